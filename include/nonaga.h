@@ -1,0 +1,309 @@
+/*
+ * nonaga.h - the NONAGA engine: rules, notation, search and the engine
+ * protocol.  This is the only public header of libnonaga.
+ *
+ * The library prints nothing, never exits, keeps no global mutable state
+ * and is safe to use from several threads as long as each object (position,
+ * game, search, session) is used by one thread at a time.  Functions that
+ * can fail return an ng_err; ng_strerror() turns it into an English
+ * sentence that a front end may translate.
+ *
+ * Coordinates are axial (q, r) and absolute: a cell keeps its name however
+ * the board drifts.  The six directions, in cyclic order, are
+ * (1,0) (1,-1) (0,-1) (-1,0) (-1,1) (0,1).
+ */
+#ifndef NONAGA_H
+#define NONAGA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define NG_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- errors */
+
+typedef enum ng_err {
+	NG_OK = 0,
+	/* notation */
+	NG_ERR_SYNTAX,          /* text is not in the notation */
+	NG_ERR_RANGE,           /* a number is out of range */
+	NG_ERR_TOO_LONG,        /* input longer than accepted */
+	/* positions */
+	NG_ERR_DISC_COUNT,      /* not exactly 19 discs */
+	NG_ERR_DISC_DUP,        /* a disc listed twice */
+	NG_ERR_DISCONNECTED,    /* the discs do not form one group */
+	NG_ERR_TOKEN_COUNT,     /* not exactly 3 tokens of each colour */
+	NG_ERR_TOKEN_OFF_DISC,  /* a token is not on a disc */
+	NG_ERR_TOKEN_DUP,       /* two tokens share a disc */
+	NG_ERR_LOCK_OFF_DISC,   /* the lock names a cell without a disc */
+	NG_ERR_BOTH_WON,        /* both colours show a winning shape */
+	/* moves */
+	NG_ERR_GAME_OVER,       /* the game has ended */
+	NG_ERR_NOT_YOUR_TOKEN,  /* no token of the side to move there */
+	NG_ERR_NOT_A_SLIDE,     /* not a straight line from the token */
+	NG_ERR_SLIDE_BLOCKED,   /* the token cannot move that way at all */
+	NG_ERR_SLIDE_SHORT,     /* a token slides as far as it can */
+	NG_ERR_MUST_SLIDE,      /* a slide is possible, so it cannot be skipped */
+	NG_ERR_NO_DISC,         /* no disc on that cell */
+	NG_ERR_DISC_HAS_TOKEN,  /* the disc carries a token */
+	NG_ERR_DISC_NOT_FREE,   /* the disc cannot be slid out of the board */
+	NG_ERR_DISC_LOCKED,     /* the opponent just moved that disc */
+	NG_ERR_DISC_SPLITS,     /* taking it would split the board */
+	NG_ERR_TARGET_TAKEN,    /* the target cell holds a disc */
+	NG_ERR_TARGET_SAME,     /* the disc must move to another cell */
+	NG_ERR_TARGET_CONTACT,  /* the target touches fewer than two discs */
+	NG_ERR_MUST_RELOCATE,   /* a relocation is possible, so it cannot be skipped */
+	NG_ERR_WIN_ENDS_TURN,   /* a winning slide ends the turn */
+	NG_ERR_NO_MOVE,         /* no legal move matches */
+	/* games, sessions, search */
+	NG_ERR_NO_HISTORY,      /* nothing to undo */
+	NG_ERR_NOMEM,           /* out of memory */
+	NG_ERR_BAD_ARG,         /* invalid argument */
+	NG_ERR_COUNT
+} ng_err;
+
+/* An English sentence for an error code; never NULL. */
+const char *ng_strerror(ng_err err);
+
+/* ----------------------------------------------------------------- basics */
+
+typedef enum ng_side { NG_RED = 0, NG_BLUE = 1 } ng_side;
+typedef enum ng_rules { NG_STANDARD = 0, NG_SIMPLE = 1 } ng_rules;
+typedef enum ng_result {
+	NG_NONE = 0, NG_RED_WINS, NG_BLUE_WINS, NG_DRAW
+} ng_result;
+
+typedef struct ng_cell { int32_t q, r; } ng_cell;
+
+/* Absolute coordinates accepted by the parsers: |q|, |r| <= NG_COORD_MAX. */
+#define NG_COORD_MAX 1000000
+
+/* -------------------------------------------------------------- positions */
+
+/*
+ * A position: discs, tokens, side to move, lock and rule set.  It is a small
+ * value (copy it with =); its fields are private.  The discs live in a frame
+ * of NG_ROWS rows of 32 cells that is kept aligned with their bounding box,
+ * so any connected set of 19 discs fits without wrapping.
+ */
+#define NG_ROWS 24
+#define NG_NOCELL 0xffff
+
+typedef struct ng_pos {
+	uint32_t disc[NG_ROWS];   /* frame rows, bit x = cell (x, y) */
+	uint16_t tok[2][3];       /* frame cells y*32+x, per side */
+	uint16_t lock;            /* frame cell or NG_NOCELL */
+	uint8_t side;             /* ng_side to move */
+	uint8_t rules;            /* ng_rules */
+	int32_t oq, or_;          /* absolute = frame + origin */
+	uint64_t key;             /* hash up to translation (repetition, tables) */
+} ng_pos;
+
+/* The start position under the given rules. */
+void ng_pos_start(ng_pos *pos, ng_rules rules);
+
+/* Parse tiles/red/blue/side/lock.  On error *pos is unchanged. */
+ng_err ng_pos_parse(ng_pos *pos, const char *text, ng_rules rules);
+
+/* Longest text ng_pos_format can produce, with the terminating NUL. */
+#define NG_POS_TEXT 512
+/* Format in canonical notation (cells sorted by r, then q). */
+void ng_pos_format(const ng_pos *pos, char buf[NG_POS_TEXT]);
+
+ng_side ng_pos_side(const ng_pos *pos);
+ng_rules ng_pos_rules(const ng_pos *pos);
+/* The 19 disc cells (sorted by r then q); returns 19. */
+int ng_pos_discs(const ng_pos *pos, ng_cell out[19]);
+/* The three tokens of a side. */
+void ng_pos_tokens(const ng_pos *pos, ng_side side, ng_cell out[3]);
+/* The lock; returns 0 when there is none. */
+int ng_pos_lock(const ng_pos *pos, ng_cell *out);
+/* 1 if the cell holds a disc. */
+int ng_pos_has_disc(const ng_pos *pos, ng_cell c);
+/* -1 no token, else the ng_side of the token on the cell. */
+int ng_pos_token_at(const ng_pos *pos, ng_cell c);
+/* Bounding box of the discs: min and max q and r. */
+void ng_pos_bounds(const ng_pos *pos, ng_cell *min, ng_cell *max);
+/*
+ * The winner shown on the board (a side whose tokens have at least two
+ * adjacent pairs), NG_NONE when neither.  Repetition is a game's matter.
+ */
+ng_result ng_pos_winner(const ng_pos *pos);
+/* The winning tokens' cells when there is a winner; returns 3 or 0. */
+int ng_pos_winning_cells(const ng_pos *pos, ng_cell out[3]);
+/* Equal up to translation (side, discs, tokens, lock). */
+int ng_pos_same(const ng_pos *a, const ng_pos *b);
+
+/* ------------------------------------------------------------------ moves */
+
+/*
+ * A full turn: a slide (sf > st) then a relocation (rf > rt).  A skipped part
+ * holds NG_NOCELL in both of its cells.  The cells are frame cells, so a
+ * move belongs to the position it was generated or parsed for.
+ */
+typedef struct ng_move { uint16_t sf, st, rf, rt; } ng_move;
+
+#define NG_MAX_MOVES 4096
+
+typedef struct ng_movelist {
+	int n;
+	ng_move m[NG_MAX_MOVES];
+} ng_movelist;
+
+/* All legal moves (none once the game is over).  Returns the count. */
+int ng_generate(const ng_pos *pos, ng_movelist *list);
+/* Number of legal moves, counted without listing them. */
+int ng_count_moves(const ng_pos *pos);
+
+/* Check a move for legality; NG_OK or the first reason it is refused. */
+ng_err ng_check_move(const ng_pos *pos, ng_move m);
+
+/* Undo information for ng_make/ng_unmake. */
+typedef struct ng_undo {
+	ng_pos prev;
+} ng_undo;
+
+/* Play a move known to be legal (from ng_generate or ng_check_move). */
+void ng_make(ng_pos *pos, ng_move m, ng_undo *u);
+void ng_unmake(ng_pos *pos, const ng_undo *u);
+
+/* The parts of a move as absolute cells; returns 0 for a skipped part. */
+int ng_move_slide(const ng_pos *pos, ng_move m, ng_cell *from, ng_cell *to);
+int ng_move_reloc(const ng_pos *pos, ng_move m, ng_cell *from, ng_cell *to);
+/* Build a move from absolute cells (NULL for a skipped part); NG_ERR_RANGE
+ * if a cell is outside the frame.  Legality is not checked. */
+ng_err ng_move_build(const ng_pos *pos, const ng_cell *sf, const ng_cell *st,
+                     const ng_cell *rf, const ng_cell *rt, ng_move *m);
+int ng_move_equal(ng_move a, ng_move b);
+
+#define NG_MOVE_TEXT 96
+/* Parse from>to/from>to and check legality. */
+ng_err ng_move_parse(const ng_pos *pos, const char *text, ng_move *m);
+void ng_move_format(const ng_pos *pos, ng_move m, char buf[NG_MOVE_TEXT]);
+
+/*
+ * Step-by-step questions for a front end, one part of the turn at a time.
+ * A slide is given as from/to; pass NULL for "no slide made (yet)".
+ */
+/* Why a token cannot start a slide (NG_OK if it can move). */
+ng_err ng_why_not_token(const ng_pos *pos, ng_cell from);
+/* Destinations of the token on from: returns the count (0..6). */
+int ng_slide_targets(const ng_pos *pos, ng_cell from, ng_cell out[6]);
+/* After the slide sf>st (NULL: the slide was skipped), why the disc on c
+ * cannot be taken (NG_OK if it can). */
+ng_err ng_why_not_take(const ng_pos *pos, const ng_cell *sf,
+                       const ng_cell *st, ng_cell c);
+/* Where the disc taken from `from' may go; returns the count. */
+int ng_place_targets(const ng_pos *pos, ng_cell from, ng_cell *out, int max);
+/* Why the disc from `from' may not go to `to' (NG_OK if it may). */
+ng_err ng_why_not_place(const ng_pos *pos, ng_cell from, ng_cell to);
+
+/* perft: leaves of the legal move tree (repetition ignored); depth >= 0. */
+ng_err ng_perft(const ng_pos *pos, int depth, uint64_t *leaves);
+
+/* ------------------------------------------------------------------ games */
+
+/*
+ * A game: positions from the start (or a set position) with the moves
+ * between them, so that undo, redo and threefold repetition work.
+ */
+typedef struct ng_game ng_game;
+
+ng_game *ng_game_new(ng_rules rules);
+void ng_game_free(ng_game *g);
+void ng_game_reset(ng_game *g, ng_rules rules);
+/* Start from a position (history cleared). */
+void ng_game_set(ng_game *g, const ng_pos *pos);
+const ng_pos *ng_game_pos(const ng_game *g);
+/* The position before ply i (0 = the first), i <= ng_game_ply(g). */
+const ng_pos *ng_game_pos_at(const ng_game *g, int i);
+int ng_game_ply(const ng_game *g);
+ng_move ng_game_move_at(const ng_game *g, int i);
+/* Play a legal move; refuses an illegal one with the reason. */
+ng_err ng_game_play(ng_game *g, ng_move m);
+ng_err ng_game_undo(ng_game *g);
+/* Redo the last undone move (if the history was not changed since). */
+ng_err ng_game_redo(ng_game *g);
+int ng_game_can_redo(const ng_game *g);
+ng_result ng_game_result(const ng_game *g);
+/* How often the current position has occurred (1 = first time). */
+int ng_game_repetitions(const ng_game *g);
+
+/* ----------------------------------------------------------------- search */
+
+/*
+ * The computer opponent.  A searcher owns its transposition table and
+ * settings; run it from any one thread at a time, and stop it from any
+ * thread with ng_search_stop().
+ */
+typedef struct ng_search ng_search;
+
+#define NG_LEVEL_MIN 1
+#define NG_LEVEL_MAX 10
+#define NG_HASH_MAX_MB 4096
+#define NG_THREADS_MAX 64
+
+typedef struct ng_limits {
+	int64_t movetime_ms;   /* 0 = none */
+	int depth;             /* 0 = none (the level decides) */
+	int64_t nodes;         /* 0 = none */
+} ng_limits;
+
+/* What a search found; filled in as it goes and at the end. */
+typedef struct ng_info {
+	int depth;             /* last completed depth, in half-turns */
+	int score;             /* centi-units for the side to move; mate scores
+	                        * are +-(NG_MATE - plies) */
+	int64_t nodes;
+	int64_t time_ms;
+	ng_move best;
+} ng_info;
+#define NG_MATE 30000
+
+/* Called after each completed depth (from the searching thread). */
+typedef void (*ng_progress_fn)(void *ctx, const ng_info *info);
+
+ng_search *ng_search_new(void);
+void ng_search_free(ng_search *s);
+ng_err ng_search_set_level(ng_search *s, int level);
+int ng_search_level(const ng_search *s);
+void ng_search_set_seed(ng_search *s, uint64_t seed);
+ng_err ng_search_set_hash(ng_search *s, int mb);     /* 1..NG_HASH_MAX_MB */
+ng_err ng_search_set_threads(ng_search *s, int n);   /* 1..NG_THREADS_MAX */
+void ng_search_clear(ng_search *s);                  /* forget the table */
+/*
+ * Choose a move for the side to move in the game's current position (the
+ * game supplies the history for repetitions).  lim may be NULL: the level's
+ * own limits apply.  Fails with NG_ERR_GAME_OVER when there is nothing to
+ * play.
+ */
+ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
+                     ng_progress_fn progress, void *ctx, ng_info *out);
+/* Ask a running search to stop soon; safe from any thread. */
+void ng_search_stop(ng_search *s);
+
+/* ----------------------------------------------------- engine protocol */
+
+/*
+ * The `nonaga --engine' protocol as a pure function of lines: feed one input
+ * line, get the framed answer text (possibly empty, for ignored lines).
+ */
+typedef struct ng_session ng_session;
+
+ng_session *ng_session_new(void);
+void ng_session_free(ng_session *s);
+/* Handle one line (without its newline).  *out points at a NUL-terminated
+ * answer owned by the session, valid until the next call; it is empty for
+ * ignored lines and ends with the blank line otherwise.  Returns 1 when the
+ * command was `quit', else 0. */
+int ng_session_line(ng_session *s, const char *line, size_t len,
+                    const char **out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,393 @@
+/*
+ * movegen.c - whole turns: slide, win check, relocation, skipped parts
+ * (rules 1-5), counted in bulk or listed; making and unmaking them.
+ */
+#include "internal.h"
+
+#define NONE NG_NOCELL
+
+/* The slides of the side to move, each with whether it wins at once. */
+typedef struct slideset {
+	int n;
+	uint16_t from[18], to[18];
+	uint8_t wins[18];
+} slideset;
+
+static void slides_of(const ng_pos *pos, slideset *ss)
+{
+	const uint16_t *t = pos->tok[pos->side];
+	ss->n = ng__slides(pos, ss->from, ss->to);
+	for (int s = 0; s < ss->n; s++) {
+		uint16_t a[3];
+		for (int k = 0; k < 3; k++)
+			a[k] = t[k] == ss->from[s] ? ss->to[s] : t[k];
+		ss->wins[s] = (uint8_t)shape3(a[0], a[1], a[2]);
+	}
+}
+
+/* removable discs carrying no token now */
+static void untokened(const ng_pos *pos, const discinfo *di, uint32_t *base)
+{
+	memcpy(base, di->removable, sizeof(rows_t));
+	for (int s = 0; s < 2; s++)
+		for (int k = 0; k < 3; k++)
+			clear_bit(base, pos->tok[s][k]);
+}
+
+/*
+ * Count without listing: for a slide from f to t, the discs that may be
+ * taken are those free of tokens now, plus f, minus t; each brings its
+ * number of targets.  A slide after which nothing can be taken is one move.
+ */
+int ng__count_with(const ng_pos *pos, const discinfo *di)
+{
+	if (ng__winner(pos) != NG_NONE)
+		return 0;
+	slideset ss;
+	slides_of(pos, &ss);
+	rows_t base;
+	untokened(pos, di, base);
+	int total = 0;
+	for (int y = MARGIN; y <= di->ymax; y++)
+		for (uint32_t b = base[y]; b; b &= b - 1)
+			total += ng__ntargets(di, mk_cell(__builtin_ctz(b), y));
+	if (ss.n == 0)
+		return total ? total : 1;
+	int n = 0;
+	for (int s = 0; s < ss.n; s++) {
+		if (ss.wins[s]) {
+			n++;
+			continue;
+		}
+		int c = total;
+		if (has(di->removable, ss.from[s]))
+			c += ng__ntargets(di, ss.from[s]);
+		if (has(base, ss.to[s]))
+			c -= ng__ntargets(di, ss.to[s]);
+		n += c ? c : 1;
+	}
+	return n;
+}
+
+int ng_count_moves(const ng_pos *pos)
+{
+	discinfo di;
+	if (ng__winner(pos) != NG_NONE)
+		return 0;
+	ng__analyze(pos, &di);
+	return ng__count_with(pos, &di);
+}
+
+static inline void add(ng_movelist *l, int sf, int st, int rf, int rt)
+{
+	ng_move *m = &l->m[l->n++];
+	m->sf = (uint16_t)sf;
+	m->st = (uint16_t)st;
+	m->rf = (uint16_t)rf;
+	m->rt = (uint16_t)rt;
+}
+
+/* Is frame cell c covered by a token after slide s? */
+static inline int covered(const ng_pos *pos, const slideset *ss, int s, int c)
+{
+	if (c == ss->to[s])
+		return 1;
+	if (c == ss->from[s])
+		return 0;
+	for (int side = 0; side < 2; side++)
+		for (int k = 0; k < 3; k++)
+			if (pos->tok[side][k] == c)
+				return 1;
+	return 0;
+}
+
+/* Moves are listed relocation by relocation, so that consecutive moves lead
+ * to the same disc set (perft and search reuse the disc analysis). */
+int ng_generate(const ng_pos *pos, ng_movelist *list)
+{
+	list->n = 0;
+	if (ng__winner(pos) != NG_NONE)
+		return 0;
+	slideset ss;
+	slides_of(pos, &ss);
+	discinfo di;
+	ng__analyze(pos, &di);
+	rows_t tg;
+	if (ss.n == 0) {
+		rows_t base;
+		untokened(pos, &di, base);
+		for (int y = MARGIN; y <= di.ymax; y++)
+			for (uint32_t b = base[y]; b; b &= b - 1) {
+				int d = mk_cell(__builtin_ctz(b), y);
+				ng__targets(&di, d, tg);
+				for (int ty = 0; ty < NG_ROWS; ty++)
+					for (uint32_t tb = tg[ty]; tb; tb &= tb - 1)
+						add(list, NONE, NONE, d, mk_cell(__builtin_ctz(tb), ty));
+			}
+		if (list->n == 0)
+			add(list, NONE, NONE, NONE, NONE);
+		return list->n;
+	}
+	uint8_t any[18] = { 0 };
+	for (int y = MARGIN; y <= di.ymax; y++)
+		for (uint32_t b = di.removable[y]; b; b &= b - 1) {
+			int d = mk_cell(__builtin_ctz(b), y);
+			uint8_t ok[18];
+			int nok = 0;
+			for (int s = 0; s < ss.n; s++) {
+				ok[s] = !ss.wins[s] && !covered(pos, &ss, s, d);
+				nok += ok[s];
+			}
+			if (!nok)
+				continue;
+			ng__targets(&di, d, tg);
+			for (int ty = 0; ty < NG_ROWS; ty++)
+				for (uint32_t tb = tg[ty]; tb; tb &= tb - 1) {
+					int t = mk_cell(__builtin_ctz(tb), ty);
+					for (int s = 0; s < ss.n; s++)
+						if (ok[s]) {
+							add(list, ss.from[s], ss.to[s], d, t);
+							any[s] = 1;
+						}
+				}
+		}
+	for (int s = 0; s < ss.n; s++)
+		if (ss.wins[s] || !any[s])
+			add(list, ss.from[s], ss.to[s], NONE, NONE);
+	return list->n;
+}
+
+void ng_make(ng_pos *pos, ng_move m, ng_undo *u)
+{
+	u->prev = *pos;
+	int side = pos->side;
+	uint64_t k = pos->key;
+	if (m.sf != NONE) {
+		uint16_t *t = pos->tok[side];
+		int i = t[0] == m.sf ? 0 : t[1] == m.sf ? 1 : 2;
+		t[i] = m.st;
+		k ^= ng__zobrist(Z_RED + side, m.sf) ^ ng__zobrist(Z_RED + side, m.st);
+	}
+	if (pos->lock != NONE)
+		k ^= ng__zobrist(Z_LOCK, pos->lock);
+	pos->lock = NONE;
+	if (m.rf != NONE) {
+		clear_bit(pos->disc, m.rf);
+		set_bit(pos->disc, m.rt);
+		pos->lock = m.rt;
+		k ^= ng__zobrist(Z_DISC, m.rf) ^ ng__zobrist(Z_DISC, m.rt) ^
+		     ng__zobrist(Z_LOCK, m.rt);
+	}
+	pos->side = (uint8_t)(side ^ 1);
+	pos->key = k ^ ng__zobrist(Z_SIDE, 0);
+	if (m.rf != NONE)
+		ng__align(pos);
+}
+
+void ng_unmake(ng_pos *pos, const ng_undo *u)
+{
+	*pos = u->prev;
+}
+
+int ng_move_equal(ng_move a, ng_move b)
+{
+	return a.sf == b.sf && a.st == b.st && a.rf == b.rf && a.rt == b.rt;
+}
+
+/* ----------------------------------------------- reasons, part by part */
+
+static int token_index(const ng_pos *pos, int side, int c)
+{
+	for (int k = 0; k < 3; k++)
+		if (pos->tok[side][k] == c)
+			return k;
+	return -1;
+}
+
+static int any_token(const ng_pos *pos, int c)
+{
+	return token_index(pos, 0, c) >= 0 || token_index(pos, 1, c) >= 0;
+}
+
+/* The position after the slide part only (no side change). */
+static void after_slide(ng_pos *p, int sf, int st)
+{
+	int k = token_index(p, p->side, sf);
+	if (k >= 0)
+		p->tok[p->side][k] = (uint16_t)st;
+}
+
+/* Why the disc on frame cell c cannot be taken in p (slide already made). */
+static ng_err take_reason(const ng_pos *p, const discinfo *di, int c)
+{
+	if (c < 0 || !has(p->disc, c))
+		return NG_ERR_NO_DISC;
+	if (any_token(p, c))
+		return NG_ERR_DISC_HAS_TOKEN;
+	if (p->rules == NG_STANDARD && c == p->lock)
+		return NG_ERR_DISC_LOCKED;
+	if (has(di->cut, c))
+		return NG_ERR_DISC_SPLITS;
+	if (has(di->notfree, c))
+		return NG_ERR_DISC_NOT_FREE;
+	return NG_OK;
+}
+
+static ng_err place_reason(const ng_pos *p, int from, int to)
+{
+	if (to < 0)
+		return NG_ERR_TARGET_CONTACT;
+	if (to == from)
+		return NG_ERR_TARGET_SAME;
+	if (has(p->disc, to))
+		return NG_ERR_TARGET_TAKEN;
+	int k = 0;
+	for (int i = 0; i < 6; i++) {
+		int n = to + DELTA[i];
+		k += n != from && n >= 0 && n < FRAME_CELLS && has(p->disc, n);
+	}
+	return k >= 2 ? NG_OK : NG_ERR_TARGET_CONTACT;
+}
+
+static int can_relocate(const ng_pos *p, const discinfo *di)
+{
+	for (int y = MARGIN; y <= di->ymax; y++)
+		for (uint32_t b = di->removable[y]; b; b &= b - 1) {
+			int d = mk_cell(__builtin_ctz(b), y);
+			if (!any_token(p, d) && ng__ntargets(di, d) > 0)
+				return 1;
+		}
+	return 0;
+}
+
+/* Direction of a straight line from a to b, or -1. */
+static int direction(int a, int b)
+{
+	int dx = cell_x(b) - cell_x(a), dy = cell_y(b) - cell_y(a);
+	for (int i = 0; i < 6; i++) {
+		int k = DX[i] ? dx / DX[i] : dy / DY[i];
+		if (k > 0 && dx == k * DX[i] && dy == k * DY[i])
+			return i;
+	}
+	return -1;
+}
+
+static ng_err slide_reason(const ng_pos *pos, int sf, int st)
+{
+	if (sf < 0 || token_index(pos, pos->side, sf) < 0)
+		return NG_ERR_NOT_YOUR_TOKEN;
+	int i = st < 0 ? -1 : direction(sf, st);
+	if (i < 0)
+		return NG_ERR_NOT_A_SLIDE;
+	int end = ng__slide_end(pos, sf, i);
+	if (end == sf)
+		return NG_ERR_SLIDE_BLOCKED;
+	if (end == st)
+		return NG_OK;
+	/* st before end: stopped short; beyond: something is in the way */
+	int dist_end = (cell_x(end) - cell_x(sf)) * DX[i] + (cell_y(end) - cell_y(sf)) * DY[i];
+	int dist_st = (cell_x(st) - cell_x(sf)) * DX[i] + (cell_y(st) - cell_y(sf)) * DY[i];
+	return dist_st < dist_end ? NG_ERR_SLIDE_SHORT : NG_ERR_SLIDE_BLOCKED;
+}
+
+ng_err ng_check_move(const ng_pos *pos, ng_move m)
+{
+	if (ng__winner(pos) != NG_NONE)
+		return NG_ERR_GAME_OVER;
+	if ((m.sf == NONE) != (m.st == NONE) || (m.rf == NONE) != (m.rt == NONE))
+		return NG_ERR_SYNTAX;
+	ng_pos p = *pos;
+	if (m.sf == NONE) {
+		slideset ss;
+		slides_of(pos, &ss);
+		if (ss.n)
+			return NG_ERR_MUST_SLIDE;
+	} else {
+		ng_err e = slide_reason(pos, m.sf, m.st);
+		if (e)
+			return e;
+		after_slide(&p, m.sf, m.st);
+		const uint16_t *t = p.tok[p.side];
+		if (shape3(t[0], t[1], t[2]))
+			return m.rf == NONE ? NG_OK : NG_ERR_WIN_ENDS_TURN;
+	}
+	discinfo di;
+	ng__analyze(&p, &di);
+	if (m.rf == NONE)
+		return can_relocate(&p, &di) ? NG_ERR_MUST_RELOCATE : NG_OK;
+	ng_err e = take_reason(&p, &di, m.rf);
+	if (e)
+		return e;
+	return place_reason(&p, m.rf, m.rt);
+}
+
+ng_err ng_why_not_token(const ng_pos *pos, ng_cell from)
+{
+	if (ng__winner(pos) != NG_NONE)
+		return NG_ERR_GAME_OVER;
+	int f = ng__cell_of(pos, from);
+	if (f < 0 || token_index(pos, pos->side, f) < 0)
+		return NG_ERR_NOT_YOUR_TOKEN;
+	for (int i = 0; i < 6; i++)
+		if (ng__slide_end(pos, f, i) != f)
+			return NG_OK;
+	return NG_ERR_SLIDE_BLOCKED;
+}
+
+int ng_slide_targets(const ng_pos *pos, ng_cell from, ng_cell out[6])
+{
+	if (ng_why_not_token(pos, from) != NG_OK)
+		return 0;
+	int f = ng__cell_of(pos, from), n = 0;
+	for (int i = 0; i < 6; i++) {
+		int t = ng__slide_end(pos, f, i);
+		if (t != f)
+			out[n++] = ng__abs(pos, t);
+	}
+	return n;
+}
+
+ng_err ng_why_not_take(const ng_pos *pos, const ng_cell *sf,
+                       const ng_cell *st, ng_cell c)
+{
+	if (ng__winner(pos) != NG_NONE)
+		return NG_ERR_GAME_OVER;
+	ng_pos p = *pos;
+	if (sf && st) {
+		int f = ng__cell_of(pos, *sf), t = ng__cell_of(pos, *st);
+		ng_err e = slide_reason(pos, f, t);
+		if (e)
+			return e;
+		after_slide(&p, f, t);
+		const uint16_t *tk = p.tok[p.side];
+		if (shape3(tk[0], tk[1], tk[2]))
+			return NG_ERR_WIN_ENDS_TURN;
+	}
+	discinfo di;
+	ng__analyze(&p, &di);
+	return take_reason(&p, &di, ng__cell_of(&p, c));
+}
+
+int ng_place_targets(const ng_pos *pos, ng_cell from, ng_cell *out, int max)
+{
+	int f = ng__cell_of(pos, from);
+	if (f < 0 || !has(pos->disc, f))
+		return 0;
+	discinfo di;
+	ng__analyze(pos, &di);
+	rows_t tg;
+	ng__targets(&di, f, tg);
+	int n = 0;
+	for (int y = 0; y < NG_ROWS; y++)
+		for (uint32_t b = tg[y]; b && n < max; b &= b - 1)
+			out[n++] = ng__abs(pos, mk_cell(__builtin_ctz(b), y));
+	return n;
+}
+
+ng_err ng_why_not_place(const ng_pos *pos, ng_cell from, ng_cell to)
+{
+	int f = ng__cell_of(pos, from);
+	if (f < 0 || !has(pos->disc, f))
+		return NG_ERR_NO_DISC;
+	return place_reason(pos, f, ng__cell_of(pos, to));
+}

@@ -1,0 +1,543 @@
+/*
+ * session.c - the `nonaga --engine' protocol: GTP version 2 framing over
+ * lines, as a pure function from an input line to an answer text.
+ *
+ *   command:  [id] name args...
+ *   answer:   =[id] result      or      ?[id] message
+ *             (results may span lines), then an empty line.
+ *
+ * Empty lines and lines starting with '#' are ignored.  A refused command
+ * changes nothing.
+ */
+#include "internal.h"
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define MAX_LINE 4096
+#define MAX_ARGS 8
+#define PERFT_MAX 4
+
+struct ng_session {
+	ng_game *game;
+	ng_rules rules;
+	ng_search *search;
+	char *out;
+	size_t len, cap;
+	int oom;
+};
+
+/* ------------------------------------------------------ output buffer */
+
+static void emit(ng_session *s, const char *fmt, ...)
+{
+	va_list ap;
+	for (;;) {
+		va_start(ap, fmt);
+		size_t room = s->cap - s->len;
+		int n = vsnprintf(s->out + s->len, room, fmt, ap);
+		va_end(ap);
+		if (n < 0)
+			return;
+		if ((size_t)n < room) {
+			s->len += (size_t)n;
+			return;
+		}
+		size_t cap = s->cap * 2 + (size_t)n + 1;
+		char *p = realloc(s->out, cap);
+		if (!p) {
+			s->oom = 1;
+			return;
+		}
+		s->out = p;
+		s->cap = cap;
+	}
+}
+
+ng_session *ng_session_new(void)
+{
+	ng_session *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->cap = 1024;
+	s->out = malloc(s->cap);
+	s->rules = NG_STANDARD;
+	s->game = ng_game_new(NG_STANDARD);
+	s->search = ng_search_new();
+	if (!s->out || !s->game || !s->search) {
+		ng_session_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void ng_session_free(ng_session *s)
+{
+	if (!s)
+		return;
+	ng_game_free(s->game);
+	ng_search_free(s->search);
+	free(s->out);
+	free(s);
+}
+
+/* ---------------------------------------------------------- commands */
+
+typedef struct cmd_ctx {
+	ng_session *s;
+	int argc;
+	char **argv;
+	const char *err;   /* set by a refusing command */
+} cmd_ctx;
+
+typedef void (*cmd_fn)(cmd_ctx *c);
+
+static void refuse(cmd_ctx *c, const char *why) { c->err = why; }
+
+/* A whole non-negative decimal number no larger than max. */
+static int parse_num(const char *t, int64_t max, int64_t *out)
+{
+	int64_t v = 0;
+	if (!*t)
+		return 0;
+	for (; *t; t++) {
+		if (!isdigit((unsigned char)*t))
+			return 0;
+		v = v * 10 + (*t - '0');
+		if (v > max)
+			return 0;
+	}
+	*out = v;
+	return 1;
+}
+
+static int want_args(cmd_ctx *c, int lo, int hi)
+{
+	if (c->argc < lo) {
+		refuse(c, "missing argument");
+		return 0;
+	}
+	if (c->argc > hi) {
+		refuse(c, "too many arguments");
+		return 0;
+	}
+	return 1;
+}
+
+static const ng_pos *cur(cmd_ctx *c) { return ng_game_pos(c->s->game); }
+
+static void cmd_protocol_version(cmd_ctx *c)
+{
+	if (want_args(c, 0, 0))
+		emit(c->s, "2");
+}
+
+static void cmd_name(cmd_ctx *c)
+{
+	if (want_args(c, 0, 0))
+		emit(c->s, "nonaga");
+}
+
+static void cmd_version(cmd_ctx *c)
+{
+	if (want_args(c, 0, 0))
+		emit(c->s, "%s", NG_VERSION);
+}
+
+static void cmd_quit(cmd_ctx *c) { (void)c; }
+
+static void cmd_list_commands(cmd_ctx *c);
+static void cmd_known_command(cmd_ctx *c);
+
+static int parse_rules(const char *t, ng_rules *r)
+{
+	if (!strcmp(t, "standard"))
+		*r = NG_STANDARD;
+	else if (!strcmp(t, "simple"))
+		*r = NG_SIMPLE;
+	else
+		return 0;
+	return 1;
+}
+
+static const char *rules_name(ng_rules r)
+{
+	return r == NG_SIMPLE ? "simple" : "standard";
+}
+
+static void cmd_rules(cmd_ctx *c)
+{
+	if (!want_args(c, 0, 1))
+		return;
+	if (c->argc == 0) {
+		emit(c->s, "%s", rules_name(c->s->rules));
+		return;
+	}
+	ng_rules r;
+	if (!parse_rules(c->argv[0], &r)) {
+		refuse(c, "unknown rule set (standard or simple)");
+		return;
+	}
+	c->s->rules = r;
+	ng_game_reset(c->s->game, r);
+}
+
+static void cmd_newgame(cmd_ctx *c)
+{
+	if (want_args(c, 0, 0))
+		ng_game_reset(c->s->game, c->s->rules);
+}
+
+static void cmd_setposition(cmd_ctx *c)
+{
+	if (!want_args(c, 1, 1))
+		return;
+	ng_pos p;
+	ng_err e = ng_pos_parse(&p, c->argv[0], c->s->rules);
+	if (e) {
+		refuse(c, ng_strerror(e));
+		return;
+	}
+	ng_game_set(c->s->game, &p);
+}
+
+static void cmd_position(cmd_ctx *c)
+{
+	if (!want_args(c, 0, 0))
+		return;
+	char buf[NG_POS_TEXT];
+	ng_pos_format(cur(c), buf);
+	emit(c->s, "%s", buf);
+}
+
+static void cmd_play(cmd_ctx *c)
+{
+	if (!want_args(c, 1, 1))
+		return;
+	ng_move m;
+	if (ng_game_result(c->s->game) != NG_NONE) {
+		refuse(c, ng_strerror(NG_ERR_GAME_OVER));
+		return;
+	}
+	ng_err e = ng_move_parse(cur(c), c->argv[0], &m);
+	if (!e)
+		e = ng_game_play(c->s->game, m);
+	if (e)
+		refuse(c, ng_strerror(e));
+}
+
+static void cmd_undo(cmd_ctx *c)
+{
+	if (!want_args(c, 0, 0))
+		return;
+	if (ng_game_undo(c->s->game))
+		refuse(c, ng_strerror(NG_ERR_NO_HISTORY));
+}
+
+/* Legal moves as sorted text, for stable output. */
+typedef struct movetext { char t[NG_MOVE_TEXT]; ng_move m; } movetext;
+
+static int movetext_cmp(const void *a, const void *b)
+{
+	return strcmp(((const movetext *)a)->t, ((const movetext *)b)->t);
+}
+
+static movetext *sorted_moves(const ng_pos *pos, int *n)
+{
+	ng_movelist *l = malloc(sizeof *l);
+	if (!l)
+		return NULL;
+	ng_generate(pos, l);
+	movetext *mt = malloc(sizeof *mt * (size_t)(l->n ? l->n : 1));
+	if (mt) {
+		for (int i = 0; i < l->n; i++) {
+			mt[i].m = l->m[i];
+			ng_move_format(pos, l->m[i], mt[i].t);
+		}
+		qsort(mt, (size_t)l->n, sizeof *mt, movetext_cmp);
+		*n = l->n;
+	}
+	free(l);
+	return mt;
+}
+
+static void cmd_legal_moves(cmd_ctx *c)
+{
+	if (!want_args(c, 0, 0))
+		return;
+	if (ng_game_result(c->s->game) != NG_NONE)
+		return;   /* a finished game has no moves: empty result */
+	int n;
+	movetext *mt = sorted_moves(cur(c), &n);
+	if (!mt) {
+		refuse(c, ng_strerror(NG_ERR_NOMEM));
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		emit(c->s, i ? "\n%s" : "%s", mt[i].t);
+	free(mt);
+}
+
+static void cmd_perft(cmd_ctx *c)
+{
+	if (!want_args(c, 1, 2))
+		return;
+	int64_t d;
+	if (!parse_num(c->argv[0], PERFT_MAX, &d)) {
+		refuse(c, "depth must be a number from 0 to 4");
+		return;
+	}
+	int divide = 0;
+	if (c->argc == 2) {
+		if (strcmp(c->argv[1], "divide")) {
+			refuse(c, "unknown perft option (divide)");
+			return;
+		}
+		divide = 1;
+	}
+	uint64_t total = 0, n;
+	if (!divide || d == 0) {
+		ng_err e = ng_perft(cur(c), (int)d, &total);
+		if (e)
+			refuse(c, ng_strerror(e));
+		else
+			emit(c->s, "%" PRIu64, total);
+		return;
+	}
+	int count;
+	movetext *mt = sorted_moves(cur(c), &count);
+	if (!mt) {
+		refuse(c, ng_strerror(NG_ERR_NOMEM));
+		return;
+	}
+	for (int i = 0; i < count; i++) {
+		ng_pos p = *cur(c);
+		ng_undo u;
+		ng_make(&p, mt[i].m, &u);
+		if (ng_perft(&p, (int)d - 1, &n)) {
+			refuse(c, ng_strerror(NG_ERR_NOMEM));
+			free(mt);
+			return;
+		}
+		total += n;
+		emit(c->s, "%s %" PRIu64 "\n", mt[i].t, n);
+	}
+	emit(c->s, "total %" PRIu64, total);
+	free(mt);
+}
+
+static void cmd_result(cmd_ctx *c)
+{
+	static const char *const names[] = { "none", "red", "blue", "draw" };
+	if (want_args(c, 0, 0))
+		emit(c->s, "%s", names[ng_game_result(c->s->game)]);
+}
+
+/*
+ * A drawing: row r is indented by |r - rmin| half-cells so the hexagons line
+ * up.  'R' red token, 'B' blue token, 'o' empty disc, '*' marks the lock.
+ */
+static void cmd_showboard(cmd_ctx *c)
+{
+	if (!want_args(c, 0, 0))
+		return;
+	const ng_pos *p = cur(c);
+	ng_cell lo, hi, lock;
+	emit(c->s, "\n");
+	ng_pos_bounds(p, &lo, &hi);
+	int has_lock = ng_pos_lock(p, &lock);
+	/* screen column of (q, r) in half-cells: 2q + r */
+	int64_t xmin = INT64_MAX;
+	for (int32_t r = lo.r; r <= hi.r; r++)
+		for (int32_t q = lo.q; q <= hi.q; q++) {
+			ng_cell cl = { q, r };
+			if (ng_pos_has_disc(p, cl) && 2 * (int64_t)q + r < xmin)
+				xmin = 2 * (int64_t)q + r;
+		}
+	for (int32_t r = lo.r; r <= hi.r; r++) {
+		char line[128];
+		int len = 0;
+		for (int32_t q = lo.q; q <= hi.q; q++) {
+			ng_cell cl = { q, r };
+			if (!ng_pos_has_disc(p, cl))
+				continue;
+			int col = (int)(2 * (int64_t)q + r - xmin);
+			while (len < col)
+				line[len++] = ' ';
+			int t = ng_pos_token_at(p, cl);
+			int locked = has_lock && lock.q == q && lock.r == r;
+			line[len++] = t == NG_RED ? 'R' : t == NG_BLUE ? 'B' : locked ? '*' : 'o';
+			line[len++] = ' ';
+		}
+		while (len > 0 && line[len - 1] == ' ')
+			len--;
+		line[len] = 0;
+		emit(c->s, "%4ld  %s\n", (long)r, line);
+	}
+	char buf[NG_POS_TEXT];
+	ng_pos_format(p, buf);
+	emit(c->s, "rules %s, %s to move", rules_name(ng_pos_rules(p)),
+	     ng_pos_side(p) == NG_RED ? "red" : "blue");
+	if (has_lock)
+		emit(c->s, ", lock %ld,%ld (*)", (long)lock.q, (long)lock.r);
+	emit(c->s, "\n%s", buf);
+}
+
+/* ---------------------------------------------------------- dispatch */
+
+typedef struct command { const char *name; cmd_fn fn; } command;
+
+static const command commands[] = {
+	{ "protocol_version", cmd_protocol_version },
+	{ "name", cmd_name },
+	{ "version", cmd_version },
+	{ "list_commands", cmd_list_commands },
+	{ "known_command", cmd_known_command },
+	{ "quit", cmd_quit },
+	{ "rules", cmd_rules },
+	{ "newgame", cmd_newgame },
+	{ "setposition", cmd_setposition },
+	{ "position", cmd_position },
+	{ "play", cmd_play },
+	{ "undo", cmd_undo },
+	{ "legal_moves", cmd_legal_moves },
+	{ "perft", cmd_perft },
+	{ "result", cmd_result },
+	{ "showboard", cmd_showboard },
+};
+#define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
+
+static const command *find(const char *name)
+{
+	for (int i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+static void cmd_list_commands(cmd_ctx *c)
+{
+	if (!want_args(c, 0, 0))
+		return;
+	for (int i = 0; i < NCOMMANDS; i++)
+		emit(c->s, i ? "\n%s" : "%s", commands[i].name);
+}
+
+static void cmd_known_command(cmd_ctx *c)
+{
+	if (want_args(c, 1, 1))
+		emit(c->s, "%s", find(c->argv[0]) ? "true" : "false");
+}
+
+/* Split in place on spaces and tabs; returns -1 when there are too many. */
+static int split(char *line, char **argv, int max)
+{
+	int n = 0;
+	char *p = line;
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			return n;
+		if (n == max)
+			return -1;
+		argv[n++] = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		if (*p)
+			*p++ = 0;
+	}
+}
+
+static void answer(ng_session *s, int ok, const char *id, const char *body)
+{
+	emit(s, "%c%s", ok ? '=' : '?', id);
+	if (body && *body)   /* a drawing starts on a line of its own */
+		emit(s, body[0] == '\n' ? "%s" : " %s", body);
+	emit(s, "\n\n");
+}
+
+static int handle(ng_session *s, const char *line, size_t len);
+
+int ng_session_line(ng_session *s, const char *line, size_t len,
+                    const char **out)
+{
+	s->len = 0;
+	s->oom = 0;
+	s->out[0] = 0;
+	int quit = handle(s, line, len);
+	*out = s->out;   /* the buffer may have moved while answering */
+	return quit;
+}
+
+static int handle(ng_session *s, const char *line, size_t len)
+{
+	char buf[MAX_LINE + 1], id[24] = "";
+	char *argv[MAX_ARGS + 2];
+
+	/* A CR before the newline is tolerated (lines from Windows tools). */
+	if (len > 0 && line[len - 1] == '\r')
+		len--;
+	if (len > MAX_LINE) {
+		answer(s, 0, "", "line too long");
+		return 0;
+	}
+	for (size_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)line[i];
+		if ((ch < 0x20 && ch != '\t') || ch == 0x7f) {
+			answer(s, 0, "", "control character in input");
+			return 0;
+		}
+	}
+	memcpy(buf, line, len);
+	buf[len] = 0;
+	char *p = buf;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!*p || *p == '#')
+		return 0;
+	int argc = split(p, argv, MAX_ARGS + 2);
+	if (argc < 0) {
+		answer(s, 0, "", "too many arguments");
+		return 0;
+	}
+	int a = 0;
+	if (isdigit((unsigned char)argv[0][0])) {
+		int64_t v;
+		if (!parse_num(argv[0], 999999999999999999LL, &v)) {
+			answer(s, 0, "", "invalid command id");
+			return 0;
+		}
+		snprintf(id, sizeof id, "%" PRId64, v);
+		a = 1;
+	}
+	if (a >= argc) {
+		answer(s, 0, id, "missing command");
+		return 0;
+	}
+	const command *cmd = find(argv[a]);
+	if (!cmd) {
+		answer(s, 0, id, "unknown command");
+		return 0;
+	}
+	cmd_ctx c = { s, argc - a - 1, argv + a + 1, NULL };
+	size_t start = s->len;
+	cmd->fn(&c);
+	if (c.err || s->oom) {
+		s->len = start;
+		answer(s, 0, id, s->oom ? ng_strerror(NG_ERR_NOMEM) : c.err);
+		return 0;
+	}
+	/* Move the result behind the "=id " prefix. */
+	char *body = strdup(s->out + start);
+	s->len = start;
+	if (!body) {
+		answer(s, 0, id, ng_strerror(NG_ERR_NOMEM));
+		return 0;
+	}
+	answer(s, 1, id, body);
+	free(body);
+	return cmd->fn == cmd_quit;
+}

@@ -1,0 +1,29 @@
+/* cli.h - what the parts of the nonaga program share. */
+#ifndef NONAGA_CLI_H
+#define NONAGA_CLI_H
+
+#include <libintl.h>
+#include "nonaga.h"
+
+#define _(s) gettext(s)
+#define N_(s) (s)
+
+typedef enum { MODE_MENU, MODE_PVP, MODE_AI } start_mode;
+typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } color_mode;
+
+typedef struct options {
+	start_mode mode;
+	int level;          /* computer's level for MODE_AI */
+	int human_side;     /* NG_RED, NG_BLUE, or -1 for random */
+	ng_rules rules;
+	int ascii;          /* force ASCII drawing */
+	color_mode color;
+	int animation;
+	const char *lang;   /* --lang, or NULL */
+	int wide_ambiguous;
+} options;
+
+int engine_main(void);
+int tui_main(const options *opt);
+
+#endif
