@@ -245,7 +245,6 @@ typedef struct ng_search ng_search;
 #define NG_LEVEL_MIN 1
 #define NG_LEVEL_MAX 10
 #define NG_HASH_MAX_MB 4096
-#define NG_THREADS_MAX 64
 
 typedef struct ng_limits {
 	int64_t movetime_ms;   /* 0 = none */
@@ -273,7 +272,6 @@ ng_err ng_search_set_level(ng_search *s, int level);
 int ng_search_level(const ng_search *s);
 void ng_search_set_seed(ng_search *s, uint64_t seed);
 ng_err ng_search_set_hash(ng_search *s, int mb);     /* 1..NG_HASH_MAX_MB */
-ng_err ng_search_set_threads(ng_search *s, int n);   /* 1..NG_THREADS_MAX */
 void ng_search_clear(ng_search *s);                  /* forget the table */
 /*
  * Choose a move for the side to move in the game's current position (the

@@ -110,6 +110,12 @@ int ng__count_with(const ng_pos *pos, const discinfo *di);
 
 /* Slides of the side to move: from, to pairs; returns the count. */
 int ng__slides(const ng_pos *pos, uint16_t *from, uint16_t *to);
+/* How many slides would win at once for `side' if it were to move (all
+ * tokens block); with stop_at_first, 0 or 1. */
+int ng__winning_slides(const ng_pos *pos, int side, int stop_at_first);
+/* Slides and winning slides of both sides, each as if it were to move. */
+typedef struct slide_stats { int moves[2], wins[2]; } slide_stats;
+void ng__slide_stats(const ng_pos *pos, slide_stats *st);
 /* The end cell of a slide from `from' in direction i (from if blocked). */
 int ng__slide_end(const ng_pos *pos, int from, int i);
 

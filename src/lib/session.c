@@ -328,6 +328,109 @@ static void cmd_perft(cmd_ctx *c)
 	free(mt);
 }
 
+/* genmove/hint options: movetime MS, depth N, nodes N, in any order. */
+static int parse_limits(cmd_ctx *c, ng_limits *lim)
+{
+	memset(lim, 0, sizeof *lim);
+	if (c->argc % 2) {
+		refuse(c, "options come in pairs: movetime MS, depth N, nodes N");
+		return 0;
+	}
+	for (int i = 0; i < c->argc; i += 2) {
+		int64_t v;
+		const char *k = c->argv[i], *a = c->argv[i + 1];
+		if (!strcmp(k, "movetime")) {
+			if (!parse_num(a, 86400000, &v) || v < 1) {
+				refuse(c, "movetime must be 1 to 86400000 milliseconds");
+				return 0;
+			}
+			lim->movetime_ms = v;
+		} else if (!strcmp(k, "depth")) {
+			if (!parse_num(a, 60, &v) || v < 1) {
+				refuse(c, "depth must be a number from 1 to 60");
+				return 0;
+			}
+			lim->depth = (int)v;
+		} else if (!strcmp(k, "nodes")) {
+			if (!parse_num(a, INT64_C(1000000000000), &v) || v < 1) {
+				refuse(c, "nodes must be a number from 1 to 1000000000000");
+				return 0;
+			}
+			lim->nodes = v;
+		} else {
+			refuse(c, "unknown option (movetime, depth or nodes)");
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static int think(cmd_ctx *c, ng_move *m)
+{
+	ng_limits lim;
+	ng_info info;
+	if (!parse_limits(c, &lim))
+		return 0;
+	ng_err e = ng_search_run(c->s->search, c->s->game, &lim, NULL, NULL, &info);
+	if (e) {
+		refuse(c, ng_strerror(e));
+		return 0;
+	}
+	*m = info.best;
+	return 1;
+}
+
+static void cmd_genmove(cmd_ctx *c)
+{
+	ng_move m;
+	if (!think(c, &m))
+		return;
+	char buf[NG_MOVE_TEXT];
+	ng_move_format(cur(c), m, buf);
+	ng_err e = ng_game_play(c->s->game, m);
+	if (e)
+		refuse(c, ng_strerror(e));
+	else
+		emit(c->s, "%s", buf);
+}
+
+static void cmd_hint(cmd_ctx *c)
+{
+	ng_move m;
+	if (!think(c, &m))
+		return;
+	char buf[NG_MOVE_TEXT];
+	ng_move_format(cur(c), m, buf);
+	emit(c->s, "%s", buf);
+}
+
+static void cmd_set(cmd_ctx *c)
+{
+	if (!want_args(c, 2, 2))
+		return;
+	const char *k = c->argv[0], *a = c->argv[1];
+	int64_t v;
+	ng_search *s = c->s->search;
+	if (!strcmp(k, "level")) {
+		if (!parse_num(a, NG_LEVEL_MAX, &v) || v < NG_LEVEL_MIN)
+			refuse(c, "level must be a number from 1 to 10");
+		else
+			ng_search_set_level(s, (int)v);
+	} else if (!strcmp(k, "seed")) {
+		if (!parse_num(a, INT64_MAX, &v))
+			refuse(c, "seed must be a number from 0 to 9223372036854775807");
+		else
+			ng_search_set_seed(s, (uint64_t)v);
+	} else if (!strcmp(k, "hash")) {
+		if (!parse_num(a, NG_HASH_MAX_MB, &v) || v < 1)
+			refuse(c, "hash must be 1 to 4096 megabytes");
+		else if (ng_search_set_hash(s, (int)v))
+			refuse(c, ng_strerror(NG_ERR_NOMEM));
+	} else {
+		refuse(c, "unknown setting (level, seed or hash)");
+	}
+}
+
 static void cmd_result(cmd_ctx *c)
 {
 	static const char *const names[] = { "none", "red", "blue", "draw" };
@@ -406,6 +509,9 @@ static const command commands[] = {
 	{ "perft", cmd_perft },
 	{ "result", cmd_result },
 	{ "showboard", cmd_showboard },
+	{ "genmove", cmd_genmove },
+	{ "hint", cmd_hint },
+	{ "set", cmd_set },
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 

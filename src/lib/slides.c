@@ -43,3 +43,45 @@ int ng__slides(const ng_pos *pos, uint16_t *from, uint16_t *to)
 	}
 	return n;
 }
+
+int ng__winning_slides(const ng_pos *pos, int side, int stop_at_first)
+{
+	rows_t open;
+	open_cells(pos, open);
+	const uint16_t *t = pos->tok[side];
+	int n = 0;
+	for (int k = 0; k < 3; k++) {
+		int a = t[(k + 1) % 3], b = t[(k + 2) % 3];
+		for (int i = 0; i < 6; i++) {
+			int e = walk(open, t[k], i);
+			if (e != t[k] && shape3(e, a, b)) {
+				n++;
+				if (stop_at_first)
+					return n;
+			}
+		}
+	}
+	return n;
+}
+
+void ng__slide_stats(const ng_pos *pos, slide_stats *st)
+{
+	rows_t open;
+	open_cells(pos, open);
+	for (int side = 0; side < 2; side++) {
+		const uint16_t *t = pos->tok[side];
+		int moves = 0, wins = 0;
+		for (int k = 0; k < 3; k++) {
+			int a = t[(k + 1) % 3], b = t[(k + 2) % 3];
+			for (int i = 0; i < 6; i++) {
+				int e = walk(open, t[k], i);
+				if (e != t[k]) {
+					moves++;
+					wins += shape3(e, a, b);
+				}
+			}
+		}
+		st->moves[side] = moves;
+		st->wins[side] = wins;
+	}
+}

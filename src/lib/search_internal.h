@@ -1,0 +1,32 @@
+/* search_internal.h - what the search, the evaluation and the levels share. */
+#ifndef NG_SEARCH_INTERNAL_H
+#define NG_SEARCH_INTERNAL_H
+
+#include "internal.h"
+#include <stdlib.h>
+
+typedef struct ng_weights {
+	int pair, spread, threat, mobility, tempo;
+} ng_weights;
+
+int ng__evaluate(const ng_pos *pos, const ng_weights *w);
+int ng__evaluate_with(const ng_pos *pos, const slide_stats *st,
+                      const ng_weights *w);
+int ng__token_spread(const ng_pos *pos, int side);
+int ng__token_pairs(const ng_pos *pos, int side);
+
+/* A small deterministic generator (xorshift64*), one per searcher. */
+static inline uint64_t ng__rand(uint64_t *state)
+{
+	uint64_t x = *state ? *state : 0x9e3779b97f4a7c15ull;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*state = x;
+	return x * 0x2545f4914f6cdd1dull;
+}
+
+/* Level 1: the original web AI's one-ply heuristic. */
+ng_move ng__webai_move(const ng_pos *pos, uint64_t *rng);
+
+#endif

@@ -1,0 +1,97 @@
+/*
+ * bench.c - `make bench': the move generator's and the search's speed, and
+ * node counts that act as signatures (they change only when the behaviour
+ * of the generator or the search changes).
+ */
+#include "nonaga.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Positions for the search signature: the start, a mid-game position and
+ * positions from the tactical suite. */
+static const char *const POSITIONS[] = {
+	"0,-2;1,-2;2,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;0,2/2,-2;-2,0;0,2/0,-2;2,0;-2,2/r/-",
+	"0,-3;2,-3;-1,-2;0,-2;1,-2;2,-2;3,-2;-2,-1;-1,-1;0,-1;1,-1;2,-1;-1,0;0,0;-1,1;0,1;1,1;-1,2;0,2/2,-1;1,1;0,2/2,-3;-1,-1;0,1/r/-1,2",
+	"1,-3;0,-2;1,-2;2,-2;-2,-1;-1,-1;0,-1;1,-1;-2,0;-1,0;0,0;1,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;0,2/-2,0;-1,1;0,2/0,-2;-1,0;-2,2/r/1,-3",
+};
+#define NPOS (int)(sizeof POSITIONS / sizeof POSITIONS[0])
+
+int main(int argc, char **argv)
+{
+	int depth = argc > 1 ? atoi(argv[1]) : 2;
+	ng_pos p;
+	ng_pos_start(&p, NG_STANDARD);
+
+	/* perft(3), bulk-counted leaves */
+	uint64_t n = 0;
+	double t = now();
+	ng_perft(&p, 3, &n);
+	t = now() - t;
+	printf("perft(3) start standard: %llu leaves in %.3f s = %.1f M leaves/s\n",
+	       (unsigned long long)n, t, (double)n / t / 1e6);
+
+	/* generate + make + unmake over every depth-2 node */
+	ng_movelist *l1 = malloc(sizeof *l1), *l2 = malloc(sizeof *l2);
+	uint64_t moves = 0, gens = 0;
+	t = now();
+	ng_generate(&p, l1);
+	for (int i = 0; i < l1->n; i++) {
+		ng_undo u1;
+		ng_make(&p, l1->m[i], &u1);
+		ng_generate(&p, l2);
+		gens++;
+		for (int j = 0; j < l2->n; j++) {
+			ng_undo u2;
+			ng_make(&p, l2->m[j], &u2);
+			ng_unmake(&p, &u2);
+			moves++;
+		}
+		ng_unmake(&p, &u1);
+	}
+	t = now() - t;
+	printf("generate+make+unmake: %llu moves from %llu lists in %.3f s = %.1f ns per move\n",
+	       (unsigned long long)moves, (unsigned long long)gens, t, t * 1e9 / (double)moves);
+	free(l1);
+	free(l2);
+
+	/* search: fixed depth, one thread, fixed seed */
+	ng_search *s = ng_search_new();
+	ng_game *g = ng_game_new(NG_STANDARD);
+	int64_t total = 0;
+	t = now();
+	for (int i = 0; i < NPOS; i++) {
+		ng_pos q;
+		if (ng_pos_parse(&q, POSITIONS[i], NG_STANDARD)) {
+			printf("bad bench position %d\n", i);
+			return 1;
+		}
+		ng_game_set(g, &q);
+		ng_search_set_level(s, 10);
+		ng_search_set_seed(s, 1);
+		ng_search_clear(s);
+		ng_limits lim = { 0, depth, 0 };
+		ng_info info;
+		ng_search_run(s, g, &lim, NULL, NULL, &info);
+		char mv[NG_MOVE_TEXT];
+		ng_move_format(&q, info.best, mv);
+		printf("  position %d depth %d: %lld nodes, score %d, %s (%lld ms)\n", i + 1,
+		       info.depth, (long long)info.nodes, info.score, mv, (long long)info.time_ms);
+		total += info.nodes;
+	}
+	t = now() - t;
+	printf("search depth %d: %lld nodes in %.2f s = %.0f nodes/s\n", depth,
+	       (long long)total, t, (double)total / t);
+	printf("signature: %lld\n", (long long)total);
+	ng_search_free(s);
+	ng_game_free(g);
+	return 0;
+}
