@@ -84,6 +84,8 @@ build/test/%: test/%.c build/libnonaga.a test/tap.h
 build/asan/test/%: test/%.c build/asan/libnonaga.a test/tap.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) -Itest $< -o $@ build/asan/libnonaga.a -lpthread
+build/match: test/match.c
+	$(CC) $(CSTD) $(WARN) $(OPT) $< -o $@ -lm
 build/refgen: test/refgen.c
 	$(CC) -std=c11 -O2 $(WARN) $< -o $@
 
@@ -97,8 +99,12 @@ check: all build/asan/nonaga $(TEST_BINS) $(ASAN_BINS) build/.deps-check
 bench: build/nonaga build/test/bench
 	@build/test/bench
 
+# Strength: see test/match.sh for the table in the README.
+match: build/nonaga build/match
+	@sh test/match.sh
+
 clean:
 	rm -rf build
 
-.PHONY: all check bench clean
+.PHONY: all check bench match clean
 .DELETE_ON_ERROR:

@@ -39,19 +39,23 @@ typedef struct level_spec {
 	int movetime_ms;    /* default time per move */
 	int noise;          /* random spread added at the root */
 	int threat_check;   /* horizon threat check on/off */
+	int blunder;        /* percent of moves chosen at random among those
+	                     * that do not lose at once */
 } level_spec;
 
+/* Each level adds one thing to the one below: less randomness, the threat
+ * check, then depth and time.  `make match' measures the steps. */
 static const level_spec LEVELS[NG_LEVEL_MAX + 1] = {
-	[1] = { 0, 0, 0, 0 },
-	[2] = { 1, 1000, 60, 0 },
-	[3] = { 1, 1000, 30, 1 },
-	[4] = { 1, 1000, 0, 1 },
-	[5] = { 2, 1000, 12, 1 },
-	[6] = { 2, 1500, 0, 1 },
-	[7] = { 3, 2000, 0, 1 },
-	[8] = { 4, 3000, 0, 1 },
-	[9] = { 6, 5000, 0, 1 },
-	[10] = { MAX_PLY - 4, 10000, 0, 1 },
+	[1] = { 0, 0, 0, 0, 0 },
+	[2] = { 1, 1000, 40, 0, 35 },
+	[3] = { 1, 1000, 20, 0, 0 },
+	[4] = { 1, 1000, 0, 1, 0 },
+	[5] = { 2, 1000, 20, 1, 15 },
+	[6] = { 2, 2000, 0, 1, 0 },
+	[7] = { 3, 2000, 0, 1, 0 },
+	[8] = { 4, 3000, 0, 1, 0 },
+	[9] = { 5, 5000, 0, 1, 0 },
+	[10] = { MAX_PLY - 4, 10000, 0, 1, 0 },
 };
 
 static const ng_weights WEIGHTS = { 40, 12, 60, 3, 5 };
@@ -463,6 +467,16 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 	int nsafe = 0;
 	while (nsafe < n && sc[nsafe] > -INF)
 		nsafe++;
+	if (ls->blunder && (int)(ng__rand(&s->rng) % 100) < ls->blunder) {
+		out->best = l->m[ng__rand(&s->rng) % (uint64_t)nsafe];
+		out->depth = 1;
+		out->time_ms = elapsed_ms(s);
+		if (progress)
+			progress(ctx, out);
+		free(l);
+		free(sc);
+		return NG_OK;
+	}
 
 	int *noise = calloc((size_t)n, sizeof *noise);
 	if (!noise) {
