@@ -135,6 +135,9 @@ void ng_pos_bounds(const ng_pos *pos, ng_cell *min, ng_cell *max);
 ng_result ng_pos_winner(const ng_pos *pos);
 /* The winning tokens' cells when there is a winner; returns 3 or 0. */
 int ng_pos_winning_cells(const ng_pos *pos, ng_cell out[3]);
+/* Threats: how many slides would win at once for `side' if it were to
+ * move now (all tokens block). */
+int ng_pos_threats(const ng_pos *pos, ng_side side);
 /* Equal up to translation (side, discs, tokens, lock). */
 int ng_pos_same(const ng_pos *a, const ng_pos *b);
 

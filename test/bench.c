@@ -91,6 +91,22 @@ int main(int argc, char **argv)
 	printf("search depth %d: %lld nodes in %.2f s = %.0f nodes/s\n", depth,
 	       (long long)total, t, (double)total / t);
 	printf("signature: %lld\n", (long long)total);
+
+	/* time control: the top level given 500 ms must stop within 10 % */
+	for (int i = 0; i < NPOS; i++) {
+		ng_pos q;
+		ng_pos_parse(&q, POSITIONS[i], NG_STANDARD);
+		ng_game_set(g, &q);
+		ng_search_set_level(s, 10);
+		ng_limits lim = { 500, 0, 0 };
+		ng_info info;
+		double t0 = now();
+		ng_search_run(s, g, &lim, NULL, NULL, &info);
+		double ms = (now() - t0) * 1000;
+		printf("  movetime 500 ms, position %d: stopped after %.0f ms (depth %d, %lld nodes)%s\n",
+		       i + 1, ms, info.depth, (long long)info.nodes,
+		       ms > 550 ? "  OVER 10%" : "");
+	}
 	ng_search_free(s);
 	ng_game_free(g);
 	return 0;

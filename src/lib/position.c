@@ -201,3 +201,8 @@ int ng_pos_same(const ng_pos *a, const ng_pos *b)
 	       !memcmp(a->disc, b->disc, sizeof a->disc) &&
 	       same_set(a->tok[0], b->tok[0]) && same_set(a->tok[1], b->tok[1]);
 }
+
+int ng_pos_threats(const ng_pos *pos, ng_side side)
+{
+	return ng__winning_slides(pos, side ? 1 : 0, 0);
+}
