@@ -7,8 +7,8 @@
  *
  * A and B are configurations: `random' (uniformly random legal moves) or
  * comma-separated settings `level=N,movetime=MS,depth=N,nodes=N,rules=R'.
- * Each opening (PLIES random moves from the start, default 2) is played
- * twice with colours swapped.  A game ends with a win, a draw by threefold
+ * Each opening (PLIES random moves from the start, default 2, none of which
+ * hands the opponent a win in one) is played twice with colours swapped.  A game ends with a win, a draw by threefold
  * repetition (the engine's own `result'), or a draw after 300 plies.
  * Results are from A's point of view.
  */
@@ -176,7 +176,22 @@ static void random_move(engine *e, uint64_t *rng, char *out, size_t size)
 	out[len] = 0;
 }
 
-/* One game; returns 1 if A won, 0 for a draw, -1 if A lost. */
+/* Is the opening already decided: does the side to move have a forced
+ * win, or a forced loss, within three turns (a depth-3 search)?  Such
+ * openings are skipped: they test the colour, not the players. */
+static int opening_decided(engine *e)
+{
+	char buf[4096];
+	int score = 0;
+	ask(e, buf, sizeof buf, "set level 10");
+	char *p = strstr(ask(e, buf, sizeof buf, "analyze depth 3"), "score ");
+	if (p)
+		score = atoi(p + 6);
+	return score > 29000 || score < -29000;
+}
+
+/* One game; returns 1 if A won, 0 for a draw, -1 if A lost, 2 if the
+ * opening was decided and the game not played. */
 static int play_game(engine *ea, engine *eb, const config *ca,
                      const config *cb, int opening, int a_is_red,
                      uint64_t seed, int plies, int verbose)
@@ -184,23 +199,45 @@ static int play_game(engine *ea, engine *eb, const config *ca,
 	char buf[4096], mv[256];
 	engine *e[2] = { a_is_red ? ea : eb, a_is_red ? eb : ea };
 	const config *c[2] = { a_is_red ? ca : cb, a_is_red ? cb : ca };
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < 2; i++)
 		ask(e[i], buf, sizeof buf, "rules %s", ca->rules);
-		if (!c[i]->random) {
-			ask(e[i], buf, sizeof buf, "set level %d", c[i]->level);
-			ask(e[i], buf, sizeof buf, "set seed %llu",
-			    (unsigned long long)(seed * 1000003u + (uint64_t)opening * 2 + (uint64_t)i));
-		}
-	}
 	uint64_t orng = seed * 7919u + (uint64_t)opening + 1;
 	for (int p = 0; p < plies; p++) {
-		random_move(e[0], &orng, mv, sizeof mv);
+		/* An opening move must not hand over a win in one: the reply
+		 * list would then hold a winning slide, written without '/'. */
+		static char replies[1 << 20];
+		for (int tries = 0; tries < 50; tries++) {
+			random_move(e[0], &orng, mv, sizeof mv);
+			ask(e[0], buf, sizeof buf, "play %s", mv);
+			ask(e[0], replies, sizeof replies, "legal_moves");
+			ask(e[0], buf, sizeof buf, "undo");
+			int gives_win = 0;
+			for (char *line = replies; line && *line; line = strchr(line, '\n')) {
+				if (*line == '\n')
+					line++;
+				char *nl = strchr(line, '\n');
+				char *slash = strchr(line, '/');
+				if (!slash || (nl && slash > nl))
+					gives_win = 1;
+			}
+			if (!gives_win)
+				break;
+		}
 		if (verbose)
 			fprintf(stderr, "  opening %s\n", mv);
 		ask(e[0], buf, sizeof buf, "play %s", mv);
 		ask(e[1], buf, sizeof buf, "play %s", mv);
 		if (strcmp(ask(e[0], buf, sizeof buf, "result"), "none"))
 			break;
+	}
+	if (opening_decided(e[0]))
+		return 2;
+	for (int i = 0; i < 2; i++) {
+		if (c[i]->random)
+			continue;
+		ask(e[i], buf, sizeof buf, "set level %d", c[i]->level);
+		ask(e[i], buf, sizeof buf, "set seed %llu",
+		    (unsigned long long)(seed * 1000003u + (uint64_t)opening * 2 + (uint64_t)i));
 	}
 	uint64_t rrng = seed * 31337u + (uint64_t)opening * 2 + (uint64_t)a_is_red;
 	for (int ply = 0; ply < MAX_PLIES; ply++) {
@@ -290,23 +327,32 @@ int main(int argc, char **argv)
 			engine ea, eb;
 			start(&ea);
 			start(&eb);
-			for (int g = j; g < games; g += jobs) {
-				int r = play_game(&ea, &eb, &ca, &cb, g / 2, g % 2 == 0,
-				                  seed, plies, verbose);
-				char ch = r > 0 ? 'W' : r < 0 ? 'L' : 'D';
-				if (write(fds[1], &ch, 1) != 1)
-					_exit(1);
+			/* openings j, j + jobs, ...; each played twice unless it
+			 * is decided, until this worker's share is played */
+			int share = games / 2 / jobs + (j < games / 2 % jobs);
+			for (int o = j, played = 0; played < share; o += jobs) {
+				int decided = 0;
+				for (int swap = 0; swap < 2 && !decided; swap++) {
+					int r = play_game(&ea, &eb, &ca, &cb, o, swap == 0,
+					                  seed, plies, verbose);
+					char ch = r == 2 ? 'S' : r > 0 ? 'W' : r < 0 ? 'L' : 'D';
+					if (write(fds[1], &ch, 1) != 1)
+						_exit(1);
+					decided = r == 2;
+				}
+				played += !decided;
 			}
 			_exit(0);
 		}
 	}
 	close(fds[1]);
-	int w = 0, d = 0, l = 0;
+	int w = 0, d = 0, l = 0, skipped = 0;
 	char ch;
 	while (read(fds[0], &ch, 1) == 1) {
 		w += ch == 'W';
 		d += ch == 'D';
 		l += ch == 'L';
+		skipped += ch == 'S';
 		fputc(ch, stderr);
 		fflush(stderr);
 	}
@@ -315,6 +361,8 @@ int main(int argc, char **argv)
 	while (wait(&status) > 0)
 		failed |= !WIFEXITED(status) || WEXITSTATUS(status);
 	printf("%s vs %s\n", argv[optind], argv[optind + 1]);
+	if (skipped)
+		printf("(%d openings skipped: decided within three turns)\n", skipped);
 	elo_report(w, d, l);
 	return failed || w + d + l != games;
 }

@@ -365,29 +365,27 @@ static int parse_limits(cmd_ctx *c, ng_limits *lim)
 	return 1;
 }
 
-static int think(cmd_ctx *c, ng_move *m)
+static int think(cmd_ctx *c, ng_info *info)
 {
 	ng_limits lim;
-	ng_info info;
 	if (!parse_limits(c, &lim))
 		return 0;
-	ng_err e = ng_search_run(c->s->search, c->s->game, &lim, NULL, NULL, &info);
+	ng_err e = ng_search_run(c->s->search, c->s->game, &lim, NULL, NULL, info);
 	if (e) {
 		refuse(c, ng_strerror(e));
 		return 0;
 	}
-	*m = info.best;
 	return 1;
 }
 
 static void cmd_genmove(cmd_ctx *c)
 {
-	ng_move m;
-	if (!think(c, &m))
+	ng_info info;
+	if (!think(c, &info))
 		return;
 	char buf[NG_MOVE_TEXT];
-	ng_move_format(cur(c), m, buf);
-	ng_err e = ng_game_play(c->s->game, m);
+	ng_move_format(cur(c), info.best, buf);
+	ng_err e = ng_game_play(c->s->game, info.best);
 	if (e)
 		refuse(c, ng_strerror(e));
 	else
@@ -396,12 +394,25 @@ static void cmd_genmove(cmd_ctx *c)
 
 static void cmd_hint(cmd_ctx *c)
 {
-	ng_move m;
-	if (!think(c, &m))
+	ng_info info;
+	if (!think(c, &info))
 		return;
 	char buf[NG_MOVE_TEXT];
-	ng_move_format(cur(c), m, buf);
+	ng_move_format(cur(c), info.best, buf);
 	emit(c->s, "%s", buf);
+}
+
+/* An extension: the hint with what the search knows about it.  A score
+ * beyond +-29000 is a forced result: NG_MATE minus the turns to it. */
+static void cmd_analyze(cmd_ctx *c)
+{
+	ng_info info;
+	if (!think(c, &info))
+		return;
+	char buf[NG_MOVE_TEXT];
+	ng_move_format(cur(c), info.best, buf);
+	emit(c->s, "%s score %d depth %d nodes %" PRId64 " time %" PRId64, buf,
+	     info.score, info.depth, info.nodes, info.time_ms);
 }
 
 static void cmd_set(cmd_ctx *c)
@@ -511,6 +522,7 @@ static const command commands[] = {
 	{ "showboard", cmd_showboard },
 	{ "genmove", cmd_genmove },
 	{ "hint", cmd_hint },
+	{ "analyze", cmd_analyze },
 	{ "set", cmd_set },
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
