@@ -78,6 +78,7 @@ struct ng_search {
 	int nkeys, hist_keys;
 	ng_movelist *lists;      /* one per ply */
 	int *order;              /* ordering scores, one list per ply */
+	int *vals;               /* static values of children, per ply */
 };
 
 /* ------------------------------------------------------------ settings */
@@ -105,7 +106,8 @@ ng_search *ng_search_new(void)
 	s->level = 5;
 	s->lists = malloc(sizeof *s->lists * MAX_PLY);
 	s->order = malloc(sizeof *s->order * MAX_PLY * NG_MAX_MOVES);
-	if (!s->lists || !s->order || !tt_alloc(s, 64)) {
+	s->vals = malloc(sizeof *s->vals * MAX_PLY * NG_MAX_MOVES);
+	if (!s->lists || !s->order || !s->vals || !tt_alloc(s, 64)) {
 		ng_search_free(s);
 		return NULL;
 	}
@@ -119,6 +121,7 @@ void ng_search_free(ng_search *s)
 	free(s->tt);
 	free(s->lists);
 	free(s->order);
+	free(s->vals);
 	free(s->keys);
 	free(s);
 }
@@ -227,12 +230,9 @@ static int opponent_can_win(const ng_pos *child)
  * The horizon: the side to move has no winning slide (the caller checked).
  * If the opponent threatens one, some move must take every threat away.
  */
-static int horizon(ng_search *s, const ng_pos *pos, int ply)
+static int parried(ng_search *s, const ng_pos *pos, int stand, int ply)
 {
-	int me = pos->side, op = me ^ 1;
-	int stand = ng__evaluate(pos, &WEIGHTS);
-	if (!s->threat_check || !ng__winning_slides(pos, op, 1))
-		return stand;
+	int op = pos->side ^ 1;
 	ng_movelist *l = &s->lists[ply];
 	ng_generate(pos, l);
 	for (int i = 0; i < l->n; i++) {
@@ -247,20 +247,34 @@ static int horizon(ng_search *s, const ng_pos *pos, int ply)
 	return -(NG_MATE - (ply + 1));
 }
 
+static int horizon(ng_search *s, const ng_pos *pos, int ply)
+{
+	slide_stats st;
+	ng__slide_stats(pos, &st);
+	int stand = ng__evaluate_with(pos, &st, &WEIGHTS);
+	if (!s->threat_check || !st.wins[pos->side ^ 1])
+		return stand;
+	return parried(s, pos, stand, ply);
+}
+
 /* Sort moves [0, n) by score, best first (insertion sort: lists are
  * mostly short after losing moves are dropped). */
-static void sort_moves(ng_move *m, int *sc, int n)
+static void sort_moves(ng_move *m, int *sc, int *val, int n)
 {
 	for (int i = 1; i < n; i++) {
 		ng_move mv = m[i];
-		int v = sc[i], j = i - 1;
+		int v = sc[i], x = val ? val[i] : 0, j = i - 1;
 		while (j >= 0 && sc[j] < v) {
 			m[j + 1] = m[j];
 			sc[j + 1] = sc[j];
+			if (val)
+				val[j + 1] = val[j];
 			j--;
 		}
 		m[j + 1] = mv;
 		sc[j + 1] = v;
+		if (val)
+			val[j + 1] = x;
 	}
 }
 
@@ -270,8 +284,12 @@ static void sort_moves(ng_move *m, int *sc, int n)
  * make and the evaluation after them.  Returns the number kept, or 0 if
  * every move loses.
  */
+/* val[i]: the child's static value from our side, or NEEDS_CHECK when we
+ * threaten there and the threat check must decide. */
+#define NEEDS_CHECK (INF + 1)
+
 static int order_moves(ng_search *s, const ng_pos *pos, ng_movelist *l,
-                       int *sc, ng_move ttm, int have_ttm)
+                       int *sc, int *val, ng_move ttm, int have_ttm)
 {
 	int me = pos->side, kept = 0;
 	for (int i = 0; i < l->n; i++) {
@@ -284,13 +302,15 @@ static int order_moves(ng_search *s, const ng_pos *pos, ng_movelist *l,
 			return 0;
 		if (st.wins[c.side])
 			continue;   /* the opponent would win at once */
-		int v = 1000 * st.wins[me] - ng__evaluate_with(&c, &st, &WEIGHTS);
+		int stat = -ng__evaluate_with(&c, &st, &WEIGHTS);
+		int v = 1000 * st.wins[me] + stat;
 		if (have_ttm && ng_move_equal(l->m[i], ttm))
 			v = INF;
 		l->m[kept] = l->m[i];
+		val[kept] = st.wins[me] && s->threat_check ? NEEDS_CHECK : stat;
 		sc[kept++] = v;
 	}
-	sort_moves(l->m, sc, kept);
+	sort_moves(l->m, sc, val, kept);
 	return kept;
 }
 
@@ -326,8 +346,9 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 
 	ng_movelist *l = &s->lists[ply];
 	int *sc = s->order + (size_t)ply * NG_MAX_MOVES;
+	int *val = s->vals + (size_t)ply * NG_MAX_MOVES;
 	ng_generate(pos, l);
-	int n = order_moves(s, pos, l, sc, ttm, have_ttm);
+	int n = order_moves(s, pos, l, sc, val, ttm, have_ttm);
 	if (s->stopped)
 		return 0;
 	if (n == 0)
@@ -338,9 +359,21 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 	for (int i = 0; i < n; i++) {
 		ng_pos c = *pos;
 		ng_undo u;
-		ng_make(&c, l->m[i], &u);
-		s->keys[s->nkeys++] = c.key;
 		int v;
+		if (depth == 1 && val[i] != NEEDS_CHECK) {
+			/* the child is quiet: its value is its evaluation, which
+			 * ordering already computed (repetition is not looked at
+			 * on the horizon) */
+			v = val[i];
+			goto scored;
+		}
+		ng_make(&c, l->m[i], &u);
+		if (depth == 1) {
+			/* we threaten: the opponent must parry or lose */
+			v = -parried(s, &c, ng__evaluate(&c, &WEIGHTS), ply + 1);
+			goto scored;
+		}
+		s->keys[s->nkeys++] = c.key;
 		if (i == 0) {
 			v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
 		} else {
@@ -349,6 +382,7 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 				v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
 		}
 		s->nkeys--;
+	scored:
 		if (s->stopped)
 			return best > -INF ? best : 0;
 		if (v > best) {
@@ -449,7 +483,7 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 				sc[i] += (int)(ng__rand(&s->rng) % (uint64_t)(2 * ls->noise + 1)) - ls->noise;
 		}
 	}
-	sort_moves(l->m, sc, n);
+	sort_moves(l->m, sc, NULL, n);
 	out->best = l->m[0];
 	out->score = sc[0] == INF ? NG_MATE - 1 : 0;
 	if (sc[0] == INF || n == 1 || sc[1] == -INF) {
