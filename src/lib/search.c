@@ -78,7 +78,6 @@ struct ng_search {
 	int nkeys, hist_keys;
 	ng_movelist *lists;      /* one per ply */
 	int *order;              /* ordering scores, one list per ply */
-	int *vals;               /* static values of children, per ply */
 };
 
 /* ------------------------------------------------------------ settings */
@@ -106,8 +105,7 @@ ng_search *ng_search_new(void)
 	s->level = 5;
 	s->lists = malloc(sizeof *s->lists * MAX_PLY);
 	s->order = malloc(sizeof *s->order * MAX_PLY * NG_MAX_MOVES);
-	s->vals = malloc(sizeof *s->vals * MAX_PLY * NG_MAX_MOVES);
-	if (!s->lists || !s->order || !s->vals || !tt_alloc(s, 64)) {
+	if (!s->lists || !s->order || !tt_alloc(s, 64)) {
 		ng_search_free(s);
 		return NULL;
 	}
@@ -121,7 +119,6 @@ void ng_search_free(ng_search *s)
 	free(s->tt);
 	free(s->lists);
 	free(s->order);
-	free(s->vals);
 	free(s->keys);
 	free(s);
 }
@@ -259,22 +256,18 @@ static int horizon(ng_search *s, const ng_pos *pos, int ply)
 
 /* Sort moves [0, n) by score, best first (insertion sort: lists are
  * mostly short after losing moves are dropped). */
-static void sort_moves(ng_move *m, int *sc, int *val, int n)
+static void sort_moves(ng_move *m, int *sc, int n)
 {
 	for (int i = 1; i < n; i++) {
 		ng_move mv = m[i];
-		int v = sc[i], x = val ? val[i] : 0, j = i - 1;
+		int v = sc[i], j = i - 1;
 		while (j >= 0 && sc[j] < v) {
 			m[j + 1] = m[j];
 			sc[j + 1] = sc[j];
-			if (val)
-				val[j + 1] = val[j];
 			j--;
 		}
 		m[j + 1] = mv;
 		sc[j + 1] = v;
-		if (val)
-			val[j + 1] = x;
 	}
 }
 
@@ -284,12 +277,8 @@ static void sort_moves(ng_move *m, int *sc, int *val, int n)
  * make and the evaluation after them.  Returns the number kept, or 0 if
  * every move loses.
  */
-/* val[i]: the child's static value from our side, or NEEDS_CHECK when we
- * threaten there and the threat check must decide. */
-#define NEEDS_CHECK (INF + 1)
-
 static int order_moves(ng_search *s, const ng_pos *pos, ng_movelist *l,
-                       int *sc, int *val, ng_move ttm, int have_ttm)
+                       int *sc, ng_move ttm, int have_ttm)
 {
 	int me = pos->side, kept = 0;
 	for (int i = 0; i < l->n; i++) {
@@ -302,16 +291,65 @@ static int order_moves(ng_search *s, const ng_pos *pos, ng_movelist *l,
 			return 0;
 		if (st.wins[c.side])
 			continue;   /* the opponent would win at once */
-		int stat = -ng__evaluate_with(&c, &st, &WEIGHTS);
-		int v = 1000 * st.wins[me] + stat;
+		int v = 1000 * st.wins[me] - ng__evaluate_with(&c, &st, &WEIGHTS);
 		if (have_ttm && ng_move_equal(l->m[i], ttm))
 			v = INF;
 		l->m[kept] = l->m[i];
-		val[kept] = st.wins[me] && s->threat_check ? NEEDS_CHECK : stat;
 		sc[kept++] = v;
 	}
-	sort_moves(l->m, sc, val, kept);
+	sort_moves(l->m, sc, kept);
 	return kept;
+}
+
+/*
+ * The last full-width turn (depth 1): each child's value is its evaluation,
+ * or the threat check where we threaten, so the children are scored in
+ * generation order (the table's move first) and the scan stops at the first
+ * that reaches beta.
+ */
+static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
+                    int ply, ng_move ttm, int have_ttm)
+{
+	int me = pos->side, best = -INF, a0 = alpha;
+	ng_movelist *l = &s->lists[ply];
+	ng_generate(pos, l);
+	if (have_ttm)
+		for (int i = 1; i < l->n; i++)
+			if (ng_move_equal(l->m[i], ttm)) {
+				l->m[i] = l->m[0];
+				l->m[0] = ttm;
+				break;
+			}
+	ng_move bm = l->m[0];
+	for (int i = 0; i < l->n; i++) {
+		ng_pos c = *pos;
+		ng_undo u;
+		ng_make(&c, l->m[i], &u);
+		if ((++s->nodes & 255) == 0 && should_stop(s))
+			return best > -INF ? best : 0;
+		slide_stats st;
+		ng__slide_stats(&c, &st);
+		if (st.wins[c.side])
+			continue;   /* the opponent would win at once */
+		int stand = ng__evaluate_with(&c, &st, &WEIGHTS);
+		int v = st.wins[me] && s->threat_check ?
+		        -parried(s, &c, stand, ply + 1) : -stand;
+		if (s->stopped)
+			return best > -INF ? best : 0;
+		if (v > best) {
+			best = v;
+			bm = l->m[i];
+			if (v > alpha)
+				alpha = v;
+			if (v >= beta)
+				break;
+		}
+	}
+	if (best == -INF)
+		return -(NG_MATE - (ply + 1));   /* every move loses */
+	int flag = best >= beta ? TT_LOWER : best > a0 ? TT_EXACT : TT_UPPER;
+	tt_store(s, pos->key, bm, best, 1, flag, ply);
+	return best;
 }
 
 static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
@@ -344,11 +382,13 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 		}
 	}
 
+	if (depth == 1)
+		return frontier(s, pos, alpha, beta, ply, ttm, have_ttm);
+
 	ng_movelist *l = &s->lists[ply];
 	int *sc = s->order + (size_t)ply * NG_MAX_MOVES;
-	int *val = s->vals + (size_t)ply * NG_MAX_MOVES;
 	ng_generate(pos, l);
-	int n = order_moves(s, pos, l, sc, val, ttm, have_ttm);
+	int n = order_moves(s, pos, l, sc, ttm, have_ttm);
 	if (s->stopped)
 		return 0;
 	if (n == 0)
@@ -360,19 +400,7 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 		ng_pos c = *pos;
 		ng_undo u;
 		int v;
-		if (depth == 1 && val[i] != NEEDS_CHECK) {
-			/* the child is quiet: its value is its evaluation, which
-			 * ordering already computed (repetition is not looked at
-			 * on the horizon) */
-			v = val[i];
-			goto scored;
-		}
 		ng_make(&c, l->m[i], &u);
-		if (depth == 1) {
-			/* we threaten: the opponent must parry or lose */
-			v = -parried(s, &c, ng__evaluate(&c, &WEIGHTS), ply + 1);
-			goto scored;
-		}
 		s->keys[s->nkeys++] = c.key;
 		if (i == 0) {
 			v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
@@ -382,7 +410,6 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 				v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
 		}
 		s->nkeys--;
-	scored:
 		if (s->stopped)
 			return best > -INF ? best : 0;
 		if (v > best) {
@@ -483,7 +510,7 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 				sc[i] += (int)(ng__rand(&s->rng) % (uint64_t)(2 * ls->noise + 1)) - ls->noise;
 		}
 	}
-	sort_moves(l->m, sc, NULL, n);
+	sort_moves(l->m, sc, n);
 	out->best = l->m[0];
 	out->score = sc[0] == INF ? NG_MATE - 1 : 0;
 	if (sc[0] == INF || n == 1 || sc[1] == -INF) {
