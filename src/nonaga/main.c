@@ -108,7 +108,7 @@ static void setup_messages(const char *lang)
 /* ------------------------------------------------------------ options */
 
 enum { OPT_PVP = 256, OPT_AI, OPT_AS, OPT_RULES, OPT_ASCII, OPT_COLOR,
-       OPT_NOANIM, OPT_ENGINE, OPT_LANG, OPT_HELP, OPT_VERSION };
+       OPT_NOANIM, OPT_ENGINE, OPT_LANG, OPT_WIDE, OPT_HELP, OPT_VERSION };
 
 static const struct option longopts[] = {
 	{ "pvp", no_argument, NULL, OPT_PVP },
@@ -121,6 +121,7 @@ static const struct option longopts[] = {
 	{ "no-animation", no_argument, NULL, OPT_NOANIM },
 	{ "engine", no_argument, NULL, OPT_ENGINE },
 	{ "lang", required_argument, NULL, OPT_LANG },
+	{ "wide-ambiguous", no_argument, NULL, OPT_WIDE },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -142,6 +143,8 @@ static void usage(FILE *f)
 	        "  --color=auto|always|never\n"
 	        "                       use colour (default: auto; NO_COLOR means never)\n"
 	        "  --no-animation       do not animate moves\n"
+	        "  --wide-ambiguous     for terminals that draw East Asian ambiguous-width\n"
+	        "                       characters two columns wide\n"
 	        "  --lang ja|en         language of the messages (default: from the locale)\n"), f);
 	fputs(_("  --engine             speak the engine protocol on stdin/stdout\n"
 	        "  --help               show this help and exit\n"
@@ -262,6 +265,9 @@ int main(int argc, char **argv)
 				return bad(_("nonaga: invalid language '%s' (choose ja or en)\n"),
 				           optarg);
 			break;   /* already in effect: see prescan_lang */
+		case OPT_WIDE:
+			opt.wide_ambiguous = 1;
+			break;
 		case OPT_HELP:
 			usage(stdout);
 			return 0;
