@@ -147,7 +147,8 @@ pot: | build/.deps-build
 
 update-po: pot
 	msgmerge --quiet --update --backup=none po/ja.po po/nonaga.pot
-	msginit --no-translator --locale=en --input=po/nonaga.pot --output-file=po/en.po
+	msginit --no-translator --locale=en --input=po/nonaga.pot --output-file=po/en.po.new
+	msgconv --to-code=UTF-8 -o po/en.po po/en.po.new; rm -f po/en.po.new
 	@msgfmt -c --statistics -o /dev/null po/ja.po
 
 clean:
