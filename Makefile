@@ -151,9 +151,26 @@ update-po: pot
 	msgconv --to-code=UTF-8 -o po/en.po po/en.po.new; rm -f po/en.po.new
 	@msgfmt -c --statistics -o /dev/null po/ja.po
 
+# --------------------------------------------------------------- install
+INSTALLED = $(BINDIR)/nonaga $(MANDIR)/man6/nonaga.6 $(MANDIR)/ja/man6/nonaga.6 \
+            $(foreach l,$(LINGUAS),$(LOCALEDIR)/$(l)/LC_MESSAGES/nonaga.mo)
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(MANDIR)/ja/man6
+	install -m 755 build/nonaga $(DESTDIR)$(BINDIR)/nonaga
+	install -m 644 man/nonaga.6 $(DESTDIR)$(MANDIR)/man6/nonaga.6
+	install -m 644 man/ja/nonaga.6 $(DESTDIR)$(MANDIR)/ja/man6/nonaga.6
+	for l in $(LINGUAS); do \
+	  install -d $(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES && \
+	  install -m 644 build/locale/$$l/LC_MESSAGES/nonaga.mo $(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES/nonaga.mo || exit 1; \
+	done
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
 clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check bench clean pot update-po FORCE
+.PHONY: all check bench clean pot update-po install uninstall FORCE
 .DELETE_ON_ERROR:
