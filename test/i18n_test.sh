@@ -13,9 +13,9 @@ trap 'rm -rf "$tmp"' EXIT
 ok() { pass=$((pass + 1)); }
 no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 
-# which "ENV..." "ARGS..." [PROGRAM]: run PROGRAM (default $NONAGA) with
+# lang_of "ENV..." "ARGS..." [PROGRAM]: run PROGRAM (default $NONAGA) with
 # ARGS in exactly that environment, say ja, en or what it printed.
-which() {
+lang_of() {
 	out=$(env -i $1 "${3:-$NONAGA}" $2 2>&1)
 	case $out in
 	*'使い方: nonaga'* | *'は指定できません'* | *'不明か、引数'*) echo ja ;;
@@ -26,7 +26,7 @@ which() {
 
 # expect WANT DESCRIPTION "ENV..." ["ARGS..."] [PROGRAM]
 expect() {
-	got=$(which "$3" "${4:---help}" "$5")
+	got=$(lang_of "$3" "${4:---help}" "$5")
 	if [ "$got" = "$1" ]; then ok; else no "$2: want $1, got $got"; fi
 }
 
@@ -76,17 +76,17 @@ mkdir -p "$tmp/bin" "$tmp/with"
 cp "$NONAGA" "$tmp/bin/nonaga"
 cp "$NONAGA" "$tmp/with/nonaga"
 cp -R "$(dirname "$NONAGA")/locale" "$tmp/with/locale"
-got=$(cd / && which "LANG=ja_JP.UTF-8" "--help" "$tmp/with/nonaga")
+got=$(cd / && lang_of "LANG=ja_JP.UTF-8" "--help" "$tmp/with/nonaga")
 if [ "$got" = ja ]; then ok; else no "catalogs beside a copy: got $got"; fi
 want=en
 if [ -r build/.localedir ] && [ -e "$(cat build/.localedir)/ja/LC_MESSAGES/nonaga.mo" ]; then
 	want=ja
 fi
-got=$(cd / && which "LANG=ja_JP.UTF-8" "--help" "$tmp/bin/nonaga")
+got=$(cd / && lang_of "LANG=ja_JP.UTF-8" "--help" "$tmp/bin/nonaga")
 if [ "$got" = $want ]; then ok; else no "a copy without catalogs: want $want, got $got"; fi
 # A locale directory without our catalog does not count.
 mkdir -p "$tmp/bin/locale/ja/LC_MESSAGES"
-got=$(cd / && which "LANG=ja_JP.UTF-8" "--help" "$tmp/bin/nonaga")
+got=$(cd / && lang_of "LANG=ja_JP.UTF-8" "--help" "$tmp/bin/nonaga")
 if [ "$got" = $want ]; then ok; else no "an empty locale directory: want $want, got $got"; fi
 
 echo "i18n: $pass passed, $fail failed"
