@@ -6,6 +6,7 @@
 #   make match      engine against engine (strength), see test/match
 #   make fuzz       libFuzzer over the parsers and the protocol
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
+#   make pot        po/nonaga.pot from the sources; make update-po merges it
 #   make clean
 
 CC       ?= cc
@@ -29,7 +30,18 @@ TEST_C   = $(wildcard test/*_test.c)
 # Two variants: build/ (plain) and build/asan/ (sanitizers), same sources.
 obj = $(patsubst src/%.c,$(1)/obj/%.o,$(2))
 
-all: build/libnonaga.a build/nonaga
+# Message catalogs: po/LL.po -> build/locale/LL/LC_MESSAGES/nonaga.mo
+LINGUAS   = ja en
+MO        = $(foreach l,$(LINGUAS),build/locale/$(l)/LC_MESSAGES/nonaga.mo)
+ASAN_MO   = $(foreach l,$(LINGUAS),build/asan/locale/$(l)/LC_MESSAGES/nonaga.mo)
+
+# Where `make install' puts things; the program is compiled to look for its
+# catalogs in LOCALEDIR (unless it finds them beside itself, as in build/).
+BINDIR    = $(PREFIX)/bin
+MANDIR    = $(PREFIX)/share/man
+LOCALEDIR = $(PREFIX)/share/locale
+
+all: build/libnonaga.a build/nonaga $(MO)
 
 # ------------------------------------------------------------ dependencies
 # Debian packages the build needs, as package:file-that-proves-it pairs.
@@ -77,6 +89,21 @@ build/nonaga: $(call obj,build,$(APP_SRC)) build/libnonaga.a
 build/asan/nonaga: $(call obj,build/asan,$(APP_SRC)) build/asan/libnonaga.a
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
 
+# main.c knows LOCALEDIR: rebuild it when PREFIX changes.
+build/.localedir: FORCE
+	@mkdir -p build; echo '$(LOCALEDIR)' > $@.new; \
+	if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+build/obj/nonaga/main.o build/asan/obj/nonaga/main.o: build/.localedir
+build/obj/nonaga/main.o build/asan/obj/nonaga/main.o: CPPFLAGS += -DLOCALEDIR='"$(LOCALEDIR)"'
+
+# -c: check the format strings and the header.
+build/locale/%/LC_MESSAGES/nonaga.mo: po/%.po | build/.deps-build
+	@mkdir -p $(dir $@)
+	msgfmt -c -o $@ $<
+build/asan/locale/%/LC_MESSAGES/nonaga.mo: po/%.po | build/.deps-build
+	@mkdir -p $(dir $@)
+	msgfmt -c -o $@ $<
+
 # C test programs: test/NAME_test.c -> build/test/NAME_test and the asan twin
 build/test/%: test/%.c build/libnonaga.a test/tap.h
 	@mkdir -p $(dir $@)
@@ -93,7 +120,7 @@ TEST_BINS = $(patsubst test/%.c,build/test/%,$(TEST_C)) build/refgen
 ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C))
 
 # ------------------------------------------------------------------ check
-check: all build/asan/nonaga $(TEST_BINS) $(ASAN_BINS) build/.deps-check
+check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/.deps-check
 	@sh test/run.sh
 
 bench: build/nonaga build/test/bench
@@ -103,8 +130,53 @@ bench: build/nonaga build/test/bench
 match: build/nonaga build/match
 	@sh test/match.sh
 
+# ------------------------------------------------------------ translation
+# po/POTFILES lists the sources (wildcards allowed).  `make pot' rewrites
+# POT (po/nonaga.pot) only when more than its date changed; `make
+# update-po' merges it into po/ja.po and regenerates po/en.po (msgstr =
+# msgid).  test/po_test.sh fails while the template is stale or a catalog
+# has an untranslated or fuzzy message.
+POT       ?= po/nonaga.pot
+POT_SRC    = $(wildcard $(shell grep -v '^\#' po/POTFILES))
+XGETTEXT_FLAGS = --keyword=_ --keyword=N_ --keyword=ngettext:1,2 \
+	--add-comments=TRANSLATORS: --from-code=UTF-8 \
+	--package-name=nonaga --package-version=$(VERSION) \
+	--copyright-holder='the nonaga authors' \
+	--msgid-bugs-address='the nonaga issue tracker'
+
+pot: | build/.deps-build
+	@xgettext $(XGETTEXT_FLAGS) -o $(POT).new $(POT_SRC)
+	@sed '/^"POT-Creation-Date:/d' $(POT).new > $(POT).a; \
+	if [ -f $(POT) ]; then sed '/^"POT-Creation-Date:/d' $(POT) > $(POT).b; else : > $(POT).b; fi; \
+	if cmp -s $(POT).a $(POT).b; then rm -f $(POT).new; echo "$(POT) is up to date"; \
+	else mv $(POT).new $(POT); echo "$(POT) updated"; fi; rm -f $(POT).a $(POT).b
+
+update-po: pot
+	msgmerge --quiet --update --backup=none po/ja.po po/nonaga.pot
+	msginit --no-translator --locale=en --input=po/nonaga.pot --output-file=po/en.po.new
+	msgconv --to-code=UTF-8 -o po/en.po po/en.po.new; rm -f po/en.po.new
+	@msgfmt -c --statistics -o /dev/null po/ja.po
+
+# --------------------------------------------------------------- install
+INSTALLED = $(BINDIR)/nonaga $(MANDIR)/man6/nonaga.6 $(MANDIR)/ja/man6/nonaga.6 \
+            $(foreach l,$(LINGUAS),$(LOCALEDIR)/$(l)/LC_MESSAGES/nonaga.mo)
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(MANDIR)/ja/man6
+	install -m 755 build/nonaga $(DESTDIR)$(BINDIR)/nonaga
+	install -m 644 man/nonaga.6 $(DESTDIR)$(MANDIR)/man6/nonaga.6
+	install -m 644 man/ja/nonaga.6 $(DESTDIR)$(MANDIR)/ja/man6/nonaga.6
+	for l in $(LINGUAS); do \
+	  install -d $(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES && \
+	  install -m 644 build/locale/$$l/LC_MESSAGES/nonaga.mo $(DESTDIR)$(LOCALEDIR)/$$l/LC_MESSAGES/nonaga.mo || exit 1; \
+	done
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
 clean:
 	rm -rf build
 
-.PHONY: all check bench match clean
+FORCE:
+.PHONY: all check bench match clean pot update-po install uninstall FORCE
 .DELETE_ON_ERROR:

@@ -12,7 +12,7 @@ int engine_main(void)
 {
 	ng_session *s = ng_session_new();
 	if (!s) {
-		fputs("nonaga: out of memory\n", stderr);
+		fputs(_("nonaga: out of memory\n"), stderr);
 		return 1;
 	}
 	char buf[LINE_MAX_READ + 2];

@@ -1,61 +1,207 @@
 /* main.c - command line of the nonaga program. */
 #include "cli.h"
 #include <getopt.h>
+#include <langinfo.h>
+#include <limits.h>
 #include <locale.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#ifndef LOCALEDIR
+#define LOCALEDIR "/usr/local/share/locale"
+#endif
+
+/* ------------------------------------------------------------ messages */
+
+static int is_c_locale(const char *name)
+{
+	return !strcmp(name, "C") || !strcmp(name, "POSIX");
+}
+
+/* The locale the environment asks for messages, by POSIX precedence. */
+static const char *requested_messages_locale(void)
+{
+	static const char *const vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
+	for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+		const char *v = getenv(vars[i]);
+		if (v && *v)
+			return v;
+	}
+	return "C";
+}
+
+/*
+ * Where the catalogs are: <directory of the executable>/locale when it
+ * holds ours (build/nonaga finds build/locale), else the installed
+ * LOCALEDIR.
+ */
+static const char *catalog_dir(char *buf, size_t size)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, size);
+	if (n <= 0 || (size_t)n >= size)
+		return LOCALEDIR;
+	buf[n] = 0;
+	char *slash = strrchr(buf, '/');
+	static const char probe[] = "/ja/LC_MESSAGES/nonaga.mo";
+	static const char sub[] = "locale";
+	if (!slash || (size_t)(slash + 1 - buf) + sizeof sub + sizeof probe > size)
+		return LOCALEDIR;
+	memcpy(slash + 1, sub, sizeof sub);
+	size_t dirlen = strlen(buf);
+	memcpy(buf + dirlen, probe, sizeof probe);
+	int found = access(buf, R_OK) == 0;
+	buf[dirlen] = 0;
+	return found ? buf : LOCALEDIR;
+}
+
+/*
+ * Set the locale and the message catalog.  lang is --lang ("ja" or "en")
+ * or NULL.
+ *
+ * A locale named in the environment may not exist on this host (over SSH,
+ * LANG=ja_JP.UTF-8 often reaches a machine that only has C.UTF-8); then
+ * setlocale(LC_ALL, "") fails and everything would stay in "C", ASCII,
+ * untranslated.  We fall back to C.UTF-8 and keep the language asked for.
+ *
+ * The mechanism (glibc, checked with 2.36): gettext() ignores LANGUAGE
+ * only when the name of the LC_MESSAGES locale is exactly "C" (or
+ * "POSIX"); under "C.UTF-8" it reads LANGUAGE, whose entries need no
+ * installed locale: "ja_JP.UTF-8" is tried as ja_JP.UTF-8, ja_JP.utf8,
+ * ja_JP, ..., ja in the catalog directory.  So after the fallback we put
+ * the requested language into LANGUAGE, following gettext's precedence:
+ * a LANGUAGE already set wins unless the requested locale is C or POSIX
+ * (then we also set LC_MESSAGES back to "C" so that gettext ignores
+ * LANGUAGE as it would have); otherwise the first of LC_ALL, LC_MESSAGES
+ * and LANG names the language.  --lang beats everything: it sets LANGUAGE
+ * and, if LC_MESSAGES is "C", moves LC_MESSAGES to C.UTF-8 so that
+ * LANGUAGE counts.  Catalogs are always delivered in UTF-8.
+ */
+static void setup_messages(const char *lang)
+{
+	if (!setlocale(LC_ALL, "")) {
+		setlocale(LC_ALL, "C.UTF-8");
+		const char *want = requested_messages_locale();
+		const char *language = getenv("LANGUAGE");
+		if (is_c_locale(want))
+			setlocale(LC_MESSAGES, "C");
+		else if (!language || !*language)
+			setenv("LANGUAGE", want, 1);
+	}
+	if (lang) {
+		setenv("LANGUAGE", lang, 1);
+		const char *cur = setlocale(LC_MESSAGES, NULL);
+		if (!cur || is_c_locale(cur))
+			setlocale(LC_MESSAGES, "C.UTF-8");
+		/* Japanese text needs a UTF-8 character type (curses). */
+		if (strcmp(lang, "en") && strcmp(nl_langinfo(CODESET), "UTF-8"))
+			setlocale(LC_CTYPE, "C.UTF-8");
+	}
+	char buf[PATH_MAX + 64];
+	bindtextdomain("nonaga", catalog_dir(buf, sizeof buf));
+	bind_textdomain_codeset("nonaga", "UTF-8");
+	textdomain("nonaga");
+}
+
+/* ------------------------------------------------------------ options */
+
+enum { OPT_PVP = 256, OPT_AI, OPT_AS, OPT_RULES, OPT_ASCII, OPT_COLOR,
+       OPT_NOANIM, OPT_ENGINE, OPT_LANG, OPT_WIDE, OPT_HELP, OPT_VERSION };
+
+static const struct option longopts[] = {
+	{ "pvp", no_argument, NULL, OPT_PVP },
+	{ "ai", optional_argument, NULL, OPT_AI },
+	{ "as", required_argument, NULL, OPT_AS },
+	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "ascii", no_argument, NULL, OPT_ASCII },
+	{ "color", required_argument, NULL, OPT_COLOR },
+	{ "colour", required_argument, NULL, OPT_COLOR },
+	{ "no-animation", no_argument, NULL, OPT_NOANIM },
+	{ "engine", no_argument, NULL, OPT_ENGINE },
+	{ "lang", required_argument, NULL, OPT_LANG },
+	{ "wide-ambiguous", no_argument, NULL, OPT_WIDE },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
 
 static void usage(FILE *f)
 {
-	fprintf(f, _("Usage: nonaga [OPTION]...\n"
-	             "Play NONAGA, the game of tokens on moving discs, in a terminal.\n"
-	             "\n"));
+	/* TRANSLATORS: the --help text.  Keep the option names and their
+	   arguments as they are, and keep the descriptions lined up. */
+	fputs(_("Usage: nonaga [OPTION]...\n"
+	        "Play NONAGA, the game of tokens on moving discs, in a terminal.\n"
+	        "\n"), f);
 	fputs(_("  --pvp                two players on this terminal\n"
 	        "  --ai[=LEVEL]         play against the computer (level 1-10, default 5)\n"
 	        "  --as red|blue        your side against the computer (default: random)\n"
 	        "  --rules standard|simple\n"
-	        "                       rule set (default: standard)\n"
-	        "  --ascii              draw with ASCII only\n"
+	        "                       rule set (default: standard)\n"), f);
+	fputs(_("  --ascii              draw with ASCII only\n"
 	        "  --color=auto|always|never\n"
 	        "                       use colour (default: auto; NO_COLOR means never)\n"
 	        "  --no-animation       do not animate moves\n"
-	        "  --engine             speak the engine protocol on stdin/stdout\n"
+	        "  --wide-ambiguous     for terminals that draw East Asian ambiguous-width\n"
+	        "                       characters two columns wide\n"
+	        "  --lang ja|en         language of the messages (default: from the locale)\n"), f);
+	fputs(_("  --engine             speak the engine protocol on stdin/stdout\n"
 	        "  --help               show this help and exit\n"
 	        "  --version            show the version and exit\n"), f);
 	fputs(_("\nWithout options, nonaga opens its title menu.\n"
 	        "See nonaga(6) for the rules, the keys and the engine protocol.\n"), f);
 }
 
-static int bad(const char *what, const char *arg)
+static void try_help(void)
 {
-	fprintf(stderr, _("nonaga: invalid %s: '%s'\n"), what, arg);
-	fprintf(stderr, _("Try 'nonaga --help' for more information.\n"));
+	fputs(_("Try 'nonaga --help' for more information.\n"), stderr);
+}
+
+/* A bad option argument: the message (a format), then the usual hint. */
+__attribute__((format(printf, 1, 2)))
+static int bad(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	try_help();
 	return 2;
+}
+
+/* --lang's value, or NULL when it is not one we have. */
+static const char *lang_value(const char *arg)
+{
+	static const char *const langs[] = { "ja", "en" };
+	for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++)
+		if (!strcmp(arg, langs[i]))
+			return langs[i];
+	return NULL;
+}
+
+/* The --lang option, looked for before anything is said, so that even
+ * errors about earlier options come in that language.  The last valid one
+ * counts; invalid ones are reported by the real parse. */
+static const char *prescan_lang(int argc, char **argv)
+{
+	const char *lang = NULL;
+	int c;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1)
+		if (c == OPT_LANG && lang_value(optarg))
+			lang = lang_value(optarg);
+	optind = 0;   /* glibc: start the next scan afresh */
+	return lang;
 }
 
 int main(int argc, char **argv)
 {
-	enum { OPT_PVP = 256, OPT_AI, OPT_AS, OPT_RULES, OPT_ASCII, OPT_COLOR,
-	       OPT_NOANIM, OPT_ENGINE, OPT_HELP, OPT_VERSION };
-	static const struct option longopts[] = {
-		{ "pvp", no_argument, NULL, OPT_PVP },
-		{ "ai", optional_argument, NULL, OPT_AI },
-		{ "as", required_argument, NULL, OPT_AS },
-		{ "rules", required_argument, NULL, OPT_RULES },
-		{ "ascii", no_argument, NULL, OPT_ASCII },
-		{ "color", required_argument, NULL, OPT_COLOR },
-		{ "colour", required_argument, NULL, OPT_COLOR },
-		{ "no-animation", no_argument, NULL, OPT_NOANIM },
-		{ "engine", no_argument, NULL, OPT_ENGINE },
-		{ "help", no_argument, NULL, OPT_HELP },
-		{ "version", no_argument, NULL, OPT_VERSION },
-		{ NULL, 0, NULL, 0 },
-	};
 	options opt = { MODE_MENU, 5, -1, NG_STANDARD, 0, COLOR_AUTO, 1, NULL, 0 };
 	int engine = 0, c;
 
-	setlocale(LC_ALL, "");
+	opt.lang = prescan_lang(argc, argv);
+	setup_messages(opt.lang);
 	const char *nc = getenv("NO_COLOR");
 	if (nc && *nc)
 		opt.color = COLOR_NEVER;
@@ -71,7 +217,8 @@ int main(int argc, char **argv)
 				char *end;
 				long v = strtol(optarg, &end, 10);
 				if (*end || end == optarg || v < NG_LEVEL_MIN || v > NG_LEVEL_MAX)
-					return bad(_("level"), optarg);
+					return bad(_("nonaga: invalid level '%s' (choose %d to %d)\n"),
+					           optarg, NG_LEVEL_MIN, NG_LEVEL_MAX);
 				opt.level = (int)v;
 			}
 			break;
@@ -81,7 +228,8 @@ int main(int argc, char **argv)
 			else if (!strcmp(optarg, "blue"))
 				opt.human_side = NG_BLUE;
 			else
-				return bad(_("side"), optarg);
+				return bad(_("nonaga: invalid side '%s' (choose red or blue)\n"),
+				           optarg);
 			break;
 		case OPT_RULES:
 			if (!strcmp(optarg, "standard"))
@@ -89,7 +237,8 @@ int main(int argc, char **argv)
 			else if (!strcmp(optarg, "simple"))
 				opt.rules = NG_SIMPLE;
 			else
-				return bad(_("rule set"), optarg);
+				return bad(_("nonaga: invalid rule set '%s' (choose standard or simple)\n"),
+				           optarg);
 			break;
 		case OPT_ASCII:
 			opt.ascii = 1;
@@ -102,13 +251,22 @@ int main(int argc, char **argv)
 			else if (!strcmp(optarg, "never"))
 				opt.color = COLOR_NEVER;
 			else
-				return bad(_("colour mode"), optarg);
+				return bad(_("nonaga: invalid colour mode '%s' (choose auto, always or never)\n"),
+				           optarg);
 			break;
 		case OPT_NOANIM:
 			opt.animation = 0;
 			break;
 		case OPT_ENGINE:
 			engine = 1;
+			break;
+		case OPT_LANG:
+			if (!lang_value(optarg))
+				return bad(_("nonaga: invalid language '%s' (choose ja or en)\n"),
+				           optarg);
+			break;   /* already in effect: see prescan_lang */
+		case OPT_WIDE:
+			opt.wide_ambiguous = 1;
 			break;
 		case OPT_HELP:
 			usage(stdout);
@@ -122,13 +280,13 @@ int main(int argc, char **argv)
 				        argv[optind - 1]);
 			else
 				fprintf(stderr, _("nonaga: unknown option '-%c'\n"), optopt);
-			fprintf(stderr, _("Try 'nonaga --help' for more information.\n"));
+			try_help();
 			return 2;
 		}
 	}
 	if (optind < argc) {
 		fprintf(stderr, _("nonaga: unexpected argument '%s'\n"), argv[optind]);
-		fprintf(stderr, _("Try 'nonaga --help' for more information.\n"));
+		try_help();
 		return 2;
 	}
 	if (engine)

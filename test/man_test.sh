@@ -1,0 +1,132 @@
+#!/bin/sh
+# man_test.sh - the manual pages: groff finds nothing to warn about, man
+# renders them, they have their sections, they document exactly the
+# options of main.c and every engine command, the two editions stay in
+# step, and the examples show what the program really answers.
+cd "$(dirname "$0")/.." || exit 1
+NONAGA=${NONAGA:-build/nonaga}
+EN=man/nonaga.6 JA=man/ja/nonaga.6
+pass=0 fail=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+# groff -ww: all warnings; the Japanese page through preconv (-k).
+for args in "$EN" "-Tutf8 -k $JA"; do
+	if groff -mandoc -ww -z $args >"$tmp/out" 2>&1 && [ ! -s "$tmp/out" ]; then
+		ok
+	else
+		no "groff -mandoc -ww -z $args: $(head -5 "$tmp/out")"
+	fi
+done
+
+# man -l renders each page (in UTF-8), without complaints.
+for page in "$EN:NAME:nonaga - the board game" "$JA:名前:端末で遊ぶボードゲーム"; do
+	file=${page%%:*} rest=${page#*:}; head=${rest%%:*} text=${rest#*:}
+	env -i PATH="$PATH" LANG=C.UTF-8 MANWIDTH=80 MANPAGER=cat \
+		man -l "$file" >"$tmp/page" 2>"$tmp/err"
+	if [ $? -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q "^$head" "$tmp/page" &&
+	   grep -qF -- "$text" "$tmp/page"; then
+		ok
+	else
+		no "man -l $file: $(head -3 "$tmp/err")"
+	fi
+done
+
+# The sections.
+sections() { grep '^\.SH' "$1" | sed 's/^\.SH *//; s/"//g'; }
+want_en='NAME SYNOPSIS DESCRIPTION RULES KEYS OPTIONS ENGINE_PROTOCOL ENVIRONMENT FILES EXIT_STATUS EXAMPLES SEE_ALSO'
+want_ja='名前 書式 説明 ルール キー操作 オプション エンジンプロトコル 環境変数 ファイル 終了ステータス 例 関連項目'
+got=$(sections $EN | tr ' ' _ | tr '\n' ' ' | sed 's/ $//')
+if [ "$got" = "$want_en" ]; then ok; else no "$EN sections: $got"; fi
+got=$(sections $JA | tr '\n' ' ' | sed 's/ $//')
+if [ "$got" = "$want_ja" ]; then ok; else no "$JA sections: $got"; fi
+# The two editions in step: the same outline of sections, subsections
+# and tagged paragraphs.
+for m in SH SS TP EX; do
+	a=$(grep -c "^\.$m\b" $EN) b=$(grep -c "^\.$m\b" $JA)
+	if [ "$a" = "$b" ]; then ok; else no ".$m: $a in $EN, $b in $JA"; fi
+done
+
+# Options: the long options of main.c, the aliases (same code as an
+# earlier one) marked.
+sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*, NULL, \([A-Z_]*\) },.*/\1 \2/p' \
+	src/nonaga/main.c | awk '{ print $1, (seen[$2]++ ? "alias" : "main") }' > "$tmp/opts"
+if [ "$(wc -l < "$tmp/opts")" -ge 10 ]; then ok; else no "cannot read the options of main.c"; fi
+env -i "$NONAGA" --help > "$tmp/help.en" 2>&1
+env -i "$NONAGA" --lang ja --help > "$tmp/help.ja" 2>&1
+# documented PAGE: the options a page names (\-\-name), one per line
+documented() {
+	grep -oE '\\-\\-[a-z]([a-z]|\\-)*' "$1" | sed 's/\\-/-/g; s/^--//' | sort -u
+}
+documented $EN > "$tmp/doc.en"
+documented $JA > "$tmp/doc.ja"
+while read -r opt kind; do
+	for l in en ja; do
+		if grep -qx -- "$opt" "$tmp/doc.$l"; then ok; else no "--$opt is not in the $l manual"; fi
+	done
+	[ "$kind" = alias ] && continue
+	for l in en ja; do
+		if grep -q -- "--$opt\\b" "$tmp/help.$l"; then ok; else no "--$opt is not in --help ($l)"; fi
+	done
+done < "$tmp/opts"
+# ... and no option that main.c does not have.
+for l in en ja; do
+	for opt in $(cat "$tmp/doc.$l"); do
+		if grep -q "^$opt " "$tmp/opts"; then ok; else no "the $l manual documents --$opt, which main.c lacks"; fi
+	done
+done
+
+# Every engine command has its entry in both pages.
+printf 'list_commands\n' | "$NONAGA" --engine | sed -n 's/^= //p; /^[a-z_]*$/p' > "$tmp/cmds"
+if [ "$(wc -l < "$tmp/cmds")" -ge 10 ]; then ok; else no "list_commands: $(cat "$tmp/cmds")"; fi
+while read -r cmd; do
+	for page in $EN $JA; do
+		if grep -Eq "^\\.B[IR]? \"?$cmd( |\"|\$)" $page; then ok; else no "command $cmd has no entry in $page"; fi
+	done
+done < "$tmp/cmds"
+
+# The start position in the Notation section is the engine's.
+for page in $EN $JA; do
+	doc=$(awk '/^\.EX/ { ex = 1; next } /^\.EE/ { ex = 0 } ex && /^0,\\-2;1,\\-2/ { on = 1 }
+		on && ex { printf "%s", $0 } on && !ex { exit }' $page | sed 's/\\-/-/g')
+	real=$(printf 'position\n' | "$NONAGA" --engine | sed -n 's/^= //p')
+	if [ -n "$doc" ] && [ "$doc" = "$real" ]; then ok; else no "$page: start position '$doc', engine '$real'"; fi
+done
+
+# The engine session in EXAMPLES, replayed: each command's answer must be
+# the one shown (a line with "..." stands for its beginning and end).
+for page in $EN $JA; do
+	awk '/^\$ nonaga \\-\\-engine/ { on = 1; next } on && /^\.EE/ { exit } on' $page |
+		sed 's/\\-/-/g' > "$tmp/session"
+	awk 'NR == 1 || prev == "" { print } { prev = $0 }' "$tmp/session" > "$tmp/commands"
+	"$NONAGA" --engine < "$tmp/commands" > "$tmp/answers" 2>&1
+	# Put the commands back in front of their answers, as shown.
+	awk 'NR == FNR { cmd[++n] = $0; next }
+		start { print cmd[++k]; start = 0 } { print } $0 == "" { start = 1 }
+		BEGIN { start = 1 }' "$tmp/commands" "$tmp/answers" | sed '$d' > "$tmp/replay"
+	if [ "$(wc -l < "$tmp/commands")" -ge 5 ] && awk '
+		NR == FNR { want[++n] = $0; next }
+		{ got[++m] = $0 }
+		END {
+			if (n != m) { print "lines: " n " shown, " m " real"; exit 1 }
+			for (i = 1; i <= n; i++) {
+				w = want[i]; g = got[i]; p = index(w, "...")
+				if (p) {
+					a = substr(w, 1, p - 1); b = substr(w, p + 3)
+					ok = index(g, a) == 1 && length(g) >= length(a) + length(b) &&
+					     substr(g, length(g) - length(b) + 1) == b
+				} else ok = w == g
+				if (!ok) { print "line " i ": shown \"" w "\", real \"" g "\""; exit 1 }
+			}
+		}' "$tmp/session" "$tmp/replay" > "$tmp/diff"; then
+		ok
+	else
+		no "$page: the engine session differs: $(cat "$tmp/diff")"
+	fi
+done
+
+echo "man: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
