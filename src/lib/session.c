@@ -105,9 +105,10 @@ static int parse_num(const char *t, int64_t max, int64_t *out)
 	for (; *t; t++) {
 		if (!isdigit((unsigned char)*t))
 			return 0;
-		v = v * 10 + (*t - '0');
-		if (v > max)
-			return 0;
+		int d = *t - '0';
+		if (v > (max - d) / 10)
+			return 0;   /* checked before it could overflow */
+		v = v * 10 + d;
 	}
 	*out = v;
 	return 1;
