@@ -1159,7 +1159,8 @@ static void test_shapes(int quick)
 {
 	/* Straight lines of 19 along each axis, near the origin and far. */
 	static const long at[][2] = { { 0, 0 }, { 900000, -900000 },
-	                              { -999990, 999990 }, { 999982, 0 } };
+	                              { -999990, 999990 }, { 999982, 0 },
+	                              { 0, -1000000 } };
 	for (int dir = 0; dir < 3; dir++)
 		for (size_t a = 0; a < sizeof at / sizeof at[0]; a++) {
 			long q0 = at[a][0], r0 = at[a][1];
@@ -1240,6 +1241,48 @@ static void test_shapes(int quick)
 	CHECK(drift(far, NG_SIMPLE, plies, 4, 1, &moved), "drift far line");
 }
 
+/* ------------------------------------------------------- drift past range */
+
+/* A board set near the parser's limit drifts past it: the moves listed
+ * must still be playable by their text. */
+static void test_beyond_range(void)
+{
+	char d[1024];
+	snprintf(d, sizeof d, "%s;1000000,-1", lineof(999983, 0, 0, 18));
+	ng_pos p = POS(P5(d, "999984,0;999986,0;999988,0",
+	                  "999990,0;999992,0;999994,0", "r/-"), NG_STANDARD);
+	const char *mv = "999988,0>999989,0/999983,0>1000001,-1";
+	CHECK(has_move(&p, mv), "listed");
+	CHECK(why(&p, mv) == NG_OK, "playable: %s", ng_strerror(why(&p, mv)));
+	ng_movelist *l = malloc(sizeof *l);
+	int bad = 0;
+	for (int ply = 0; ply < 200; ply++) {
+		ng_generate(&p, l);
+		if (!l->n)
+			break;
+		/* the move with the largest relocation target q */
+		int best = 0;
+		for (int i = 0; i < l->n; i++) {
+			ng_cell f, t, bf, bt;
+			if (ng_move_reloc(&p, l->m[i], &f, &t) &&
+			    (!ng_move_reloc(&p, l->m[best], &bf, &bt) || t.q > bt.q))
+				best = i;
+		}
+		char t[NG_MOVE_TEXT];
+		ng_move m;
+		ng_move_format(&p, l->m[best], t);
+		if (ng_move_parse(&p, t, &m) != NG_OK || !ng_move_equal(m, l->m[best]))
+			bad++;
+		ng_undo u;
+		ng_make(&p, l->m[best], &u);
+	}
+	ng_cell lo, hi;
+	ng_pos_bounds(&p, &lo, &hi);
+	CHECK(bad == 0 && hi.q > NG_COORD_MAX, "%d moves not playable by text, "
+	      "max q %ld", bad, (long)hi.q);
+	free(l);
+}
+
 int main(void)
 {
 	const char *v = getenv("NONAGA_VARIANT");
@@ -1255,5 +1298,6 @@ int main(void)
 	test_refusals();
 	test_notation();
 	test_shapes(quick);
+	test_beyond_range();
 	return tests_done("rules");
 }
