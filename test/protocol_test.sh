@@ -23,7 +23,7 @@ bad() { fail=$((fail + 1)); echo "FAIL $*" >&2; }
 # run NAME INPUT-FILE: compare the engine's answers with NAME.out
 run() {
 	name=$1 input=$2
-	timeout 120 "$NONAGA" --engine < "$input" > "$tmp/out" 2> "$tmp/err"
+	timeout 30 "$NONAGA" --engine < "$input" > "$tmp/out" 2> "$tmp/err"
 	status=$?
 	if [ "$status" -ne 0 ]; then
 		bad "$name: exit status $status"; head -n 20 "$tmp/err" >&2
@@ -104,6 +104,10 @@ gen_long() {
 
 # Numbers that overflow: ids, coordinates, depths.
 gen_numbers() {
+	printf '99999999999999999999 name\n'
+	printf '9999999999999999999 name\n'
+	printf '18446744073709551616 name\n'
+	printf '1000000000000000000 name\n'
 	printf '999999999999999999 name\n'
 	printf '0 name\n'
 	printf '00000000000000000000000042 name\n'

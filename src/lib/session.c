@@ -105,9 +105,10 @@ static int parse_num(const char *t, int64_t max, int64_t *out)
 	for (; *t; t++) {
 		if (!isdigit((unsigned char)*t))
 			return 0;
-		v = v * 10 + (*t - '0');
-		if (v > max)
+		int digit = *t - '0';
+		if (digit > max || v > (max - digit) / 10)   /* v*10+digit > max */
 			return 0;
+		v = v * 10 + digit;
 	}
 	*out = v;
 	return 1;
