@@ -130,11 +130,13 @@ gen_eof() {
 	printf 'position'
 }
 
-# An id before every kind of answer, and quit with an id: nothing after it
-# is read.
+# An id before every kind of answer; quit with an argument is refused and
+# does not quit; quit with an id quits: nothing after it is read.
 gen_quit() {
 	printf '12 position\n'
 	printf '13 play x\n'
+	printf 'quit now\n'
+	printf '15 quit 1\n'
 	printf '14 quit\n'
 	printf 'name\n'
 }

@@ -147,7 +147,7 @@ static void cmd_version(cmd_ctx *c)
 		emit(c->s, "%s", NG_VERSION);
 }
 
-static void cmd_quit(cmd_ctx *c) { (void)c; }
+static void cmd_quit(cmd_ctx *c) { want_args(c, 0, 0); }
 
 static void cmd_list_commands(cmd_ctx *c);
 static void cmd_known_command(cmd_ctx *c);
