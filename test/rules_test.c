@@ -838,6 +838,17 @@ static void test_refusals(void)
 	h = m;
 	h.rt = NG_NOCELL;
 	CHECK(ng_check_move(&p, h) == NG_ERR_SYNTAX, "half relocation");
+	/* cells outside the frame, in each part of a move */
+	static const uint16_t outside[] = { NG_ROWS * 32, NG_ROWS * 32 + 5, 4000,
+	                                    0xfffe };
+	for (int k = 0; k < 4; k++)
+		for (size_t j = 0; j < sizeof outside / sizeof outside[0]; j++) {
+			h = m;
+			uint16_t *f = k == 0 ? &h.sf : k == 1 ? &h.st : k == 2 ? &h.rf : &h.rt;
+			*f = outside[j];
+			CHECK(ng_check_move(&p, h) == NG_ERR_RANGE, "part %d cell %u", k,
+			      outside[j]);
+		}
 
 	/* ng_why_not_take with a slide given */
 	ng_cell sf = { 2, -2 }, st = { 2, -1 }, bad = { 0, -1 };
