@@ -94,11 +94,26 @@ ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C))
 check: all build/asan/nonaga $(TEST_BINS) $(ASAN_BINS) build/.deps-check
 	@sh test/run.sh
 
+# -------------------------------------------------------------------- fuzz
+# libFuzzer with ASan + UBSan over the parsers and the protocol, for
+# FUZZ_TIME seconds; new inputs go to build/fuzz-corpus, seeds come from
+# test/fuzz-corpus.  The library is compiled in with the same flags.
+FUZZ_TIME ?= 600
+FUZZ_SAN   = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+
+build/fuzz: test/fuzz.c $(LIB_SRC) $(HDRS) | build/.deps-fuzz
+	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz.c $(LIB_SRC) -o $@ -lpthread
+
+fuzz: build/fuzz
+	@mkdir -p build/fuzz-corpus
+	build/fuzz -max_total_time=$(FUZZ_TIME) -max_len=8192 -timeout=30 \
+	  -dict=test/fuzz.dict -artifact_prefix=build/ -print_final_stats=1 build/fuzz-corpus test/fuzz-corpus
+
 bench: build/nonaga build/test/bench
 	@build/test/bench
 
 clean:
 	rm -rf build
 
-.PHONY: all check bench clean
+.PHONY: all check bench fuzz clean
 .DELETE_ON_ERROR:
