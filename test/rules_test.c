@@ -648,6 +648,51 @@ static void test_repetition(void)
 	ng_game_free(g);
 }
 
+/*
+ * A game whose position comes back shifted by one cell: a two-row ribbon
+ * crawls along q.  In six turns each side slides its three tokens one cell
+ * on (rear first, each stopped by the next token or the row's end), both
+ * sides move a disc out and back, and then red takes the ribbon's tail
+ * to its head and blue the other tail: every disc, token and the lock end
+ * one cell further.  Twice round is the third occurrence: a draw.
+ */
+static void test_translation_repetition(void)
+{
+	static const char *cycle[6] = {
+		"%d,0>%d,0/%d,0>%d,-1", "%d,1>%d,1/%d,0>%d,-1",
+		"%d,0>%d,0/%d,-1>%d,0", "%d,1>%d,1/%d,-1>%d,0",
+		"%d,0>%d,0/%d,0>%d,1", "%d,1>%d,1/%d,1>%d,0",
+	};
+	static const int at[6][4] = {
+		{ 4, 5, 0, 2 }, { 4, 5, 9, 5 }, { 6, 7, 2, 0 },
+		{ 6, 7, 5, 9 }, { 8, 9, 0, 9 }, { 8, 9, 0, 10 },
+	};
+	char d[512];
+	snprintf(d, sizeof d, "%s;%s", lineof(0, 0, 0, 10), lineof(0, 1, 0, 9));
+	ng_pos p = POS(P5(d, "4,0;6,0;8,0", "4,1;6,1;8,1", "r/9,0"), NG_STANDARD);
+	ng_game *g = ng_game_new(NG_STANDARD);
+	ng_game_set(g, &p);
+	int ok = 1, reps[13] = { 1 };
+	for (int ply = 0; ply < 12 && ok; ply++) {
+		int k = ply / 6, i = ply % 6;
+		char mv[64];
+		snprintf(mv, sizeof mv, cycle[i], at[i][0] + k, at[i][1] + k,
+		         at[i][2] + k, at[i][3] + k);
+		ng_err e = play(g, mv);
+		CHECK(e == NG_OK, "ply %d %s: %s", ply, mv, ng_strerror(e));
+		ok = e == NG_OK;
+		reps[ply + 1] = ng_game_repetitions(g);
+	}
+	ng_cell lo, hi;
+	ng_pos_bounds(ng_game_pos(g), &lo, &hi);
+	CHECK(lo.q == 2 && hi.q == 11, "moved two cells: %d..%d", lo.q, hi.q);
+	CHECK(reps[6] == 2 && reps[12] == 3, "occurrences %d %d", reps[6],
+	      reps[12]);
+	CHECK(ng_pos_same(ng_game_pos(g), &p), "same up to translation");
+	CHECK(ng_game_result(g) == NG_DRAW, "draw by repetition up to translation");
+	ng_game_free(g);
+}
+
 /* ----------------------------------------------------------- undo/redo */
 
 static void test_undo_redo(void)
@@ -1305,6 +1350,7 @@ int main(void)
 	test_cuts_and_targets();
 	test_skips();
 	test_repetition();
+	test_translation_repetition();
 	test_undo_redo();
 	test_refusals();
 	test_notation();
