@@ -72,21 +72,25 @@ static int connected(const cell *c, int n)
  * the newest cell in the same direction again (snakes and lines). */
 static void grow(cell *c, int persist)
 {
-	int n = 1, dir = below(6);
+	int n = 1, dir = below(6), stuck = 0;
 	c[0].q = c[0].r = 0;
 	while (n < 19) {
 		int from = n - 1;
-		if (below(100) >= persist) {
+		if (below(100) >= persist || stuck > 12) {   /* a snake may coil */
 			from = below(n);
 			dir = below(6);
 		} else if (below(100) < 15) {
 			dir = (dir + (below(2) ? 1 : 5)) % 6;
 		}
 		cell x = { c[from].q + DQ[dir], c[from].r + DR[dir] };
-		if (find(c, n, x) < 0)
+		if (find(c, n, x) < 0) {
 			c[n++] = x;
-		else if (persist)
-			dir = below(6);
+			stuck = 0;
+		} else {
+			stuck++;
+			if (persist)
+				dir = below(6);
+		}
 	}
 }
 
