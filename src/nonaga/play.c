@@ -762,8 +762,8 @@ static void fill_panel(const play *p, panel_text *t)
 	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
 	t->msg_role = p->msg_role;
 	snprintf(t->keys, sizeof t->keys, "%s",
-	         _("arrows/hjkl move, Enter choose, Esc back, Tab next, "
-	           "u undo, r redo, n new, ? help, q quit"));
+	         _("arrows/hjkl move, Enter choose, Esc back, u undo, r redo, "
+	           "? help, q quit"));
 }
 
 static void render(play *p)
