@@ -10,6 +10,7 @@ check "human plays Red" wait_for "Red (you) to move"
 check "the header names the players" has_text "you: ◉ Red ∙ computer: ◼ Blue, level 1"
 screen > "$TMUX_DIR/s0"
 keys Enter Enter Enter Enter
+check "the computer is seen thinking" wait_for "◼ Blue (computer) is thinking"
 check "the computer answers" wait_for "Last move: ◼ Blue" 20
 check "and it is Red's turn again" wait_for "Red (you) to move"
 keys u

@@ -24,6 +24,7 @@
 
 typedef enum { PH_SLIDE, PH_SLIDE_TO, PH_TAKE, PH_PLACE, PH_AI, PH_OVER } phase;
 enum { ASK_NONE, ASK_QUIT, ASK_NEW, ASK_MENU };
+#define AI_MIN_SHOW_MS 400
 
 /* Axial directions, in the engine's order. */
 static const int DQ[6] = { 1, 1, 0, -1, -1, 0 };
@@ -36,6 +37,7 @@ typedef struct play {
 	ng_game *g;
 	ai *ai;
 	int ai_failed;        /* the search failed: do not start it again */
+	long long ai_since;   /* when the search started (ms) */
 	phase ph;
 	int slid;             /* a slide sf>st is shown but not yet played */
 	int no_slide;         /* no token could move this turn */
@@ -332,6 +334,7 @@ static void start_ai(play *p)
 	p->ph = PH_AI;
 	if (p->ai_failed)
 		return;
+	p->ai_since = anim_now_ms();
 	if (!p->ai || ai_start(p->ai, p->g, p->set.level) != 0) {
 		p->ai_failed = 1;
 		say(p, R_MSG, _("The computer cannot think: %s."), reason_text(NG_ERR_NOMEM));
@@ -827,7 +830,13 @@ int play_run(const settings *s, const options *opt, int from_menu)
 	new_game(p, 1);
 	int result = PLAY_QUIT;
 	for (;;) {
-		if (p->ph == PH_AI && p->ai && ai_busy(p->ai) && !term_too_small()) {
+		/* With animations, the "thinking" line shows for a moment even
+		 * when the answer is instant, so the reply does not look like
+		 * part of the player's own move. */
+		int shown = !p->opt->animation ||
+		            anim_now_ms() - p->ai_since >= AI_MIN_SHOW_MS;
+		if (p->ph == PH_AI && p->ai && ai_busy(p->ai) && shown &&
+		    !term_too_small()) {
 			ng_move m;
 			ng_err e;
 			if (ai_poll(p->ai, &m, &e))
