@@ -147,6 +147,12 @@ int term_open(const options *opt)
 		return -1;
 	}
 	set_term(screen);
+	char *cup = tigetstr((char *)"cup");
+	if (!cup || cup == (char *)-1) {
+		endwin();
+		fputs(_("nonaga: this terminal cannot move the cursor (check TERM)\n"), stderr);
+		return -1;
+	}
 	active = 1;
 	atexit(term_close);
 	/* Escape alone must answer quickly; a user's ESCDELAY wins. */
