@@ -3,7 +3,7 @@
 #
 #   . test/tmux.sh
 #   tmux_init NAME              private sockets nonaga-NAME-PID-N, temp dir
-#   start [-x W] [-y H] [-l LANG] [ARG...]
+#   start [-x W] [-y H] [-l LANG] [-e VAR=VALUE] [ARG...]
 #                               run $NONAGA ARG... in a fresh pane (default
 #                               80x24, LANG=C.UTF-8, LANGUAGE=en); its
 #                               stderr, exit status and tty modes after exit
@@ -62,9 +62,10 @@ tmux_init() {
 }
 
 start() {
-	w=80 h=24 lang=C.UTF-8
+	w=80 h=24 lang=C.UTF-8 extra=
 	while [ $# -gt 0 ]; do
 		case $1 in
+		-e) extra="$extra $2"; shift 2 ;;
 		-x) w=$2; shift 2 ;;
 		-y) h=$2; shift 2 ;;
 		-l) lang=$2; shift 2 ;;
@@ -80,7 +81,7 @@ start() {
 	# The pane records the program's pid, its exit status and the tty
 	# modes after it exits, then waits so that the screen can be read.
 	cat > "$TMUX_DIR/run.sh" <<EOF
-exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=$lang LANGUAGE=en \\
+exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=$lang LANGUAGE=en $extra \\
 	sh "$TMUX_DIR/after.sh" "$NONAGA" "\$@"
 EOF
 	cat > "$TMUX_DIR/after.sh" <<EOF

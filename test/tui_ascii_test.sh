@@ -52,6 +52,16 @@ wait_for "Red to move"
 check "--color=never: no colours" sh -c "! tmux -L $TMUX_SOCK capture-pane -p -e | grep -q '\[3[0-7]m\|;3[0-7]m\|\[3[0-7];'"
 keys q
 wait_exit
+start -e NO_COLOR=1 --pvp
+wait_for "Red to move"
+check "NO_COLOR: no colours" sh -c "! tmux -L $TMUX_SOCK capture-pane -p -e | grep -q '\[3[0-7]m\|;3[0-7]m\|\[3[0-7];'"
+keys q
+wait_exit
+start -e NO_COLOR=1 --color=always --pvp
+wait_for "Red to move"
+check "--color=always beats NO_COLOR" sh -c "tmux -L $TMUX_SOCK capture-pane -p -e | grep -q '\[3[0-7]m\|;3[0-7]m\|\[3[0-7];'"
+keys q
+wait_exit
 start --pvp
 wait_for "Red to move"
 check "colours by default" sh -c "tmux -L $TMUX_SOCK capture-pane -p -e | grep -q '\[3[0-7]m\|;3[0-7]m\|\[3[0-7];'"
