@@ -221,8 +221,8 @@ static void draw(const settings *s, int sel, int *top_out, int *x_out)
 	if (boxw > COLS - 2)
 		boxw = COLS - 2;
 	int x = (COLS - boxw) / 2;
-	if (x < 1)
-		x = 1;
+	if (x < 2)
+		x = 2;
 	int itop = top + 3;
 	for (int y = itop; y < item_row(itop, M_COUNT - 1) + 1; y++)
 		text_line(y, 0, COLS, "", A_NORMAL);
@@ -230,7 +230,7 @@ static void draw(const settings *s, int sel, int *top_out, int *x_out)
 		int y = item_row(itop, i);
 		attr_t a = i == sel ? term_attr(R_CURSOR) | A_BOLD : A_NORMAL;
 		int indent = i == M_LEVEL || i == M_SIDE ? 2 : 0;
-		text_put(y, x - 1, 1, i == sel ? G->more_right : " ", term_attr(R_SEL));
+		text_put(y, x + indent - 2, 1, i == sel ? G->more_right : " ", term_attr(R_SEL));
 		char line[300], v[128];
 		value(s, i, v, sizeof v);
 		if (has_value(i)) {
@@ -302,7 +302,7 @@ int menu_run(settings *s)
 			return 0;
 		case ACT_CLICK:
 			for (int i = 0; i < M_COUNT; i++)
-				if (ev.y == item_row(itop, i) && ev.x >= x - 1) {
+				if (ev.y == item_row(itop, i) && ev.x >= x - 2) {
 					sel = i;
 					ev.act = ACT_SELECT;
 				}
