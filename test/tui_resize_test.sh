@@ -37,6 +37,11 @@ wait_for "Red to move"
 keys u
 check "undo after resizing: Blue's turn again" wait_for "Blue to move"
 
-keys q y
+# q works while the game waits for a larger screen, and asks first
+T resize-window -x 40 -y 12
+wait_for "48x14"
+keys q
+check "q asks on the too-small screen" wait_for "Quit this game? (y/n)"
+keys y
 check "quit" wait_exit
 finish

@@ -269,7 +269,7 @@ int menu_run(settings *s)
 	int itop = 0, x = 0;
 	erase();
 	for (;;) {
-		if (!term_draw_too_small())
+		if (!term_draw_too_small(NULL))
 			draw(s, sel, &itop, &x);
 		event ev;
 		input_get(&ev, -1);

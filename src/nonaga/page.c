@@ -100,7 +100,7 @@ static void show(build_fn build)
 	int top = 0, width = -1;
 	erase();
 	for (;;) {
-		if (term_draw_too_small()) {
+		if (term_draw_too_small(NULL)) {
 			width = -1;
 		} else {
 			if (width != COLS) {

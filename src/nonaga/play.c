@@ -771,7 +771,7 @@ static void fill_panel(const play *p, panel_text *t)
 
 static void render(play *p)
 {
-	if (term_draw_too_small()) {
+	if (term_draw_too_small(p->ask ? p->msg : NULL)) {
 		p->relayout = 1;
 		return;
 	}
@@ -854,7 +854,8 @@ int play_run(const settings *s, const options *opt, int from_menu)
 			p->relayout = 1;
 			continue;
 		}
-		if (term_too_small() && ev.act != ACT_QUIT)
+		/* the game waits; only q (and the answer to its question) work */
+		if (term_too_small() && ev.act != ACT_QUIT && !p->ask)
 			continue;
 		if (p->ask) {
 			int what = p->ask;

@@ -198,7 +198,7 @@ int term_too_small(void)
 	return COLS < MIN_COLS || LINES < MIN_LINES;
 }
 
-int term_draw_too_small(void)
+int term_draw_too_small(const char *question)
 {
 	if (!term_too_small())
 		return 0;
@@ -209,7 +209,10 @@ int term_draw_too_small(void)
 	           "Please enlarge the window: the game waits."),
 	         COLS, LINES, MIN_COLS, MIN_LINES);
 	int y = LINES / 2 - 2;
-	text_block(y < 0 ? 0 : y, 0, COLS, LINES, buf, term_attr(R_MSG));
+	y = y < 0 ? 0 : y;
+	y += text_block(y, 0, COLS, LINES - y, buf, term_attr(R_MSG));
+	if (question && y + 1 < LINES)
+		text_block(y + 1, 0, COLS, LINES - y - 1, question, A_BOLD);
 	refresh();
 	return 1;
 }

@@ -81,8 +81,9 @@ attr_t term_attr(int role);
 #define MIN_COLS 48
 #define MIN_LINES 14
 int term_too_small(void);
-/* Show "too small" when it is; returns 1 then. */
-int term_draw_too_small(void);
+/* Show "too small" when it is, with a question under it if not NULL;
+ * returns 1 then. */
+int term_draw_too_small(const char *question);
 
 /* -------------------------------------------------------------- input.c */
 
