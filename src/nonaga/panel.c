@@ -9,18 +9,61 @@
 #include <stdio.h>
 #include <string.h>
 
+static void count_cb(void *ctx, const char *line, size_t len)
+{
+	(void)line;
+	(void)len;
+	(*(int *)ctx)++;
+}
+
+static int lines_of(const char *s, int w)
+{
+	int n = 0;
+	if (s[0])
+		text_wrap(s, w, count_cb, &n);
+	return n;
+}
+
+/*
+ * Below the board: five lines.  Usually one each for the turn, the hint,
+ * the last move, the message and the keys; on a narrow screen the hint and
+ * the message may take two lines each, and the keys give way first (? is
+ * always there to show them).
+ */
 static void bottom(const layout *L, const panel_text *t)
 {
 	char head[400];
 	snprintf(head, sizeof head, "NONAGA%s%s", G->sep, t->header);
 	int used = text_put(L->hy, 0, L->cols, "NONAGA", term_attr(R_TITLE));
 	text_line(L->hy, used, L->cols - used, head + strlen("NONAGA"), A_NORMAL);
-	int y = L->py;
-	text_line(y++, L->px, L->pw, t->turn, term_attr(t->turn_role));
-	text_line(y++, L->px, L->pw, t->hint, A_NORMAL);
-	text_line(y++, L->px, L->pw, t->last, A_NORMAL);
-	text_line(y++, L->px, L->pw, t->msg, term_attr(t->msg_role));
-	text_line(y++, L->px, L->pw, t->keys, term_attr(R_DIM));
+
+	int w = L->pw, avail = L->ph;
+	int nh = lines_of(t->hint, w), nm = lines_of(t->msg, w), nk = 1;
+	if (nh > 2) nh = 2;
+	if (nm > 2) nm = 2;
+	if (nh < 1) nh = 1;
+	int nl = 1, nt = 1;
+	if (nt + nh + nl + nm + nk > avail)
+		nk = 0;
+	while (nt + nh + nl + nm + nk > avail && nh > 1)
+		nh--;
+	while (nt + nh + nl + nm + nk > avail && nm > 1)
+		nm--;
+	if (nt + nh + nl + nm + nk > avail)
+		nl = 0;
+	int y = L->py, end = L->py + avail;
+	text_line(y++, L->px, w, t->turn, term_attr(t->turn_role));
+	y += text_block(y, L->px, w, nh, t->hint, A_NORMAL);
+	if (nl)
+		text_line(y++, L->px, w, t->last, A_NORMAL);
+	if (nm)
+		y += text_block(y, L->px, w, nm, t->msg, term_attr(t->msg_role));
+	else if (y < end - nk)
+		text_line(y++, L->px, w, "", A_NORMAL);
+	while (y < end - nk)
+		text_line(y++, L->px, w, "", A_NORMAL);
+	if (nk)
+		text_line(y++, L->px, w, t->keys, term_attr(R_DIM));
 }
 
 static void side(const layout *L, const panel_text *t)
