@@ -31,16 +31,31 @@ keys Enter Enter Enter Enter
 check "four quick Enter presses pass the turn back to Red" wait_for "Red to move"
 check "Blue's move is the last move" has_text "Last move: ◼ Blue "
 
-# Esc steps back
+# Esc steps back, and is answered quickly (ESCDELAY is short)
 keys Enter
 wait_for "(◉)"
+t0=$(date +%s%N)
 keys Escape
 check "Esc un-chooses the token" wait_gone "(◉)"
+ms=$((($(date +%s%N) - t0) / 1000000))
+echo "Esc answered in $ms ms"
+# (curses waits a whole second by default; polling adds about 0.2 s)
+check "Esc is answered within 900 ms ($ms ms)" test "$ms" -lt 900
 keys Enter Enter
 wait_for "2. relocate a disc"
 keys Escape
 check "Esc in phase 2 takes the slide back" wait_for "1. slide a token"
 check "... with the token still chosen" has_text "(◉)"
+
+# vi keys move the cursor like the arrows
+screen > "$TMUX_DIR/before"
+keys l
+check "l moves the cursor" poll 5 sh -c "! tmux -L $TMUX_SOCK capture-pane -p | cmp -s - '$TMUX_DIR/before'"
+screen > "$TMUX_DIR/after_l"
+keys h
+keys Right
+check "l went where Right goes" same_screen "$TMUX_DIR/after_l"
+keys Left
 
 # Tab jumps between legal choices
 keys Escape
