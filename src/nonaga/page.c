@@ -174,7 +174,7 @@ static void build_help(pbuf *b, int width)
 		{ "r", _("redo") },
 		{ "n", _("new game") },
 		{ "m", _("title menu") },
-		{ "Ctrl-L", _("draw the screen again") },
+		{ _("Ctrl-L"), _("draw the screen again") },
 		{ "?", _("this help") },
 		{ "q", _("quit (asks first during a game)") },
 	};

@@ -94,6 +94,8 @@ static void say(play *p, int role, const char *fmt, ...)
 
 static void refuse(play *p, ng_err e)
 {
+	/* TRANSLATORS: %s is a reason from the engine, such as "the disc
+	   carries a token". */
 	say(p, R_MSG, _("Not allowed: %s."), reason_text(e));
 }
 
@@ -683,10 +685,14 @@ static void fill_panel(const play *p, panel_text *t)
 	                                                     : _("simple rules");
 	char who[200];
 	if (p->set.mode == MODE_AI)
+		/* TRANSLATORS: the header against the computer: your token's
+		   symbol and colour, a separator, the computer's symbol and
+		   colour, its level. */
 		snprintf(who, sizeof who, _("you: %s %s%scomputer: %s %s, level %d"),
 		         G->token[p->human], side_name(p->human), G->sep,
 		         G->token[!p->human], side_name(!p->human), p->set.level);
 	else
+		/* TRANSLATORS: %s are the symbols of the Red and Blue tokens. */
 		snprintf(who, sizeof who, _("%s Red and %s Blue: two players"),
 		         G->token[NG_RED], G->token[NG_BLUE]);
 	snprintf(t->header, sizeof t->header, "%s%s%s%s%s %s", rules, G->sep, who,
@@ -716,6 +722,8 @@ static void fill_panel(const play *p, panel_text *t)
 	case PH_AI: {
 		static const char *const dots[4] = { "   ", ".  ", ".. ", "..." };
 		int k = (int)(anim_now_ms() / 400 % 4);
+		/* TRANSLATORS: the token's symbol, then up to three dots that
+		   come and go while the computer thinks. */
 		snprintf(t->turn, sizeof t->turn, side == NG_RED
 		         ? _("%s Red (computer) is thinking%s")
 		         : _("%s Blue (computer) is thinking%s"),
@@ -757,6 +765,9 @@ static void fill_panel(const play *p, panel_text *t)
 		const ng_pos *before = ng_game_pos_at(p->g, ply - 1);
 		char mv[NG_MOVE_TEXT];
 		ng_move_format(before, ng_game_move_at(p->g, ply - 1), mv);
+		/* TRANSLATORS: the mover's token symbol, its colour ("Red" or
+		   "Blue", translated) and the move in the notation
+		   from>to/from>to. */
 		snprintf(t->last, sizeof t->last, _("Last move: %s %s %s"),
 		         G->token[ng_pos_side(before)], side_name(ng_pos_side(before)), mv);
 	} else {

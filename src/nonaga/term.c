@@ -204,6 +204,7 @@ int term_draw_too_small(const char *question)
 		return 0;
 	erase();
 	char buf[512];
+	/* TRANSLATORS: sizes are columns x lines. */
 	snprintf(buf, sizeof buf,
 	         _("The terminal is %dx%d; NONAGA needs at least %dx%d. "
 	           "Please enlarge the window: the game waits."),
