@@ -84,11 +84,11 @@ build/test/%: test/%.c build/libnonaga.a test/tap.h
 build/asan/test/%: test/%.c build/asan/libnonaga.a test/tap.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) -Itest $< -o $@ build/asan/libnonaga.a -lpthread
+build/refgen: test/refgen.c
+	$(CC) -std=c11 -O2 $(WARN) $< -o $@
 # Tests that include a source file of the program rebuild when it changes.
 build/test/layout_test build/asan/test/layout_test: src/nonaga/layout.c $(HDRS)
 build/test/reasons_test build/asan/test/reasons_test: src/nonaga/reasons.c $(HDRS)
-build/refgen: test/refgen.c
-	$(CC) -std=c11 -O2 $(WARN) $< -o $@
 
 TEST_BINS = $(patsubst test/%.c,build/test/%,$(TEST_C)) build/refgen
 ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C))
