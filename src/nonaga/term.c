@@ -136,6 +136,13 @@ int term_open(const options *opt)
 	const char *domain = textdomain(NULL);
 	if (domain)
 		bind_textdomain_codeset(domain, TI.utf8 ? "UTF-8" : "ASCII//TRANSLIT");
+	if (!TI.utf8) {
+		/* A language that transliteration cannot write in ASCII (all
+		 * question marks, Japanese for one) is unreadable: use English. */
+		const char *probe = _("Red");
+		if (strcmp(probe, "Red") && strchr(probe, '?'))
+			language_apply("en");
+	}
 	glyphs_init(TI.utf8);
 	text_init(!TI.utf8);
 
