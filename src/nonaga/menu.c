@@ -38,6 +38,7 @@ static const struct { const char *code, *name, *ascii; } native[] = {
 	{ "fi", "Suomi", "Suomi" },
 	{ "fr", "Fran\u00e7ais", "Francais" },
 	{ "it", "Italiano", "Italiano" },
+	{ "ja", "\u65e5\u672c\u8a9e", "Japanese" },
 	{ "nb", "Norsk bokm\u00e5l", "Norsk bokmal" },
 	{ "nl", "Nederlands", "Nederlands" },
 	{ "pl", "Polski", "Polski" },
@@ -107,6 +108,15 @@ void language_apply(const char *code)
 	const char *domain = textdomain(NULL);
 	if (domain)
 		textdomain(domain);
+}
+
+void language_shown(const char *code)
+{
+	find_langs();
+	add_lang(code);
+	for (int i = 0; i < nlangs; i++)
+		if (!strcmp(langs[i].code, code))
+			cur_lang = i;
 }
 
 static const char *lang_label(int i)

@@ -6,10 +6,10 @@
 
 int tui_main(const options *opt)
 {
-	if (opt->lang)
-		language_apply(opt->lang);
 	if (term_open(opt) != 0)
 		return 1;
+	if (opt->lang)
+		language_shown(opt->lang);
 	settings s = {
 		.mode = opt->mode == MODE_PVP ? MODE_PVP : MODE_AI,
 		.level = opt->level,

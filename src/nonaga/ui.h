@@ -233,8 +233,10 @@ int menu_run(settings *s);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
 void page_rules(void);
-/* Apply --lang or a language chosen in the menu. */
+/* Apply a language chosen in the menu ("" for the system's default). */
 void language_apply(const char *code);
+/* The language the menu shows as chosen (main.c applied --lang). */
+void language_shown(const char *code);
 
 /* ------------------------------------------------------------- play.c */
 
