@@ -818,14 +818,13 @@ static int in_progress(const play *p)
 	return p->ph != PH_OVER && (ng_game_ply(p->g) > 0 || p->slid);
 }
 
-int play_run(const settings *s, const options *opt, int from_menu)
+int play_run(const settings *s, const options *opt)
 {
 	play P;
 	play *p = &P;
 	memset(p, 0, sizeof *p);
 	p->opt = opt;
 	p->set = *s;
-	(void)from_menu;
 	p->g = ng_game_new(s->rules);
 	p->ai = s->mode == MODE_AI ? ai_new() : NULL;
 	if (!p->g || (s->mode == MODE_AI && !p->ai)) {

@@ -16,12 +16,10 @@ int tui_main(const options *opt)
 		.side = opt->human_side,
 		.rules = opt->rules,
 	};
-	int from_menu = opt->mode == MODE_MENU;
-	int play = from_menu ? menu_run(&s) : 1;
+	int play = opt->mode == MODE_MENU ? menu_run(&s) : 1;
 	while (play && !term_signal) {
-		if (play_run(&s, opt, from_menu) == PLAY_QUIT)
+		if (play_run(&s, opt) == PLAY_QUIT)
 			break;
-		from_menu = 1;
 		play = menu_run(&s);
 	}
 	term_close();

@@ -241,6 +241,6 @@ void language_shown(const char *code);
 /* ------------------------------------------------------------- play.c */
 
 enum { PLAY_QUIT, PLAY_MENU };
-int play_run(const settings *s, const options *opt, int from_menu);
+int play_run(const settings *s, const options *opt);
 
 #endif
