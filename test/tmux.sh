@@ -38,8 +38,19 @@ T() {
 	tmux -L "$TMUX_SOCK" -f /dev/null "$@"
 }
 
+# The socket file of the current server (tmux leaves it behind).
+tmux_socket_file() {
+	echo "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$TMUX_SOCK"
+}
+
+tmux_kill() {
+	[ -n "$TMUX_SOCK" ] || return 0
+	T kill-server >/dev/null 2>&1
+	rm -f "$(tmux_socket_file)"
+}
+
 tmux_cleanup() {
-	[ -n "$TMUX_SOCK" ] && T kill-server >/dev/null 2>&1
+	tmux_kill
 	[ -n "$TMUX_DIR" ] && rm -rf "$TMUX_DIR"
 }
 
@@ -73,7 +84,7 @@ start() {
 		esac
 	done
 	# a fresh server (and socket) for every program run
-	T kill-server >/dev/null 2>&1
+	tmux_kill
 	tmux_runs=$((tmux_runs + 1))
 	TMUX_SOCK="nonaga-$TMUX_NAME-$$-$tmux_runs"
 	rm -f "$TMUX_DIR/status" "$TMUX_DIR/stty" "$TMUX_DIR/pid"
