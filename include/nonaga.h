@@ -232,6 +232,8 @@ ng_err ng_game_undo(ng_game *g);
 /* Redo the last undone move (if the history was not changed since). */
 ng_err ng_game_redo(ng_game *g);
 int ng_game_can_redo(const ng_game *g);
+/* Moves in the game's line: ng_game_ply(g) plus those that can be redone. */
+int ng_game_length(const ng_game *g);
 ng_result ng_game_result(const ng_game *g);
 /* How often the current position has occurred (1 = first time). */
 int ng_game_repetitions(const ng_game *g);
