@@ -136,6 +136,19 @@ elif command -v setpriv >/dev/null 2>&1; then
 fi
 chmod 644 "$file"
 
+# --- the example in the manuals is a good record
+for page in man/nonaga.6 man/ja/nonaga.6; do
+	awk '/^\.EX/ { ex = 1; next } /^\.EE/ { if (on) exit; ex = 0 }
+		ex && /^# nonaga record 1$/ { on = 1 } on { print }' "$page" |
+		sed 's/\\-/-/g' > "$tmp/example"
+	got=$(engine "loadrecord $tmp/example" 'known_command x' result | sed -n 1p)
+	if grep -qx 'Moves: 2' "$tmp/example" && [ "$got" = "=" ]; then
+		ok
+	else
+		no "$page: the example record: $got"
+	fi
+done
+
 # --- arguments
 want "no file" "$(engine loadrecord | head -1)" "? missing argument"
 want "two files" "$(engine "loadrecord $tmp/game $tmp/game" | head -1)" "? too many arguments"
