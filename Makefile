@@ -116,8 +116,17 @@ build/match: test/match.c
 build/refgen: test/refgen.c
 	$(CC) -std=c11 -O2 $(WARN) $< -o $@
 
-TEST_BINS = $(patsubst test/%.c,build/test/%,$(TEST_C)) build/refgen
-ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C))
+# test/savetool.c drives the program's src/nonaga/savefile.c for the
+# shell tests test/save_test.sh and test/save_crash_test.sh.
+build/test/savetool: test/savetool.c build/obj/nonaga/savefile.o build/libnonaga.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< build/obj/nonaga/savefile.o -o $@ build/libnonaga.a -lpthread
+build/asan/test/savetool: test/savetool.c build/asan/obj/nonaga/savefile.o build/asan/libnonaga.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) $< build/asan/obj/nonaga/savefile.o -o $@ build/asan/libnonaga.a -lpthread
+
+TEST_BINS = $(patsubst test/%.c,build/test/%,$(TEST_C)) build/refgen build/test/savetool
+ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C)) build/asan/test/savetool
 
 # ------------------------------------------------------------------ check
 check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/.deps-check
