@@ -132,6 +132,21 @@ ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C)) build/asan/test/sav
 check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/.deps-check
 	@sh test/run.sh
 
+# -------------------------------------------------------------------- fuzz
+# libFuzzer with ASan + UBSan over the parsers and the protocol, for
+# FUZZ_TIME seconds; new inputs go to build/fuzz-corpus, seeds come from
+# test/fuzz-corpus.  The library is compiled in with the same flags.
+FUZZ_TIME ?= 600
+FUZZ_SAN   = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+
+build/fuzz: test/fuzz.c $(LIB_SRC) $(HDRS) | build/.deps-fuzz
+	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz.c $(LIB_SRC) -o $@ -lpthread
+
+fuzz: build/fuzz
+	@mkdir -p build/fuzz-corpus
+	build/fuzz -max_total_time=$(FUZZ_TIME) -max_len=8192 -timeout=30 \
+	  -dict=test/fuzz.dict -artifact_prefix=build/ -print_final_stats=1 build/fuzz-corpus test/fuzz-corpus
+
 bench: build/nonaga build/test/bench
 	@build/test/bench
 
@@ -187,5 +202,5 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check bench match clean pot update-po install uninstall FORCE
+.PHONY: all check bench match fuzz clean pot update-po install uninstall FORCE
 .DELETE_ON_ERROR:

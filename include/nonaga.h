@@ -95,7 +95,8 @@ typedef enum ng_result {
 
 typedef struct ng_cell { int32_t q, r; } ng_cell;
 
-/* Absolute coordinates accepted by the parsers: |q|, |r| <= NG_COORD_MAX. */
+/* Absolute coordinates accepted in a position: |q|, |r| <= NG_COORD_MAX.
+ * The board may drift past that in play; moves accept any int32_t. */
 #define NG_COORD_MAX 1000000
 
 /* -------------------------------------------------------------- positions */

@@ -6,7 +6,8 @@
  *   match [-n GAMES] [-j JOBS] [-s SEED] [-p PLIES] [-e ENGINE] A B
  *
  * A and B are configurations: `random' (uniformly random legal moves) or
- * comma-separated settings `level=N,movetime=MS,depth=N,nodes=N,rules=R'.
+ * comma-separated settings `level=N,movetime=MS,depth=N,nodes=N,rules=R,
+ * engine=PATH' (engine: another build to compare with).
  * Each opening (PLIES random moves from the start, default 2, none of which
  * hands the opponent a win in one) is played twice with colours swapped.  A game ends with a win, a draw by threefold
  * repetition (the engine's own `result'), or a draw after 300 plies.
@@ -30,6 +31,7 @@ typedef struct config {
 	int level;
 	long movetime, depth, nodes;
 	char rules[16];
+	char engine[256];   /* program for this side (default: -e) */
 } config;
 
 typedef struct engine {
@@ -86,13 +88,16 @@ static void parse_config(const char *text, config *c)
 			c->nodes = atol(eq);
 		else if (!strcmp(tok, "rules"))
 			snprintf(c->rules, sizeof c->rules, "%s", eq);
+		else if (!strcmp(tok, "engine"))
+			snprintf(c->engine, sizeof c->engine, "%s", eq);
 		else
 			die("unknown setting '%s'", tok);
 	}
 }
 
-static void start(engine *e)
+static void start(engine *e, const config *c)
 {
+	const char *path = c->engine[0] ? c->engine : engine_path;
 	int to[2], from[2];
 	if (pipe(to) || pipe(from))
 		die("pipe: %s", strerror(errno));
@@ -103,7 +108,7 @@ static void start(engine *e)
 		dup2(to[0], 0);
 		dup2(from[1], 1);
 		close(to[0]); close(to[1]); close(from[0]); close(from[1]);
-		execl(engine_path, engine_path, "--engine", (char *)NULL);
+		execl(path, path, "--engine", (char *)NULL);
 		_exit(127);
 	}
 	close(to[0]);
@@ -325,8 +330,8 @@ int main(int argc, char **argv)
 		if (pid == 0) {
 			close(fds[0]);
 			engine ea, eb;
-			start(&ea);
-			start(&eb);
+			start(&ea, &ca);
+			start(&eb, &cb);
 			/* openings j, j + jobs, ...; each played twice unless it
 			 * is decided, until this worker's share is played */
 			int share = games / 2 / jobs + (j < games / 2 % jobs);

@@ -296,6 +296,11 @@ ng_err ng_check_move(const ng_pos *pos, ng_move m)
 		return NG_ERR_GAME_OVER;
 	if ((m.sf == NONE) != (m.st == NONE) || (m.rf == NONE) != (m.rt == NONE))
 		return NG_ERR_SYNTAX;
+	/* A move from a caller may hold anything: no cell past the frame. */
+	const uint16_t cells[4] = { m.sf, m.st, m.rf, m.rt };
+	for (int i = 0; i < 4; i++)
+		if (cells[i] != NONE && cells[i] >= FRAME_CELLS)
+			return NG_ERR_RANGE;
 	ng_pos p = *pos;
 	if (m.sf == NONE) {
 		slideset ss;

@@ -15,8 +15,15 @@
 #define NONE NG_NOCELL
 #define MAX_TEXT 4096
 
-/* Parse an integer at *s; advances *s.  Refuses overflow beyond the range. */
-static ng_err parse_int(const char **s, int32_t *out)
+/*
+ * Parse an integer at *s, |value| <= max; advances *s.  Positions are read
+ * within NG_COORD_MAX; moves accept any 32-bit value, because a board set
+ * near that limit drifts past it in play and its moves must stay playable
+ * by their text (a cell outside the frame is then refused by the rules).
+ */
+#define MOVE_COORD_MAX INT32_MAX
+
+static ng_err parse_int(const char **s, int32_t *out, int64_t max)
 {
 	const char *p = *s;
 	int neg = 0;
@@ -27,7 +34,7 @@ static ng_err parse_int(const char **s, int32_t *out)
 	int64_t v = 0;
 	while (*p >= '0' && *p <= '9') {
 		v = v * 10 + (*p++ - '0');
-		if (v > NG_COORD_MAX)
+		if (v > max)
 			return NG_ERR_RANGE;
 	}
 	*out = (int32_t)(neg ? -v : v);
@@ -35,15 +42,20 @@ static ng_err parse_int(const char **s, int32_t *out)
 	return NG_OK;
 }
 
-static ng_err parse_cell(const char **s, ng_cell *c)
+static ng_err parse_cell_max(const char **s, ng_cell *c, int64_t max)
 {
-	ng_err e = parse_int(s, &c->q);
+	ng_err e = parse_int(s, &c->q, max);
 	if (e)
 		return e;
 	if (**s != ',')
 		return NG_ERR_SYNTAX;
 	(*s)++;
-	return parse_int(s, &c->r);
+	return parse_int(s, &c->r, max);
+}
+
+static ng_err parse_cell(const char **s, ng_cell *c)
+{
+	return parse_cell_max(s, c, NG_COORD_MAX);
 }
 
 /* A list of cells separated by ';', ended by '/' or NUL; at most max. */
@@ -307,13 +319,13 @@ static ng_err parse_part(const ng_pos *pos, const char **s, uint16_t *a,
 		return NG_OK;
 	}
 	ng_cell c1, c2;
-	ng_err e = parse_cell(s, &c1);
+	ng_err e = parse_cell_max(s, &c1, MOVE_COORD_MAX);
 	if (e)
 		return e;
 	if (**s != '>')
 		return NG_ERR_SYNTAX;
 	(*s)++;
-	if ((e = parse_cell(s, &c2)))
+	if ((e = parse_cell_max(s, &c2, MOVE_COORD_MAX)))
 		return e;
 	int i1 = ng__cell_of(pos, c1), i2 = ng__cell_of(pos, c2);
 	*a = (uint16_t)(i1 < 0 ? 0 : i1);

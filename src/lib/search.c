@@ -58,7 +58,12 @@ static const level_spec LEVELS[NG_LEVEL_MAX + 1] = {
 	[10] = { MAX_PLY - 4, 10000, 0, 1, 0 },
 };
 
-static const ng_weights WEIGHTS = { 40, 12, 60, 3, 5 };
+/* Evaluation weights: pair, spread, threat, mobility, tempo.  A build
+ * with -DNG_WEIGHTS=... is for tuning matches only. */
+#ifndef NG_WEIGHTS
+#define NG_WEIGHTS { 40, 12, 60, 3, 5 }
+#endif
+static const ng_weights WEIGHTS = NG_WEIGHTS;
 
 struct ng_search {
 	int level;

@@ -110,9 +110,10 @@ static int parse_num(const char *t, int64_t max, int64_t *out)
 	for (; *t; t++) {
 		if (!isdigit((unsigned char)*t))
 			return 0;
-		v = v * 10 + (*t - '0');
-		if (v > max)
+		int digit = *t - '0';
+		if (digit > max || v > (max - digit) / 10)   /* v*10+digit > max */
 			return 0;
+		v = v * 10 + digit;
 	}
 	*out = v;
 	return 1;
@@ -151,7 +152,7 @@ static void cmd_version(cmd_ctx *c)
 		emit(c->s, "%s", NG_VERSION);
 }
 
-static void cmd_quit(cmd_ctx *c) { (void)c; }
+static void cmd_quit(cmd_ctx *c) { want_args(c, 0, 0); }
 
 static void cmd_list_commands(cmd_ctx *c);
 static void cmd_known_command(cmd_ctx *c);
