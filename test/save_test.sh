@@ -231,6 +231,10 @@ if [ "$(id -u)" -ne 0 ]; then
 	case $got in "error"*"Cannot save $dir/current.save: Permission denied"*) ok;; *) no "save into a read-only directory: $got";; esac
 	want "the old save stays" "$("$tool" load "$dir")" "$saved"
 fi
+got=$("$tool" save "$dir" 3 0 ai red 11)
+case $got in "error"*"Cannot save $dir/current.save: invalid argument"*) ok;; *) no "save with level 11: $got";; esac
+want "a refused save keeps the old one" "$("$tool" load "$dir")" "$saved"
+want "no temporary files are left" "$(ls -A "$dir" "$dir/records" | grep -c 'tmp$')" 0
 got=$("$tool" save "$tmp/missing" 3 0)
 case $got in "error"*"Cannot save $tmp/missing/current.save: No such file or directory"*) ok;; *) no "save into a missing directory: $got";; esac
 

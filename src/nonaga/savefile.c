@@ -252,7 +252,11 @@ static void fill_record_info(ng_record_info *info, const save_info *si)
 	}
 }
 
-/* The record for a game, checked by reading it back. */
+static int read_info(const ng_record_info *info, save_info *si,
+                     const char *path, char *msg);
+
+/* The record for a game, checked by reading it back as save_load would:
+ * what is written can always be loaded. */
 static char *record_text(const ng_game *g, const save_info *si, char *msg,
                          const char *path)
 {
@@ -262,19 +266,31 @@ static char *record_text(const ng_game *g, const save_info *si, char *msg,
 		say(msg, _("Cannot save %s: %s"), path, strerror(ENOMEM));
 		return NULL;
 	}
-	fill_record_info(info, si);
-	ng_err e = ng_record_write(g, info, &text);
-	free(info);
+	ng_err e = NG_OK;
+	if (si && (si->mode != SAVE_PVP && si->mode != SAVE_AI))
+		e = NG_ERR_BAD_ARG;
+	if (si && si->mode == SAVE_AI &&
+	    ((si->human != NG_RED && si->human != NG_BLUE) ||
+	     si->level < NG_LEVEL_MIN || si->level > NG_LEVEL_MAX))
+		e = NG_ERR_BAD_ARG;
+	if (!e) {
+		fill_record_info(info, si);
+		e = ng_record_write(g, info, &text);
+	}
 	if (!e) {
 		ng_game *back = NULL;
 		int line;
-		e = ng_record_parse(text, strlen(text), &back, NULL, &line);
+		save_info check;
+		e = ng_record_parse(text, strlen(text), &back, info, &line);
 		ng_game_free(back);
+		if (!e && !read_info(info, &check, path, msg))
+			e = NG_ERR_BAD_ARG;
 		if (e) {
 			free(text);
 			text = NULL;
 		}
 	}
+	free(info);
 	if (e)
 		say(msg, _("Cannot save %s: %s"), path, reason(e));
 	return text;
@@ -309,18 +325,19 @@ enum { REPLACE, EXCLUSIVE, UNIQUE };
 /*
  * Write text as NAME+SUFFIX in the directory dfd (called dir in the
  * messages), atomically: a temporary file, fsync, rename (or link, which
- * never replaces), fsync of the directory.  own: the directory is ours,
- * so the temporary file is NAME.tmp and one left by a crash is removed;
- * else its name is made unique with the process id and nothing is
- * removed.  name_out (if not NULL) gets the path written.
+ * never replaces), fsync of the directory.  own: the directory is ours
+ * and this is the name of the temporary file, one left by a crash being
+ * removed (so they never pile up); NULL: the name is made unique with the
+ * process id and nothing is removed.  name_out (if not NULL) gets the
+ * path written.
  */
 static save_status write_atomic(int dfd, const char *dir, const char *name,
                                 const char *suffix, const char *text, int mode,
-                                int own, char *name_out, size_t out_size,
-                                char *msg)
+                                const char *own, char *name_out,
+                                size_t out_size, char *msg)
 {
 	char tmp[NAME_MAX + 1], target[PATH_MAX], final[NAME_MAX + 1];
-	int n = own ? snprintf(tmp, sizeof tmp, "%s%s.tmp", name, suffix)
+	int n = own ? snprintf(tmp, sizeof tmp, "%s", own)
 	            : snprintf(tmp, sizeof tmp, ".%s%s.%ld.tmp", name, suffix,
 	                       (long)getpid());
 	snprintf(final, sizeof final, "%s%s", name, suffix);
@@ -391,8 +408,8 @@ save_status save_game(const char *dir, const ng_game *g, const save_info *si,
 		free(text);
 		return SAVE_ERROR;
 	}
-	save_status st = write_atomic(dfd, dir, SAVE_NAME, "", text, REPLACE, 1,
-	                              NULL, 0, msg);
+	save_status st = write_atomic(dfd, dir, SAVE_NAME, "", text, REPLACE,
+	                              SAVE_NAME ".tmp", NULL, 0, msg);
 	close(dfd);
 	free(text);
 	return st;
@@ -425,8 +442,8 @@ save_status save_archive(const char *dir, const ng_game *g,
 		say(msg, _("Cannot save %s: %s"), rdir, strerror(errno));
 		st = SAVE_ERROR;
 	} else {
-		st = write_atomic(dfd, rdir, stem, ".nonaga", text, UNIQUE, 1,
-		                  path, size, msg);
+		st = write_atomic(dfd, rdir, stem, ".nonaga", text, UNIQUE,
+		                  ".record.tmp", path, size, msg);
 		close(dfd);
 	}
 	free(text);
@@ -463,7 +480,7 @@ save_status save_export(const char *path, const ng_game *g,
 		st = SAVE_ERROR;
 	} else {
 		st = write_atomic(dfd, dir, base, "", text, replace ? REPLACE : EXCLUSIVE,
-		                  0, NULL, 0, msg);
+		                  NULL, NULL, 0, msg);
 		close(dfd);
 	}
 	free(text);

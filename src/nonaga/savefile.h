@@ -12,12 +12,15 @@
  *   NAME.bad, NAME.bad.N             files that could not be read, moved
  *                                    aside; nothing is ever deleted
  *
- * Writing is atomic: the record goes to NAME.tmp in the same directory
- * (created with O_EXCL after a stale one from a crash is removed; an
- * flock on the directory keeps two nonaga processes from sharing it), is
- * flushed with fsync, renamed over NAME, and the directory is flushed.  A
- * crash or a power cut at any instant leaves the old file or the new one,
- * whole.  Before it replaces anything, the new record is read back.
+ * Writing is atomic: the record goes to a temporary file in the same
+ * directory (current.save.tmp, records/.record.tmp, or .NAME.PID.tmp
+ * beside an export; created with O_EXCL after a stale one from a crash is
+ * removed, and an flock on the directory keeps two nonaga processes from
+ * sharing it), is flushed with fsync, renamed over NAME (or linked to it
+ * where nothing may be replaced), and the directory is flushed.  A crash
+ * or a power cut at any instant leaves the old file or the new one,
+ * whole.  Before anything is written, the record is read back as
+ * save_load would: what is saved can be loaded.
  *
  * Signals: do not call these from a signal handler (they allocate, lock
  * and write).  The game screen's SIGHUP, SIGTERM and SIGINT handlers only
@@ -41,7 +44,8 @@
 typedef enum save_status {
 	SAVE_OK = 0,   /* done */
 	SAVE_NONE,     /* save_load: there is no game in progress */
-	SAVE_BAD,      /* the file could not be read and was moved aside */
+	SAVE_BAD,      /* the file is not a good save or record (moved aside,
+	                * see each function) */
 	SAVE_ERROR     /* could not be done (no home, disk full, ...) */
 } save_status;
 
