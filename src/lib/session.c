@@ -261,6 +261,10 @@ static const char *read_file(const char *path, char **text, size_t *len,
 		                           : "not a regular file";
 	}
 	size_t cap = NG_RECORD_MAX_BYTES + 1, n = 0;
+	if (st.st_size > (off_t)NG_RECORD_MAX_BYTES) {
+		close(fd);
+		return "larger than a record can be";
+	}
 	char *p = malloc(cap);
 	if (!p) {
 		close(fd);
