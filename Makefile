@@ -139,7 +139,7 @@ check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/.deps-ch
 FUZZ_TIME ?= 600
 FUZZ_SAN   = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
-build/fuzz: test/fuzz.c $(LIB_SRC) $(HDRS) | build/.deps-fuzz
+build/fuzz: test/fuzz.c test/fuzz_record.h $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz.c $(LIB_SRC) -o $@ -lpthread
 
 fuzz: build/fuzz
