@@ -119,8 +119,17 @@ build/refgen: test/refgen.c
 build/test/layout_test build/asan/test/layout_test: src/nonaga/layout.c $(HDRS)
 build/test/reasons_test build/asan/test/reasons_test: src/nonaga/reasons.c $(HDRS)
 
-TEST_BINS = $(patsubst test/%.c,build/test/%,$(TEST_C)) build/refgen
-ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C))
+# test/savetool.c drives the program's src/nonaga/savefile.c for the
+# shell tests test/save_test.sh and test/save_crash_test.sh.
+build/test/savetool: test/savetool.c build/obj/nonaga/savefile.o build/libnonaga.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< build/obj/nonaga/savefile.o -o $@ build/libnonaga.a -lpthread
+build/asan/test/savetool: test/savetool.c build/asan/obj/nonaga/savefile.o build/asan/libnonaga.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) $< build/asan/obj/nonaga/savefile.o -o $@ build/asan/libnonaga.a -lpthread
+
+TEST_BINS = $(patsubst test/%.c,build/test/%,$(TEST_C)) build/refgen build/test/savetool
+ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C)) build/asan/test/savetool
 
 # ------------------------------------------------------------------ check
 check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/.deps-check
@@ -133,7 +142,7 @@ check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/.deps-ch
 FUZZ_TIME ?= 600
 FUZZ_SAN   = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
-build/fuzz: test/fuzz.c $(LIB_SRC) $(HDRS) | build/.deps-fuzz
+build/fuzz: test/fuzz.c test/fuzz_record.h $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz.c $(LIB_SRC) -o $@ -lpthread
 
 fuzz: build/fuzz

@@ -63,6 +63,22 @@ typedef enum ng_err {
 	NG_ERR_NO_HISTORY,      /* nothing to undo */
 	NG_ERR_NOMEM,           /* out of memory */
 	NG_ERR_BAD_ARG,         /* invalid argument */
+	/* records (ng_record_parse) */
+	NG_ERR_EMPTY,           /* the text is empty */
+	NG_ERR_NOT_RECORD,      /* the first line is not "# nonaga record 1" */
+	NG_ERR_RECORD_VERSION,  /* a record format newer than this library */
+	NG_ERR_LINE_TOO_LONG,   /* a line longer than NG_RECORD_LINE_MAX */
+	NG_ERR_CONTROL_CHAR,    /* a NUL byte or another control character */
+	NG_ERR_BAD_UTF8,        /* a header value is not valid UTF-8 */
+	NG_ERR_TRUNCATED,       /* the last line has no newline */
+	NG_ERR_HEADER_SYNTAX,   /* a header line is not Key: value */
+	NG_ERR_HEADER_DUP,      /* a header key given twice */
+	NG_ERR_HEADER_VALUE,    /* a header value that is not allowed */
+	NG_ERR_HEADER_MISSING,  /* no Rules or no Moves header */
+	NG_ERR_HEADER_FULL,     /* more than NG_RECORD_EXTRA other keys */
+	NG_ERR_EMPTY_LINE,      /* an empty line among the moves */
+	NG_ERR_MOVE_COUNT,      /* the moves differ in number from Moves */
+	NG_ERR_RESULT_MISMATCH, /* Result is not the result of the moves */
 	NG_ERR_COUNT
 } ng_err;
 
@@ -236,9 +252,98 @@ ng_err ng_game_undo(ng_game *g);
 /* Redo the last undone move (if the history was not changed since). */
 ng_err ng_game_redo(ng_game *g);
 int ng_game_can_redo(const ng_game *g);
+/* Moves in the game's line: ng_game_ply(g) plus those that can be redone. */
+int ng_game_length(const ng_game *g);
 ng_result ng_game_result(const ng_game *g);
 /* How often the current position has occurred (1 = first time). */
 int ng_game_repetitions(const ng_game *g);
+
+/* ---------------------------------------------------------------- records */
+
+/*
+ * A game record: a plain-text file with a game's whole line, for saved
+ * games, finished games and exchange.  In short (record.c and nonaga(6),
+ * FILES, describe it in full):
+ *
+ *   # nonaga record 1
+ *   Date: 2026-11-22T10:15:00Z          optional; ISO 8601, UTC
+ *   Red: human                          optional; who played red
+ *   Blue: computer level 7              optional; who played blue
+ *   Rules: standard                     required; standard or simple
+ *   Start: TILES/RED/BLUE/SIDE/LOCK     optional; the first position
+ *   Result: none                        optional; none, red, blue, draw
+ *   Ply: 2                              optional; moves played, <= Moves
+ *   Mode: ai                            other keys, for front ends
+ *   Moves: 3                            required; moves that follow
+ *
+ *   2,-2>-1,1/-1,-1>-3,1                one move per line, in notation
+ *   0,-2>0,1/2,-2>-1,-1
+ *   ...
+ *
+ * Every line ends with a newline (a CR before it is allowed); keys are
+ * case-sensitive and appear once; the empty line after the header may be
+ * left out.  The moves are the game's whole line; those after Ply are the
+ * ones that can be redone.  Result, when given, must be the result after
+ * the last move.
+ */
+#define NG_RECORD_VERSION 1
+#define NG_RECORD_LINE_MAX 1024       /* bytes in a line, without newline */
+#define NG_RECORD_MAX_MOVES 10000     /* moves in a record */
+#define NG_RECORD_MAX_BYTES (1 << 20) /* a record of NG_RECORD_MAX_MOVES fits */
+#define NG_RECORD_KEY 32              /* bytes in a key, with the NUL */
+#define NG_RECORD_VALUE 256           /* bytes in a value, with the NUL */
+#define NG_RECORD_EXTRA 16            /* other keys in a record */
+
+typedef struct ng_record_field {
+	char key[NG_RECORD_KEY];      /* [A-Za-z][A-Za-z0-9-]* */
+	char value[NG_RECORD_VALUE];  /* UTF-8, no control characters */
+	int line;                     /* where ng_record_parse read it */
+} ng_record_field;
+
+/*
+ * The header of a record besides what the game itself tells.  Zero it
+ * (memset or = { 0 }) before filling it in; "" means absent.
+ */
+typedef struct ng_record_info {
+	/* written by ng_record_write, filled in by ng_record_parse */
+	char date[NG_RECORD_VALUE];   /* Date: YYYY-MM-DDTHH:MM:SSZ */
+	char red[NG_RECORD_VALUE];    /* Red: "human", "computer level 7", a name */
+	char blue[NG_RECORD_VALUE];   /* Blue: the same for blue */
+	int nextra;                   /* keys for front ends, in their order */
+	ng_record_field extra[NG_RECORD_EXTRA];
+	/* filled in by ng_record_parse; ng_record_write takes them from the game */
+	ng_rules rules;
+	ng_result result;             /* the result after the last move */
+	int moves;                    /* moves in the record */
+	int ply;                      /* moves played: the game stands there */
+} ng_record_info;
+
+/* A front-end key's value, or NULL when the record has none. */
+const char *ng_record_get(const ng_record_info *info, const char *key);
+/* Add or replace a front-end key; NG_ERR_BAD_ARG for a key that is not
+ * [A-Za-z][A-Za-z0-9-]* or is one of the record's own (Date, Red, Blue,
+ * Rules, Start, Result, Ply, Moves), a value that is too long, not UTF-8
+ * or holds a control character; NG_ERR_HEADER_FULL when it is full. */
+ng_err ng_record_set(ng_record_info *info, const char *key, const char *value);
+
+/*
+ * The game's whole line as a record (moves that can be redone included;
+ * Ply tells where the game stands).  info may be NULL.  *text_out is a
+ * NUL-terminated string to free(); untouched on error: NG_ERR_BAD_ARG when
+ * a value of info is not valid, NG_ERR_TOO_LONG beyond NG_RECORD_MAX_MOVES.
+ */
+ng_err ng_record_write(const ng_game *g, const ng_record_info *info,
+                       char **text_out);
+/*
+ * Read a record of len bytes (NUL bytes in it are refused, not ends),
+ * replay every move through the rules and return a new game standing at
+ * Ply, the moves after it ready to be redone.  On error nothing is
+ * returned, and *err_line (if err_line is not NULL) is the 1-based line
+ * the problem was found on, or 0 when it concerns no line; it is 0 on
+ * success.  info_out may be NULL.
+ */
+ng_err ng_record_parse(const char *text, size_t len, ng_game **game_out,
+                       ng_record_info *info_out, int *err_line);
 
 /* ----------------------------------------------------------------- search */
 

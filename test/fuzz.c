@@ -2,15 +2,19 @@
  * fuzz.c - libFuzzer target over the text entry points of libnonaga:
  * ng_pos_parse, ng_move_parse (against several positions, and the same
  * bytes taken as a raw ng_move for ng_check_move) and ng_session_line (the
- * input split into lines, fed to one session).  Build and run with
- * `make fuzz` (FUZZ_TIME seconds, default 600); seeds in test/fuzz-corpus/.
+ * input split into lines, fed to one session) and ng_record_parse (the
+ * input as a game record).  Build and run with `make fuzz` (FUZZ_TIME
+ * seconds, default 600); seeds in test/fuzz-corpus/.
  *
  * Besides crashes and sanitizer reports it checks what must hold for every
  * input: an accepted position prints and reads back as itself, an accepted
- * move is legal and reads back from its text, and every answer of the
- * session is framed as "=..." or "?..." ending with an empty line.
+ * move is legal and reads back from its text, every answer of the
+ * session is framed as "=..." or "?..." ending with an empty line, and an
+ * accepted record writes out and reads back as the same game
+ * (fuzz_record.h, which test/record_test.c runs too).
  */
 #include "nonaga.h"
+#include "fuzz_record.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -214,6 +218,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_move_text(text);
 	check_raw_move(data, size);
 	check_session(data, size);
+	const char *why = fuzz_record(data, size);
+	if (why)
+		FAIL("record: %s", why);
 	free(text);
 	return 0;
 }

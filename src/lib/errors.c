@@ -34,6 +34,21 @@ static const char *const messages[NG_ERR_COUNT] = {
 	[NG_ERR_NO_HISTORY] = "nothing to undo",
 	[NG_ERR_NOMEM] = "out of memory",
 	[NG_ERR_BAD_ARG] = "invalid argument",
+	[NG_ERR_EMPTY] = "the record is empty",
+	[NG_ERR_NOT_RECORD] = "not a nonaga record (it does not begin with \"# nonaga record 1\")",
+	[NG_ERR_RECORD_VERSION] = "a record of a later version of nonaga",
+	[NG_ERR_LINE_TOO_LONG] = "line too long",
+	[NG_ERR_CONTROL_CHAR] = "a NUL byte or another control character",
+	[NG_ERR_BAD_UTF8] = "not valid UTF-8",
+	[NG_ERR_TRUNCATED] = "the last line is cut off (the record is truncated)",
+	[NG_ERR_HEADER_SYNTAX] = "not a header line (Key: value)",
+	[NG_ERR_HEADER_DUP] = "this header was given before",
+	[NG_ERR_HEADER_VALUE] = "not a valid value for this header",
+	[NG_ERR_HEADER_MISSING] = "the header lacks Rules or Moves",
+	[NG_ERR_HEADER_FULL] = "too many header lines",
+	[NG_ERR_EMPTY_LINE] = "an empty line among the moves",
+	[NG_ERR_MOVE_COUNT] = "the number of moves differs from the Moves header",
+	[NG_ERR_RESULT_MISMATCH] = "the Result header does not match the moves",
 };
 
 const char *ng_strerror(ng_err err)

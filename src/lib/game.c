@@ -124,6 +124,31 @@ ng_err ng_game_undo(ng_game *g)
 }
 
 int ng_game_can_redo(const ng_game *g) { return g->ply < g->top; }
+int ng_game_length(const ng_game *g) { return g->top; }
+
+/* The whole line, redo moves included, for the records (internal.h). */
+const ng_pos *ng__game_line_pos(const ng_game *g, int i)
+{
+	return i >= 0 && i <= g->top ? &g->pos[i] : NULL;
+}
+
+ng_move ng__game_line_move(const ng_game *g, int i)
+{
+	ng_move none = { NG_NOCELL, NG_NOCELL, NG_NOCELL, NG_NOCELL };
+	return i >= 0 && i < g->top ? g->move[i] : none;
+}
+
+ng_result ng__game_line_result(const ng_game *g)
+{
+	const ng_pos *end = &g->pos[g->top];
+	ng_result w = ng__winner(end);
+	if (w != NG_NONE)
+		return w;
+	int n = 0;
+	for (int i = g->top; i >= 0; i--)
+		n += ng_pos_same(&g->pos[i], end);
+	return n >= 3 ? NG_DRAW : NG_NONE;
+}
 
 ng_err ng_game_redo(ng_game *g)
 {

@@ -129,6 +129,12 @@ void ng__align(ng_pos *pos);
 int ng__cell_of(const ng_pos *pos, ng_cell c);  /* -1 if outside frame */
 ng_cell ng__abs(const ng_pos *pos, int c);
 
+/* A game's whole line, redo moves included (game.c): positions 0..length,
+ * moves 0..length-1, and the result after its last move. */
+const ng_pos *ng__game_line_pos(const ng_game *g, int i);
+ng_move ng__game_line_move(const ng_game *g, int i);
+ng_result ng__game_line_result(const ng_game *g);
+
 enum { Z_DISC = 0, Z_RED = 1, Z_BLUE = 2, Z_LOCK = 3, Z_SIDE = 4 };
 
 #endif

@@ -11,10 +11,14 @@
  */
 #include "internal.h"
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define MAX_LINE 4096
 #define MAX_ARGS 8
@@ -27,6 +31,7 @@ struct ng_session {
 	char *out;
 	size_t len, cap;
 	int oom;
+	char msg[MAX_LINE + 256];   /* a refusal composed for the answer */
 };
 
 /* ------------------------------------------------------ output buffer */
@@ -227,6 +232,125 @@ static void cmd_play(cmd_ctx *c)
 		e = ng_game_play(c->s->game, m);
 	if (e)
 		refuse(c, ng_strerror(e));
+}
+
+/*
+ * A whole regular file of at most NG_RECORD_MAX_BYTES into *text (to be
+ * freed); NULL, or why not, in buf.  Opened without blocking, so that a
+ * FIFO or a device named by mistake cannot hang the session.
+ */
+static const char *read_file(const char *path, char **text, size_t *len,
+                             char *buf, size_t size)
+{
+	int fd;
+	do
+		fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	while (fd < 0 && errno == EINTR);
+	if (fd < 0)
+		goto os_error;
+	struct stat st;
+	if (fstat(fd, &st) < 0) {
+		int err = errno;
+		close(fd);
+		errno = err;
+		goto os_error;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return S_ISDIR(st.st_mode) ? "a directory, not a record"
+		                           : "not a regular file";
+	}
+	size_t cap = NG_RECORD_MAX_BYTES + 1, n = 0;
+	if (st.st_size > (off_t)NG_RECORD_MAX_BYTES) {
+		close(fd);
+		return "larger than a record can be";
+	}
+	char *p = malloc(cap);
+	if (!p) {
+		close(fd);
+		return ng_strerror(NG_ERR_NOMEM);
+	}
+	while (n < cap) {
+		ssize_t r = read(fd, p + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int err = errno;
+			free(p);
+			close(fd);
+			errno = err;
+			goto os_error;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	if (n == cap) {
+		free(p);
+		return "larger than a record can be";
+	}
+	*text = p;
+	*len = n;
+	return NULL;
+os_error:
+	if (strerror_r(errno, buf, size) != 0)
+		snprintf(buf, size, "error %d", errno);
+	return buf;
+}
+
+/* An extension: replace the game by the one in a record file. */
+static void cmd_loadrecord(cmd_ctx *c)
+{
+	if (!want_args(c, 1, 1))
+		return;
+	ng_session *s = c->s;
+	const char *path = c->argv[0];
+	char *text = NULL, why[128];
+	size_t len = 0;
+	const char *err = read_file(path, &text, &len, why, sizeof why);
+	if (err) {
+		snprintf(s->msg, sizeof s->msg, "%s: %s", path, err);
+		refuse(c, s->msg);
+		return;
+	}
+	ng_game *g = NULL;
+	int line = 0;
+	ng_err e = ng_record_parse(text, len, &g, NULL, &line);
+	free(text);
+	if (e) {
+		if (line)
+			snprintf(s->msg, sizeof s->msg, "%s:%d: %s", path, line,
+			         ng_strerror(e));
+		else
+			snprintf(s->msg, sizeof s->msg, "%s: %s", path, ng_strerror(e));
+		refuse(c, s->msg);
+		return;
+	}
+	ng_game_free(s->game);
+	s->game = g;
+	s->rules = ng_pos_rules(ng_game_pos(g));
+}
+
+/* An extension: the game as a record, without the empty line after its
+ * header (an answer cannot hold one; a reader does not need it). */
+static void cmd_record(cmd_ctx *c)
+{
+	if (!want_args(c, 0, 0))
+		return;
+	char *text = NULL;
+	ng_err e = ng_record_write(c->s->game, NULL, &text);
+	if (e) {
+		refuse(c, ng_strerror(e));
+		return;
+	}
+	for (char *p = text; *p;) {
+		char *nl = strchr(p, '\n');
+		if (nl != p)
+			emit(c->s, "\n%.*s", (int)(nl - p), p);
+		p = nl + 1;
+	}
+	free(text);
 }
 
 static void cmd_undo(cmd_ctx *c)
@@ -525,6 +649,8 @@ static const command commands[] = {
 	{ "hint", cmd_hint },
 	{ "analyze", cmd_analyze },
 	{ "set", cmd_set },
+	{ "loadrecord", cmd_loadrecord },
+	{ "record", cmd_record },
 };
 #define NCOMMANDS (int)(sizeof commands / sizeof commands[0])
 

@@ -1,0 +1,117 @@
+/*
+ * savefile.h - games on disk: the game in progress, finished games and
+ * exported games, all as game records (nonaga.h, nonaga(6) FILES).  No
+ * curses here; the game screen calls these.
+ *
+ * The state directory is $XDG_STATE_HOME/nonaga when XDG_STATE_HOME is
+ * an absolute path, else $HOME/.local/state/nonaga; it holds
+ *
+ *   current.save                     the game in progress
+ *   records/YYYYMMDD-HHMMSS.nonaga   finished games (UTC; -2, -3... when
+ *                                    the name is taken)
+ *   NAME.bad, NAME.bad.N             files that could not be read, moved
+ *                                    aside; nothing is ever deleted
+ *
+ * Writing is atomic: the record goes to a temporary file in the same
+ * directory (current.save.tmp, records/.record.tmp, or .NAME.PID.tmp
+ * beside an export; created with O_EXCL after a stale one from a crash is
+ * removed, and an flock on the directory keeps two nonaga processes from
+ * sharing it), is flushed with fsync, renamed over NAME (or linked to it
+ * where nothing may be replaced), and the directory is flushed.  A crash
+ * or a power cut at any instant leaves the old file or the new one,
+ * whole.  Before anything is written, the record is read back as
+ * save_load would: what is saved can be loaded.
+ *
+ * Signals: do not call these from a signal handler (they allocate, lock
+ * and write).  The game screen's SIGHUP, SIGTERM and SIGINT handlers only
+ * set a `volatile sig_atomic_t' flag; the main loop sees it, calls
+ * save_game(), restores the terminal and exits.  System calls interrupted
+ * by a signal are restarted here, so a signal that arrives in the middle
+ * of a save does not make it fail.
+ *
+ * Messages: what can fail fills msg (SAVE_MSG bytes) with translated
+ * sentences ready to show, naming the file (and the line: "FILE, line N:
+ * reason") and, for a bad file, where it was moved.
+ */
+#ifndef NONAGA_SAVEFILE_H
+#define NONAGA_SAVEFILE_H
+
+#include <stddef.h>
+#include "nonaga.h"
+
+#define SAVE_MSG 9000   /* two paths and a sentence */
+
+typedef enum save_status {
+	SAVE_OK = 0,   /* done */
+	SAVE_NONE,     /* save_load: there is no game in progress */
+	SAVE_BAD,      /* the file is not a good save or record (moved aside,
+	                * see each function) */
+	SAVE_ERROR     /* could not be done (no home, disk full, ...) */
+} save_status;
+
+typedef enum save_mode { SAVE_PVP = 0, SAVE_AI } save_mode;
+
+/* What a saved game holds besides the game: the record's Date and the
+ * front end's keys Mode (pvp|ai), Human (red|blue) and Level (1-10). */
+typedef struct save_info {
+	save_mode mode;
+	ng_side human;                /* SAVE_AI: the human's side */
+	int level;                    /* SAVE_AI: the computer's level */
+	char date[NG_RECORD_VALUE];   /* when the game began, ISO 8601 UTC */
+} save_info;
+
+/* A new game's information, dated now. */
+void save_info_new(save_info *si, save_mode mode, ng_side human, int level);
+
+/*
+ * The state directory: its path into dir (size bytes, PATH_MAX is
+ * enough), created with the missing directories above it (mode 0700).
+ */
+save_status save_dir(char *dir, size_t size, char *msg);
+
+/* Save the game in progress (its whole line and ply) as DIR/current.save. */
+save_status save_game(const char *dir, const ng_game *g, const save_info *si,
+                      char *msg);
+
+/* Whether DIR/current.save exists (for the menu's Resume); it is not read. */
+int save_exists(const char *dir);
+
+/*
+ * Read DIR/current.save: SAVE_OK with a new game in *g (to free with
+ * ng_game_free; it stands where it was saved, undo and redo work) and its
+ * information in *si; SAVE_NONE when there is no save; SAVE_BAD when it is
+ * not a good save (truncated, corrupt, hostile, unreadable, a directory,
+ * ...): it has been moved aside and msg says why and where to.  A missing
+ * Mode is taken for pvp, a missing Human for red and a missing Level for
+ * 5; a wrong one makes the save bad.
+ */
+save_status save_load(const char *dir, ng_game **g, save_info *si, char *msg);
+
+/* Remove DIR/current.save, the game being over and kept (save_archive) or
+ * abandoned.  SAVE_OK also when there was none. */
+save_status save_discard(const char *dir, char *msg);
+
+/*
+ * Keep a game as DIR/records/YYYYMMDD-HHMMSS.nonaga, named by the time now
+ * (UTC); an existing record is never replaced.  The name written goes to
+ * path (size bytes) when path is not NULL.
+ */
+save_status save_archive(const char *dir, const ng_game *g,
+                         const save_info *si, char *path, size_t size,
+                         char *msg);
+
+/* Write the game as a record to a file of the user's choice, atomically.
+ * An existing file is replaced only when replace is set. */
+save_status save_export(const char *path, const ng_game *g,
+                        const save_info *si, int replace, char *msg);
+
+/*
+ * Read a record file (nonaga --replay FILE, or one of DIR/records): a new
+ * game in *g standing where the record's Ply says, and its header in
+ * *info.  A bad file gives SAVE_BAD and, when quarantine is set, is moved
+ * aside as well (do so for the files in the state directory).
+ */
+save_status save_read(const char *path, int quarantine, ng_game **g,
+                      ng_record_info *info, char *msg);
+
+#endif
