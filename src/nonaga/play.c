@@ -722,10 +722,11 @@ static void fill_panel(const play *p, panel_text *t)
 	case PH_AI: {
 		static const char *const dots[4] = { "   ", ".  ", ".. ", "..." };
 		int k = (int)(anim_now_ms() / 400 % 4);
-		/* TRANSLATORS: the token's symbol, then up to three dots that
-		   come and go while the computer thinks. */
 		snprintf(t->turn, sizeof t->turn, side == NG_RED
+		         /* TRANSLATORS: the token's symbol, then up to three
+		            dots that come and go while the computer thinks. */
 		         ? _("%s Red (computer) is thinking%s")
+		         /* TRANSLATORS: the same for Blue. */
 		         : _("%s Blue (computer) is thinking%s"),
 		         G->token[side], p->ai_failed ? "" : dots[k]);
 		hint = _("Please wait. u takes your last move back, q quits.");

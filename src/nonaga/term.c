@@ -211,8 +211,8 @@ int term_draw_too_small(const char *question)
 		return 0;
 	erase();
 	char buf[512];
-	/* TRANSLATORS: sizes are columns x lines. */
 	snprintf(buf, sizeof buf,
+	         /* TRANSLATORS: sizes are columns x lines. */
 	         _("The terminal is %dx%d; NONAGA needs at least %dx%d. "
 	           "Please enlarge the window: the game waits."),
 	         COLS, LINES, MIN_COLS, MIN_LINES);
