@@ -696,7 +696,7 @@ static void fill_panel(const play *p, panel_text *t)
 		snprintf(who, sizeof who, _("%s Red and %s Blue: two players"),
 		         G->token[NG_RED], G->token[NG_BLUE]);
 	snprintf(t->header, sizeof t->header, "%s%s%s%s%s %s", rules, G->sep, who,
-	         G->sep, G->lock, _("locked disc"));
+	         G->sep, G->lock, _("lock"));
 
 	int side = to_move(p);
 	t->turn_role = side == NG_RED ? R_RED : R_BLUE;
