@@ -6,6 +6,8 @@
  * (after a key cut an animation short) comes first.
  */
 #include "ui.h"
+#include <poll.h>
+#include <signal.h>
 #include <string.h>
 
 static event pending;
@@ -96,8 +98,19 @@ void input_get(event *ev, int timeout_ms)
 		}
 		timeout(wait);
 		int ch = getch();
-		if (ch == ERR)
+		if (ch == ERR) {
+			/* getch says ERR for a timeout and for a terminal that has
+			 * gone (read gives 0 or EIO): without this check a lost SSH
+			 * connection whose SIGHUP did not arrive spins forever. */
+			struct pollfd pf = { 0, POLLIN, 0 };
+			if (poll(&pf, 1, 0) == 1 &&
+			    (pf.revents & (POLLHUP | POLLERR | POLLNVAL))) {
+				term_signal = SIGHUP;
+				ev->act = ACT_SIGNAL;
+				return;
+			}
 			continue;
+		}
 		ev->key = ch;
 		if (ch == KEY_MOUSE) {
 			MEVENT me;
