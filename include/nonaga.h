@@ -167,7 +167,10 @@ int ng_pos_same(const ng_pos *a, const ng_pos *b);
  */
 typedef struct ng_move { uint16_t sf, st, rf, rt; } ng_move;
 
-#define NG_MAX_MOVES 4096
+/* A bound, not a guess: at most 18 slides, 13 discs free of tokens to
+ * take, and 57 cells touching two discs (19 discs have at most 6*19/2
+ * such contacts) to put one on: 18 * 13 * 57 = 13338. */
+#define NG_MAX_MOVES 13338
 
 typedef struct ng_movelist {
 	int n;

@@ -1,0 +1,132 @@
+/*
+ * ai_thread.c - the computer thinks in a thread of its own, on a copy of
+ * the game, so the screen stays live.  The main loop polls for the end
+ * (its input wait is short while a search runs); cancelling stops the
+ * search and joins the thread.
+ */
+#include "ui.h"
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <time.h>
+
+struct ai {
+	ng_search *search;
+	ng_game *copy;
+	pthread_t thread;
+	int running;              /* a thread exists and is not joined */
+	atomic_int done, depth;
+	ng_err err;
+	ng_info info;
+};
+
+ai *ai_new(void)
+{
+	ai *a = calloc(1, sizeof *a);
+	if (!a)
+		return NULL;
+	a->search = ng_search_new();
+	if (!a->search) {
+		free(a);
+		return NULL;
+	}
+	ng_search_set_seed(a->search, (uint64_t)time(NULL));
+	return a;
+}
+
+void ai_free(ai *a)
+{
+	if (!a)
+		return;
+	ai_cancel(a);
+	ng_game_free(a->copy);
+	ng_search_free(a->search);
+	free(a);
+}
+
+static void progress(void *ctx, const ng_info *info)
+{
+	ai *a = ctx;
+	atomic_store(&a->depth, info->depth);
+}
+
+static void *run(void *arg)
+{
+	ai *a = arg;
+	a->err = ng_search_run(a->search, a->copy, NULL, progress, a, &a->info);
+	atomic_store(&a->done, 1);
+	return NULL;
+}
+
+/* The game's history, replayed into a game of our own. */
+static ng_game *copy_game(const ng_game *g, ng_game *into)
+{
+	const ng_pos *first = ng_game_pos_at(g, 0);
+	if (!into)
+		into = ng_game_new(ng_pos_rules(first));
+	if (!into)
+		return NULL;
+	ng_game_set(into, first);
+	for (int i = 0; i < ng_game_ply(g); i++)
+		if (ng_game_play(into, ng_game_move_at(g, i)) != NG_OK)
+			break;
+	return into;
+}
+
+int ai_start(ai *a, const ng_game *g, int level)
+{
+	ai_cancel(a);
+	a->copy = copy_game(g, a->copy);
+	if (!a->copy)
+		return -1;
+	ng_search_set_level(a->search, level);
+	atomic_store(&a->done, 0);
+	atomic_store(&a->depth, 0);
+	/* Signals belong to the main thread, which turns them into a clean
+	 * exit; the searcher must not receive them. */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	int r = pthread_create(&a->thread, NULL, run, a);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (r != 0)
+		return -1;
+	a->running = 1;
+	return 0;
+}
+
+int ai_poll(ai *a, ng_move *m, ng_err *e)
+{
+	if (!a->running || !atomic_load(&a->done))
+		return 0;
+	pthread_join(a->thread, NULL);
+	a->running = 0;
+	*m = a->info.best;
+	*e = a->err;
+	return 1;
+}
+
+void ai_cancel(ai *a)
+{
+	if (!a->running)
+		return;
+	/* A stop that comes before the search has started could be lost, so
+	 * ask again until it has finished. */
+	while (!atomic_load(&a->done)) {
+		ng_search_stop(a->search);
+		struct timespec ts = { 0, 5 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	pthread_join(a->thread, NULL);
+	a->running = 0;
+}
+
+int ai_busy(const ai *a)
+{
+	return a->running;
+}
+
+int ai_depth(const ai *a)
+{
+	return atomic_load(&((ai *)a)->depth);
+}

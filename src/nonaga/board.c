@@ -1,0 +1,113 @@
+/*
+ * board.c - drawing the board: cells with their markers ([ ] the cursor,
+ * < > a legal choice, ( ) the chosen piece, * * the winning three), a disc
+ * in flight, and arrows at the edges that hide more of a scrolled board.
+ * At the small scale markers share columns with the neighbours', so only
+ * the cursor gets both.  layout.c says where everything goes.
+ */
+#include "ui.h"
+#include <stdlib.h>
+
+
+static int iround(double v) { return v >= 0 ? (int)(v + 0.5) : -(int)(-v + 0.5); }
+
+static int inside(const layout *L, int y, int x)
+{
+	return y >= L->by && y < L->by + L->bh && x >= L->bx && x < L->bx + L->bw;
+}
+
+static void put_glyph(const layout *L, int y, int x, const char *g, attr_t a)
+{
+	if (!inside(L, y, x))
+		return;
+	attrset(a);
+	mvaddstr(y, x, g);
+	attrset(A_NORMAL);
+}
+
+static void draw_cell(const layout *L, const bcell *c)
+{
+	int y, x;
+	board_screen(L, c->c, &y, &x);
+	unsigned f = c->flags;
+	int disc = c->disc && !(f & CF_HIDDEN), tok = (f & CF_HIDDEN) ? -1 : c->tok;
+	const char *g = " ";
+	attr_t ga = A_NORMAL;
+	if (tok >= 0) {
+		g = G->token[tok];
+		ga = term_attr(tok == NG_RED ? R_RED : R_BLUE);
+	} else if (disc) {
+		if (f & CF_LOCK) {
+			g = G->lock;
+			ga = term_attr(R_LOCK);
+		} else {
+			g = G->disc;
+			ga = term_attr(R_DISC);
+		}
+	} else if (f & CF_SELECT) {
+		g = G->target;
+		ga = term_attr(R_TARGET);
+	}
+	/* One attribute for the glyph and its markers, so that a cell is one
+	 * run of output: a cursor move costs two cells' worth of bytes. */
+	const char *const *m = NULL;
+	if (f & CF_CURSOR) {
+		m = G->cur;
+		ga |= term_attr(R_CURSOR) | A_BOLD;
+	} else if (f & CF_WIN) {
+		m = G->win;
+		ga = term_attr(R_WIN);
+	} else if (f & CF_CHOSEN) {
+		m = G->chosen;
+		ga |= A_BOLD;
+	} else if (f & CF_SELECT) {
+		m = G->sel;
+		ga = tok >= 0 ? ga | A_BOLD : term_attr(R_SEL);
+		if (L->scale == SCALE_SMALL)
+			ga |= A_UNDERLINE;
+	}
+	attr_t ma = ga;
+	put_glyph(L, y, x, g, ga);
+	if (m) {
+		put_glyph(L, y, x - 1, m[0], ma);
+		if (L->scale != SCALE_SMALL || (f & CF_CURSOR))
+			put_glyph(L, y, x + 1, m[1], ma);
+	}
+}
+
+void board_draw(const layout *L, const boardview *bv)
+{
+	attrset(A_NORMAL);
+	for (int y = L->by; y < L->by + L->bh; y++)
+		mvhline(y, L->bx, ' ' | A_NORMAL, L->bw);
+	int cursor = -1;
+	for (int i = 0; i < bv->n; i++) {
+		if (bv->cell[i].flags & CF_CURSOR)
+			cursor = i;
+		else
+			draw_cell(L, &bv->cell[i]);
+	}
+	if (cursor >= 0)
+		draw_cell(L, &bv->cell[cursor]);
+	if (bv->ghost && bv->ghost_den > 0) {
+		int y0, x0, y1, x1;
+		board_screen(L, bv->ghost_from, &y0, &x0);
+		board_screen(L, bv->ghost_to, &y1, &x1);
+		int y = y0 + iround((double)(y1 - y0) * bv->ghost_num / bv->ghost_den);
+		int x = x0 + iround((double)(x1 - x0) * bv->ghost_num / bv->ghost_den);
+		put_glyph(L, y, x, G->disc, term_attr(R_DISC) | A_BOLD);
+	}
+	if (L->scroll) {
+		attr_t a = term_attr(R_MSG);
+		int right = L->bx + L->bw - 1, bottom = L->by + L->bh - 1;
+		if (L->sy > 0)
+			put_glyph(L, L->by, right, G->more_up, a);
+		if (L->sy < layout_need_h(L) - L->bh)
+			put_glyph(L, bottom, right, G->more_down, a);
+		if (L->sx > 0)
+			put_glyph(L, L->by + L->bh / 2, L->bx, G->more_left, a);
+		if (L->sx < layout_need_w(L) - L->bw)
+			put_glyph(L, L->by + L->bh / 2, right, G->more_right, a);
+	}
+}
+

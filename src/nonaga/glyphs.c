@@ -1,0 +1,58 @@
+/*
+ * glyphs.c - the one table of what the screen draws with.
+ *
+ * Every Unicode glyph here has East Asian Width "N" (neutral), so terminals
+ * that draw ambiguous-width characters two columns wide (common with
+ * Japanese, Chinese and Korean fonts) still give each of them one column:
+ * no U+25CF BLACK CIRCLE, U+25CB WHITE CIRCLE, U+25C6 BLACK DIAMOND, arrows
+ * or the middle dot.  The tokens differ in shape (a round fisheye against a
+ * square) as well as in colour, for monochrome terminals and colour-blind
+ * players; in ASCII they are '@' and '#', round and square again.
+ */
+#include "ui.h"
+
+static const glyphs unicode = {
+	.disc = "\u2b21",               /* WHITE HEXAGON */
+	.token = { "\u25c9",            /* FISHEYE (red) */
+	           "\u25fc" },          /* BLACK MEDIUM SQUARE (blue) */
+	.lock = "\u2298",               /* CIRCLED DIVISION SLASH */
+	.target = "\u25e6",             /* WHITE BULLET */
+	.sel = { "\u2039", "\u203a" },  /* single angle quotation marks */
+	.cur = { "[", "]" },
+	.chosen = { "(", ")" },
+	.win = { "*", "*" },
+	.sep = " \u2219 ",              /* BULLET OPERATOR */
+	.ellipsis = "\u22ef",           /* MIDLINE HORIZONTAL ELLIPSIS */
+	.more_up = "\u25b4",            /* small triangles */
+	.more_down = "\u25be",
+	.more_left = "\u25c2",
+	.more_right = "\u25b8",
+	.level_less = "\u25c2",
+	.level_more = "\u25b8",
+};
+
+static const glyphs ascii = {
+	.disc = "o",
+	.token = { "@", "#" },
+	.lock = "x",
+	.target = "+",
+	.sel = { "<", ">" },
+	.cur = { "[", "]" },
+	.chosen = { "(", ")" },
+	.win = { "*", "*" },
+	.sep = " | ",
+	.ellipsis = "~",
+	.more_up = "^",
+	.more_down = "v",
+	.more_left = "<",
+	.more_right = ">",
+	.level_less = "<",
+	.level_more = ">",
+};
+
+const glyphs *G = &ascii;
+
+void glyphs_init(int utf8)
+{
+	G = utf8 ? &unicode : &ascii;
+}

@@ -1,0 +1,125 @@
+/*
+ * input.c - keys and mouse clicks as actions.
+ *
+ * Waiting never blocks for longer than a quarter second, so a quitting
+ * signal is noticed even if the read was restarted; a given-back event
+ * (after a key cut an animation short) comes first.
+ */
+#include "ui.h"
+#include <string.h>
+
+static event pending;
+static int have_pending;
+
+void input_init(void)
+{
+	have_pending = 0;
+}
+
+void input_unget(const event *ev)
+{
+	pending = *ev;
+	have_pending = 1;
+}
+
+static action map_key(int ch)
+{
+	switch (ch) {
+	case KEY_UP: case 'k': case 'K':
+		return ACT_UP;
+	case KEY_DOWN: case 'j': case 'J':
+		return ACT_DOWN;
+	case KEY_LEFT: case 'h': case 'H':
+		return ACT_LEFT;
+	case KEY_RIGHT: case 'l': case 'L':
+		return ACT_RIGHT;
+	case '\r': case '\n': case KEY_ENTER: case ' ':
+		return ACT_SELECT;
+	case 27: case KEY_BACKSPACE: case 127: case 8:
+		return ACT_BACK;
+	case '\t':
+		return ACT_NEXT;
+	case KEY_BTAB:
+		return ACT_PREV;
+	case 'u': case 'U':
+		return ACT_UNDO;
+	case 'r': case 'R': case 18:
+		return ACT_REDO;
+	case 'n': case 'N':
+		return ACT_NEW;
+	case '?': case KEY_F(1):
+		return ACT_HELP;
+	case 'q': case 'Q':
+		return ACT_QUIT;
+	case 'm': case 'M':
+		return ACT_MENU;
+	case 12:
+		return ACT_REDRAW;
+	case KEY_RESIZE:
+		return ACT_RESIZE;
+	case KEY_PPAGE:
+		return ACT_PAGEUP;
+	case KEY_NPAGE:
+		return ACT_PAGEDOWN;
+	case KEY_HOME: case 'g':
+		return ACT_HOME;
+	case KEY_END: case 'G':
+		return ACT_END;
+	default:
+		return ACT_OTHER;
+	}
+}
+
+void input_get(event *ev, int timeout_ms)
+{
+	if (have_pending) {
+		*ev = pending;
+		have_pending = 0;
+		return;
+	}
+	long long deadline = timeout_ms >= 0 ? anim_now_ms() + timeout_ms : -1;
+	memset(ev, 0, sizeof *ev);
+	for (;;) {
+		if (term_signal) {
+			ev->act = ACT_SIGNAL;
+			return;
+		}
+		int wait = 250;
+		if (deadline >= 0) {
+			long long left = deadline - anim_now_ms();
+			if (left <= 0) {
+				ev->act = ACT_TIMEOUT;
+				return;
+			}
+			if (left < wait)
+				wait = (int)left;
+		}
+		timeout(wait);
+		int ch = getch();
+		if (ch == ERR)
+			continue;
+		ev->key = ch;
+		if (ch == KEY_MOUSE) {
+			MEVENT me;
+			if (getmouse(&me) != OK ||
+			    !(me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+				continue;
+			ev->act = ACT_CLICK;
+			ev->y = me.y;
+			ev->x = me.x;
+			return;
+		}
+		ev->act = map_key(ch);
+		return;
+	}
+}
+
+int input_is_yes(int key)
+{
+	if (key == 'y' || key == 'Y')
+		return 1;
+	/* TRANSLATORS: letters that answer "yes" to a question like "Quit
+	   this game?", besides y and Y; keep them ASCII. */
+	const char *yes = _("yY");
+	return key > 0 && key < 128 && strchr(yes, key) != NULL;
+}

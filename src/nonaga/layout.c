@@ -1,0 +1,196 @@
+/*
+ * layout.c - where the board goes on the screen: scale, arrangement,
+ * centring, scrolling, and the geometry of clicks and cursor steps.  No
+ * drawing here (board.c draws), so this is tested without a terminal.
+ *
+ * A cell (q, r) is at u = 2q + r half-steps across and v = r rows down.
+ * Three scales: big (4 columns between neighbours in a row, a blank line
+ * between rows), medium (4 columns, no blank line) and small (2 columns).
+ * Each cell is a glyph with a marker column on either side.
+ *
+ * The layout takes the largest scale at which the discs and the empty
+ * cells around them fit, with the text panel below the board or, if that
+ * fits better, to its right; the board is centred in its area.  A board
+ * that fits nowhere (a long line of discs on a small screen) scrolls to
+ * follow the cursor, and board.c shows which edges hide more.
+ */
+#include "ui.h"
+#include <stdlib.h>
+
+static const int CW[3] = { 2, 2, 1 };   /* columns per half-step */
+static const int RH[3] = { 2, 1, 1 };   /* lines per row */
+
+static int cell_u(ng_cell c) { return 2 * c.q + c.r; }
+static double dabs(double v) { return v < 0 ? -v : v; }
+
+int board_ux(const layout *L, ng_cell c)
+{
+	(void)L;
+	return cell_u(c);
+}
+
+int board_find(const boardview *bv, ng_cell c)
+{
+	for (int i = 0; i < bv->n; i++)
+		if (bv->cell[i].c.q == c.q && bv->cell[i].c.r == c.r)
+			return i;
+	return -1;
+}
+
+static void arrange(layout *L, int scale, int side)
+{
+	L->scale = scale;
+	L->side = side;
+	if (side) {
+		L->pw = L->cols >= 100 ? 36 : 30;
+		L->px = L->cols - L->pw;
+		L->py = 0;
+		L->ph = L->lines;
+		L->bx = 0;
+		L->by = 0;
+		L->bw = L->cols - L->pw - 1;
+		L->bh = L->lines;
+		L->hy = -1;
+	} else {
+		L->hy = 0;
+		L->bx = 0;
+		L->by = 1;
+		L->bw = L->cols;
+		L->bh = L->lines - 1 - PANEL_BOTTOM_LINES;
+		L->px = 0;
+		L->py = L->lines - PANEL_BOTTOM_LINES;
+		L->pw = L->cols;
+		L->ph = PANEL_BOTTOM_LINES;
+	}
+}
+
+int layout_need_w(const layout *L) { return CW[L->scale] * (L->umax - L->umin) + 3; }
+int layout_need_h(const layout *L) { return RH[L->scale] * (L->vmax - L->vmin) + 1; }
+
+static int overflow(const layout *L)
+{
+	int ow = layout_need_w(L) - L->bw, oh = layout_need_h(L) - L->bh;
+	return (ow > 0 ? ow : 0) + 2 * (oh > 0 ? oh : 0);
+}
+
+void layout_compute(layout *L, const boardview *bv, int lines, int cols)
+{
+	L->lines = lines;
+	L->cols = cols;
+	L->umin = L->vmin = 1 << 30;
+	L->umax = L->vmax = -(1 << 30);
+	for (int i = 0; i < bv->n; i++) {
+		int u = cell_u(bv->cell[i].c), v = bv->cell[i].c.r;
+		if (u < L->umin) L->umin = u;
+		if (u > L->umax) L->umax = u;
+		if (v < L->vmin) L->vmin = v;
+		if (v > L->vmax) L->vmax = v;
+	}
+	if (bv->n == 0)
+		L->umin = L->umax = L->vmin = L->vmax = 0;
+
+	int found = 0;
+	for (int scale = SCALE_BIG; scale <= SCALE_SMALL && !found; scale++)
+		for (int side = 0; side <= 1 && !found; side++) {
+			arrange(L, scale, side);
+			found = overflow(L) == 0 && L->bw >= 8 && L->bh >= 3;
+		}
+	L->scroll = !found;
+	if (!found) {
+		/* the arrangement that hides the least */
+		arrange(L, SCALE_SMALL, 0);
+		int bottom = overflow(L);
+		arrange(L, SCALE_SMALL, 1);
+		if (overflow(L) >= bottom || L->bw < 8)
+			arrange(L, SCALE_SMALL, 0);
+	}
+	int w = layout_need_w(L), h = layout_need_h(L);
+	L->ox = L->bx + 1 - CW[L->scale] * L->umin + (w < L->bw ? (L->bw - w) / 2 : 0);
+	L->oy = L->by - RH[L->scale] * L->vmin + (h < L->bh ? (L->bh - h) / 2 : 0);
+	L->sx = L->sy = 0;
+}
+
+void board_screen(const layout *L, ng_cell c, int *y, int *x)
+{
+	*x = L->ox + CW[L->scale] * cell_u(c) - L->sx;
+	*y = L->oy + RH[L->scale] * c.r - L->sy;
+}
+
+int layout_follow(layout *L, ng_cell c)
+{
+	if (!L->scroll)
+		return 0;
+	int osx = L->sx, osy = L->sy, y, x;
+	board_screen(L, c, &y, &x);
+	if (x - 1 < L->bx)
+		L->sx -= L->bx - (x - 1);
+	if (x + 1 > L->bx + L->bw - 1)
+		L->sx += x + 1 - (L->bx + L->bw - 1);
+	if (y < L->by)
+		L->sy -= L->by - y;
+	if (y > L->by + L->bh - 1)
+		L->sy += y - (L->by + L->bh - 1);
+	int maxsx = layout_need_w(L) - L->bw, maxsy = layout_need_h(L) - L->bh;
+	if (L->sx > maxsx) L->sx = maxsx;
+	if (L->sy > maxsy) L->sy = maxsy;
+	if (L->sx < 0) L->sx = 0;
+	if (L->sy < 0) L->sy = 0;
+	return L->sx != osx || L->sy != osy;
+}
+
+int board_hit(const layout *L, const boardview *bv, int y, int x)
+{
+	int best = -1, bestd = 2;
+	for (int i = 0; i < bv->n; i++) {
+		if (!(bv->cell[i].flags & CF_POINT))
+			continue;
+		int cy, cx;
+		board_screen(L, bv->cell[i].c, &cy, &cx);
+		int d = abs(x - cx);
+		if (cy == y && d < bestd) {
+			best = i;
+			bestd = d;
+		}
+	}
+	return best;
+}
+
+int board_step(const layout *L, const boardview *bv, int from, action dir,
+               int want_x)
+{
+	(void)L;
+	if (from < 0 || from >= bv->n)
+		return -1;
+	/* True hexagon geometry, whatever the scale: a half-step across is
+	 * sqrt(3)/2, a row down is 3/2. */
+	const double hx = 0.86602540378443865, vy = 1.5;
+	ng_cell f = bv->cell[from].c;
+	int best = -1;
+	double bestcost = 0, bestperp = 0;
+	for (int i = 0; i < bv->n; i++) {
+		if (i == from || !(bv->cell[i].flags & CF_POINT))
+			continue;
+		ng_cell c = bv->cell[i].c;
+		double dx = (cell_u(c) - cell_u(f)) * hx, dy = (c.r - f.r) * vy;
+		double along, perp;
+		switch (dir) {
+		case ACT_LEFT:  along = -dx; perp = dabs(dy); break;
+		case ACT_RIGHT: along = dx;  perp = dabs(dy); break;
+		case ACT_UP:    along = -dy; perp = dabs(cell_u(c) - want_x) * hx; break;
+		case ACT_DOWN:  along = dy;  perp = dabs(cell_u(c) - want_x) * hx; break;
+		default: return -1;
+		}
+		if (along <= 0.01)
+			continue;
+		double cost = along + perp;
+		if (best < 0 || cost < bestcost - 1e-9 ||
+		    (dabs(cost - bestcost) < 1e-9 &&
+		     (perp < bestperp - 1e-9 ||
+		      (dabs(perp - bestperp) < 1e-9 && cell_u(c) < cell_u(bv->cell[best].c))))) {
+			best = i;
+			bestcost = cost;
+			bestperp = perp;
+		}
+	}
+	return best;
+}

@@ -1,0 +1,344 @@
+/*
+ * menu.c - the title menu, and the choice of language.
+ *
+ * Languages offered: the system's default, English, and every language
+ * with an installed catalog of our text domain (found in the directory
+ * bindtextdomain reports).  Choosing one sets LANGUAGE and flushes
+ * gettext's cache, so the next string drawn is in that language.
+ */
+#include "ui.h"
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ----------------------------------------------------------- languages */
+
+#define MAX_LANGS 48
+
+typedef struct lang {
+	char code[32];
+	const char *name;    /* untranslated native name, or NULL */
+} lang;
+
+static lang langs[MAX_LANGS];
+static int nlangs, cur_lang;
+static char *saved_language;
+static int saved_language_set;
+
+static const struct { const char *code, *name, *ascii; } native[] = {
+	{ "ca", "Catal\u00e0", "Catala" },
+	{ "cs", "\u010ce\u0161tina", "Cestina" },
+	{ "da", "Dansk", "Dansk" },
+	{ "de", "Deutsch", "Deutsch" },
+	{ "en", "English", "English" },
+	{ "eo", "Esperanto", "Esperanto" },
+	{ "es", "Espa\u00f1ol", "Espanol" },
+	{ "fi", "Suomi", "Suomi" },
+	{ "fr", "Fran\u00e7ais", "Francais" },
+	{ "it", "Italiano", "Italiano" },
+	{ "ja", "\u65e5\u672c\u8a9e", "Japanese" },
+	{ "nb", "Norsk bokm\u00e5l", "Norsk bokmal" },
+	{ "nl", "Nederlands", "Nederlands" },
+	{ "pl", "Polski", "Polski" },
+	{ "pt", "Portugu\u00eas", "Portugues" },
+	{ "pt_BR", "Portugu\u00eas (Brasil)", "Portugues (Brasil)" },
+	{ "sv", "Svenska", "Svenska" },
+	{ "tr", "T\u00fcrk\u00e7e", "Turkce" },
+};
+
+static const char *native_name(const char *code)
+{
+	for (size_t i = 0; i < sizeof native / sizeof *native; i++)
+		if (!strcmp(native[i].code, code))
+			return TI.utf8 ? native[i].name : native[i].ascii;
+	return NULL;
+}
+
+static void add_lang(const char *code)
+{
+	for (int i = 0; i < nlangs; i++)
+		if (!strcmp(langs[i].code, code))
+			return;
+	if (nlangs >= MAX_LANGS || strlen(code) >= sizeof langs[0].code)
+		return;
+	snprintf(langs[nlangs].code, sizeof langs[nlangs].code, "%s", code);
+	langs[nlangs].name = native_name(code);
+	nlangs++;
+}
+
+static void find_langs(void)
+{
+	if (nlangs)
+		return;
+	add_lang("");           /* the system's default */
+	add_lang("en");
+	const char *domain = textdomain(NULL);
+	const char *dir = domain ? bindtextdomain(domain, NULL) : NULL;
+	DIR *d = dir ? opendir(dir) : NULL;
+	if (!d)
+		return;
+	struct dirent *e;
+	char path[4096];
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/%s.mo", dir, e->d_name, domain);
+		if (access(path, R_OK) == 0)
+			add_lang(e->d_name);
+	}
+	closedir(d);
+}
+
+void language_apply(const char *code)
+{
+	if (!saved_language_set) {
+		const char *l = getenv("LANGUAGE");
+		saved_language = l ? strdup(l) : NULL;
+		saved_language_set = 1;
+	}
+	if (code && *code)
+		setenv("LANGUAGE", code, 1);
+	else if (saved_language)
+		setenv("LANGUAGE", saved_language, 1);
+	else
+		unsetenv("LANGUAGE");
+	/* textdomain() tells gettext that the catalogs may have changed */
+	const char *domain = textdomain(NULL);
+	if (domain)
+		textdomain(domain);
+}
+
+void language_shown(const char *code)
+{
+	find_langs();
+	add_lang(code);
+	for (int i = 0; i < nlangs; i++)
+		if (!strcmp(langs[i].code, code))
+			cur_lang = i;
+}
+
+static const char *lang_label(int i)
+{
+	if (!langs[i].code[0])
+		return _("system default");
+	return langs[i].name ? langs[i].name : langs[i].code;
+}
+
+/* ---------------------------------------------------------------- menu */
+
+enum { M_AI, M_LEVEL, M_SIDE, M_PVP, M_RULESET, M_RULES, M_LANG, M_QUIT, M_COUNT };
+
+static const char *label(int item)
+{
+	switch (item) {
+	case M_AI: return _("Play against the computer");
+	case M_LEVEL: return _("Level");
+	case M_SIDE: return _("Your side");
+	case M_PVP: return _("Two players on this terminal");
+	case M_RULESET: return _("Rule set");
+	case M_RULES: return _("How to play");
+	case M_LANG: return _("Language");
+	default: return _("Quit");
+	}
+}
+
+static int has_value(int item)
+{
+	return item == M_LEVEL || item == M_SIDE || item == M_RULESET || item == M_LANG;
+}
+
+static void value(const settings *s, int item, char *buf, size_t n)
+{
+	switch (item) {
+	case M_LEVEL:
+		snprintf(buf, n, "%d", s->level);
+		break;
+	case M_SIDE:
+		snprintf(buf, n, "%s", s->side < 0 ? _("random") :
+		         s->side == NG_RED ? _("Red") : _("Blue"));
+		break;
+	case M_RULESET:
+		snprintf(buf, n, "%s", s->rules == NG_STANDARD ? _("standard") : _("simple"));
+		break;
+	case M_LANG:
+		snprintf(buf, n, "%s", lang_label(cur_lang));
+		break;
+	default:
+		buf[0] = 0;
+	}
+}
+
+static void change(settings *s, int item, int d)
+{
+	switch (item) {
+	case M_LEVEL:
+		s->level += d;
+		if (s->level < NG_LEVEL_MIN) s->level = NG_LEVEL_MAX;
+		if (s->level > NG_LEVEL_MAX) s->level = NG_LEVEL_MIN;
+		break;
+	case M_SIDE:
+		/* random, Red, Blue */
+		s->side = (s->side + 1 + (d > 0 ? 1 : 2)) % 3 - 1;
+		break;
+	case M_RULESET:
+		s->rules = s->rules == NG_STANDARD ? NG_SIMPLE : NG_STANDARD;
+		break;
+	case M_LANG:
+		cur_lang = (cur_lang + (d > 0 ? 1 : nlangs - 1)) % nlangs;
+		language_apply(langs[cur_lang].code);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Screen rows of the items, to draw them and to find clicks. */
+static int item_row(int top, int item)
+{
+	return top + item + (item >= M_PVP) + (item >= M_RULESET);
+}
+
+static void draw(const settings *s, int sel, int *top_out, int *x_out)
+{
+	int h = M_COUNT + 2 + 5;
+	int top = (LINES - h) / 2;
+	if (top < 0)
+		top = 0;
+	char title[256];
+	snprintf(title, sizeof title, "%s %s %s   N O N A G A   %s %s %s",
+	         G->token[NG_RED], G->disc, G->token[NG_BLUE],
+	         G->token[NG_BLUE], G->disc, G->token[NG_RED]);
+	for (int y = 0; y < top; y++)
+		text_line(y, 0, COLS, "", A_NORMAL);
+	int w = text_width(title);
+	text_line(top, 0, COLS, "", A_NORMAL);
+	text_put(top, (COLS - w) / 2 > 0 ? (COLS - w) / 2 : 0, COLS, title, term_attr(R_TITLE));
+	const char *sub = _("tokens on moving discs");
+	w = text_width(sub);
+	text_line(top + 1, 0, COLS, "", A_NORMAL);
+	text_put(top + 1, (COLS - w) / 2 > 0 ? (COLS - w) / 2 : 0, COLS, sub, A_NORMAL);
+	text_line(top + 2, 0, COLS, "", A_NORMAL);
+
+	int lw = 0;
+	for (int i = 0; i < M_COUNT; i++) {
+		int iw = text_width(label(i)) + (i == M_LEVEL || i == M_SIDE ? 2 : 0);
+		if (iw > lw)
+			lw = iw;
+	}
+	int boxw = lw + 4 + 24;
+	if (boxw > COLS - 2)
+		boxw = COLS - 2;
+	int x = (COLS - boxw) / 2;
+	if (x < 2)
+		x = 2;
+	int itop = top + 3;
+	for (int y = itop; y < item_row(itop, M_COUNT - 1) + 1; y++)
+		text_line(y, 0, COLS, "", A_NORMAL);
+	for (int i = 0; i < M_COUNT; i++) {
+		int y = item_row(itop, i);
+		attr_t a = i == sel ? term_attr(R_CURSOR) | A_BOLD : A_NORMAL;
+		int indent = i == M_LEVEL || i == M_SIDE ? 2 : 0;
+		text_put(y, x + indent - 2, 1, i == sel ? G->more_right : " ", term_attr(R_SEL));
+		char line[300], v[128];
+		value(s, i, v, sizeof v);
+		if (has_value(i)) {
+			char vv[200];
+			snprintf(vv, sizeof vv, "%s %s %s", G->level_less, v, G->level_more);
+			int used = text_put(y, x + indent, boxw - indent, label(i), a);
+			int vx = x + lw + 4;
+			if (x + indent + used < vx && vx < COLS - 1) {
+				mvhline(y, x + indent + used, ' ' | a, vx - (x + indent + used));
+				text_put(y, vx, COLS - vx - 1, vv, a);
+			}
+		} else {
+			snprintf(line, sizeof line, "%s", label(i));
+			text_put(y, x + indent, boxw - indent, line, a);
+		}
+	}
+	int fy = item_row(itop, M_COUNT - 1) + 2;
+	for (int y = item_row(itop, M_COUNT - 1) + 1; y < LINES; y++)
+		text_line(y, 0, COLS, "", A_NORMAL);
+	if (fy < LINES)
+		text_block(fy, 2, COLS - 4, LINES - fy,
+		           _("Up and down choose, left and right change a setting, "
+		             "Enter starts, ? shows the keys, q quits."),
+		           term_attr(R_DIM));
+	char ver[64];
+	snprintf(ver, sizeof ver, "%s", NG_VERSION);
+	text_put(LINES - 1, COLS - text_width(ver) - 1, text_width(ver), ver, term_attr(R_DIM));
+	*top_out = itop;
+	*x_out = x;
+}
+
+int menu_run(settings *s)
+{
+	find_langs();
+	static int sel = M_AI;
+	int itop = 0, x = 0;
+	erase();
+	for (;;) {
+		if (!term_draw_too_small(NULL))
+			draw(s, sel, &itop, &x);
+		event ev;
+		input_get(&ev, -1);
+		switch (ev.act) {
+		case ACT_SIGNAL:
+			return 0;
+		case ACT_RESIZE:
+		case ACT_REDRAW:
+			clearok(curscr, TRUE);
+			erase();
+			break;
+		case ACT_UP:
+			sel = (sel + M_COUNT - 1) % M_COUNT;
+			break;
+		case ACT_DOWN: case ACT_NEXT:
+			sel = (sel + 1) % M_COUNT;
+			break;
+		case ACT_PREV:
+			sel = (sel + M_COUNT - 1) % M_COUNT;
+			break;
+		case ACT_LEFT:
+		case ACT_RIGHT:
+			if (has_value(sel))
+				change(s, sel, ev.act == ACT_RIGHT ? 1 : -1);
+			break;
+		case ACT_HELP:
+			page_help();
+			break;
+		case ACT_QUIT: case ACT_BACK:
+			return 0;
+		case ACT_CLICK:
+			for (int i = 0; i < M_COUNT; i++)
+				if (ev.y == item_row(itop, i) && ev.x >= x - 2) {
+					sel = i;
+					ev.act = ACT_SELECT;
+				}
+			if (ev.act != ACT_SELECT)
+				break;
+			/* fall through */
+		case ACT_SELECT:
+			switch (sel) {
+			case M_AI:
+				s->mode = MODE_AI;
+				return 1;
+			case M_PVP:
+				s->mode = MODE_PVP;
+				return 1;
+			case M_LEVEL: case M_SIDE: case M_RULESET: case M_LANG:
+				change(s, sel, 1);
+				break;
+			case M_RULES:
+				page_rules();
+				break;
+			case M_QUIT:
+				return 0;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+}

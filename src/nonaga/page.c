@@ -1,0 +1,258 @@
+/*
+ * page.c - full-screen pages of text: the keys (help) and the rules.
+ * Text is wrapped to the screen's width (again after a resize) and
+ * scrolls when it is longer than the screen.
+ */
+#include "ui.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct pline {
+	char *text;
+	attr_t attr;
+} pline;
+
+typedef struct pbuf {
+	pline *l;
+	int n, cap;
+	int indent;      /* blanks before each wrapped line */
+	attr_t attr;
+} pbuf;
+
+static void push(pbuf *b, const char *s, size_t len, attr_t a)
+{
+	if (b->n == b->cap) {
+		int cap = b->cap ? b->cap * 2 : 64;
+		pline *l = realloc(b->l, sizeof *l * (size_t)cap);
+		if (!l)
+			return;
+		b->l = l;
+		b->cap = cap;
+	}
+	char *t = malloc(len + (size_t)b->indent + 1);
+	if (!t)
+		return;
+	memset(t, ' ', (size_t)b->indent);
+	memcpy(t + b->indent, s, len);
+	t[len + (size_t)b->indent] = 0;
+	b->l[b->n].text = t;
+	b->l[b->n].attr = a;
+	b->n++;
+}
+
+static void wrap_cb(void *ctx, const char *line, size_t len)
+{
+	pbuf *b = ctx;
+	push(b, line, len, b->attr);
+}
+
+static void para(pbuf *b, const char *s, attr_t a, int indent, int width)
+{
+	b->indent = indent;
+	b->attr = a;
+	text_wrap(s, width - indent, wrap_cb, b);
+	b->indent = 0;
+}
+
+static void blank(pbuf *b)
+{
+	push(b, "", 0, A_NORMAL);
+}
+
+/* An item of a two-column list: key, then its text wrapped beside it. */
+static void item(pbuf *b, const char *key, int keyw, const char *text, int width)
+{
+	int kw = text_width(key);
+	char first[512];
+	int pad = keyw - kw + 2;
+	if (pad < 1)
+		pad = 1;
+	/* wrap the text, then glue the key to its first line */
+	pbuf tmp = { 0 };
+	para(&tmp, text, A_NORMAL, 0, width - keyw - 4);
+	for (int i = 0; i < tmp.n; i++) {
+		if (i == 0)
+			snprintf(first, sizeof first, "  %s%*s%s", key, pad, "", tmp.l[i].text);
+		else
+			snprintf(first, sizeof first, "  %*s%s", keyw + 2, "", tmp.l[i].text);
+		push(b, first, strlen(first), A_NORMAL);
+		free(tmp.l[i].text);
+	}
+	if (tmp.n == 0)
+		push(b, key, strlen(key), A_NORMAL);
+	free(tmp.l);
+}
+
+static void free_lines(pbuf *b)
+{
+	for (int i = 0; i < b->n; i++)
+		free(b->l[i].text);
+	free(b->l);
+	memset(b, 0, sizeof *b);
+}
+
+typedef void (*build_fn)(pbuf *b, int width);
+
+static void show(build_fn build)
+{
+	pbuf b = { 0 };
+	int top = 0, width = -1;
+	erase();
+	for (;;) {
+		if (term_draw_too_small(NULL)) {
+			width = -1;
+		} else {
+			if (width != COLS) {
+				free_lines(&b);
+				width = COLS;
+				build(&b, width - 2);
+				erase();
+			}
+			int h = LINES - 1;
+			if (top > b.n - h)
+				top = b.n - h;
+			if (top < 0)
+				top = 0;
+			for (int i = 0; i < h; i++) {
+				if (top + i < b.n)
+					text_line(i, 1, COLS - 1, b.l[top + i].text, b.l[top + i].attr);
+				else
+					text_line(i, 1, COLS - 1, "", A_NORMAL);
+			}
+			char foot[256];
+			if (b.n > h)
+				snprintf(foot, sizeof foot, _("Lines %d-%d of %d. Arrows scroll; Enter, Esc or q closes."),
+				         top + 1, top + h < b.n ? top + h : b.n, b.n);
+			else
+				snprintf(foot, sizeof foot, "%s", _("Enter, Esc or q closes."));
+			text_line(LINES - 1, 1, COLS - 1, foot, term_attr(R_DIM));
+		}
+		event ev;
+		input_get(&ev, -1);
+		int h = LINES - 1;
+		switch (ev.act) {
+		case ACT_SIGNAL:
+			input_unget(&ev);
+			goto done;
+		case ACT_RESIZE:
+		case ACT_REDRAW:
+			clearok(curscr, TRUE);
+			width = -1;
+			break;
+		case ACT_UP: top--; break;
+		case ACT_DOWN: top++; break;
+		case ACT_PAGEUP: top -= h - 1; break;
+		case ACT_PAGEDOWN: top += h - 1; break;
+		case ACT_HOME: top = 0; break;
+		case ACT_END: top = b.n; break;
+		case ACT_SELECT:
+			if (ev.key == ' ') {
+				top += h - 1;
+				break;
+			}
+			goto done;
+		case ACT_BACK: case ACT_QUIT: case ACT_HELP:
+			goto done;
+		default:
+			break;
+		}
+	}
+done:
+	free_lines(&b);
+	erase();
+}
+
+static void build_help(pbuf *b, int width)
+{
+	const char *keys[][2] = {
+		{ _("arrows, h j k l"), _("move the cursor to the nearest cell in that direction") },
+		{ _("Tab, Shift-Tab"), _("jump to the next or previous legal choice") },
+		{ _("Enter, Space"), _("choose and confirm; a mouse click does the same") },
+		{ _("Esc, Backspace"), _("step back: choose another token or disc, take the slide back") },
+		{ "u", _("undo (against the computer: your move and its reply)") },
+		{ "r", _("redo") },
+		{ "n", _("new game") },
+		{ "m", _("title menu") },
+		{ _("Ctrl-L"), _("draw the screen again") },
+		{ "?", _("this help") },
+		{ "q", _("quit (asks first during a game)") },
+	};
+	char sym[6][64];
+	snprintf(sym[0], sizeof sym[0], "%s", G->disc);
+	snprintf(sym[1], sizeof sym[1], "%s %s", G->token[NG_RED], G->token[NG_BLUE]);
+	snprintf(sym[2], sizeof sym[2], "%s", G->lock);
+	snprintf(sym[3], sizeof sym[3], "%s %s  %s %s", G->sel[0], G->sel[1],
+	         G->cur[0], G->cur[1]);
+	snprintf(sym[4], sizeof sym[4], "%s %s", G->chosen[0], G->chosen[1]);
+	snprintf(sym[5], sizeof sym[5], "%s  %s %s", G->target, G->win[0], G->win[1]);
+	const char *syms[][2] = {
+		{ sym[0], _("a disc") },
+		{ sym[1], _("a Red token, a Blue token (round and square)") },
+		{ sym[2], _("the disc the opponent just moved: it cannot be taken (standard rules)") },
+		{ sym[3], _("a legal choice; the cursor") },
+		{ sym[4], _("the token or disc being moved") },
+		{ sym[5], _("where the disc may go; the winning three") },
+	};
+	int kw = 0;
+	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+		if (text_width(keys[i][0]) > kw)
+			kw = text_width(keys[i][0]);
+	for (size_t i = 0; i < sizeof syms / sizeof *syms; i++)
+		if (text_width(syms[i][0]) > kw)
+			kw = text_width(syms[i][0]);
+	if (kw > width / 3)
+		kw = width / 3;
+	para(b, _("NONAGA: keys"), term_attr(R_TITLE), 0, width);
+	blank(b);
+	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+		item(b, keys[i][0], kw, keys[i][1], width);
+	blank(b);
+	para(b, _("On the board"), term_attr(R_TITLE), 0, width);
+	blank(b);
+	for (size_t i = 0; i < sizeof syms / sizeof *syms; i++)
+		item(b, syms[i][0], kw, syms[i][1], width);
+	blank(b);
+	para(b, _("The rules are in the title menu (m) and in nonaga(6)."), A_NORMAL, 0, width);
+}
+
+static void build_rules(pbuf *b, int width)
+{
+	const char *paras[] = {
+		_("NONAGA is played on 19 round discs that form a hexagon. Each "
+		  "player has three tokens, Red and Blue, which start on alternate "
+		  "corners. Red moves first."),
+		_("A turn has two parts."),
+		_("1. Slide one of your tokens in a straight line, in any of the "
+		  "six directions, as far as it can go: it stops at the edge of the "
+		  "board or in front of another token. It may not stop earlier."),
+		_("2. Relocate a disc: take an empty disc from the edge of the board "
+		  "and put it somewhere else on the edge, where it touches at least "
+		  "two other discs. The board must stay in one piece."),
+		_("Standard rules: the disc must be free, that is, it can be slid "
+		  "out of the board without moving the others, and you may not take "
+		  "the disc your opponent has just moved."),
+		_("Simple rules: any empty disc may be taken, as long as the board "
+		  "stays in one piece."),
+		_("The first player to bring their three tokens together (a line or "
+		  "a triangle of three touching tokens) wins. A winning slide ends "
+		  "the game at once. If a part of the turn is impossible it is "
+		  "skipped. When the same position comes up for the third time, "
+		  "the game is a draw."),
+	};
+	para(b, _("NONAGA: the rules"), term_attr(R_TITLE), 0, width);
+	for (size_t i = 0; i < sizeof paras / sizeof *paras; i++) {
+		blank(b);
+		para(b, paras[i], A_NORMAL, 0, width);
+	}
+}
+
+void page_help(void)
+{
+	show(build_help);
+}
+
+void page_rules(void)
+{
+	show(build_rules);
+}

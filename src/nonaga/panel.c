@@ -1,0 +1,108 @@
+/*
+ * panel.c - the text around the board: the header (rule set, who plays),
+ * whose turn and which phase, what to do next, the last move, the message
+ * line (refusals, questions) and the keys.  Below the board every item has
+ * one line (cut with an ellipsis when too long); in the side panel the
+ * items are wrapped.
+ */
+#include "ui.h"
+#include <stdio.h>
+#include <string.h>
+
+static void count_cb(void *ctx, const char *line, size_t len)
+{
+	(void)line;
+	(void)len;
+	(*(int *)ctx)++;
+}
+
+static int lines_of(const char *s, int w)
+{
+	int n = 0;
+	if (s[0])
+		text_wrap(s, w, count_cb, &n);
+	return n;
+}
+
+/*
+ * Below the board: five lines.  Usually one each for the turn, the hint,
+ * the last move, the message and the keys; on a narrow screen the hint and
+ * the message may take two lines each, and the keys give way first (? is
+ * always there to show them).
+ */
+static void bottom(const layout *L, const panel_text *t)
+{
+	char head[400];
+	snprintf(head, sizeof head, "NONAGA%s%s", G->sep, t->header);
+	int used = text_put(L->hy, 0, L->cols, "NONAGA", term_attr(R_TITLE));
+	text_line(L->hy, used, L->cols - used, head + strlen("NONAGA"), A_NORMAL);
+
+	int w = L->pw, avail = L->ph;
+	int nh = lines_of(t->hint, w), nm = lines_of(t->msg, w), nk = 1;
+	if (nh > 2) nh = 2;
+	if (nm > 2) nm = 2;
+	if (nh < 1) nh = 1;
+	int nl = 1, nt = 1;
+	if (nt + nh + nl + nm + nk > avail)
+		nk = 0;
+	while (nt + nh + nl + nm + nk > avail && nh > 1)
+		nh--;
+	while (nt + nh + nl + nm + nk > avail && nm > 1)
+		nm--;
+	if (nt + nh + nl + nm + nk > avail)
+		nl = 0;
+	int y = L->py, end = L->py + avail;
+	text_line(y++, L->px, w, t->turn, term_attr(t->turn_role));
+	y += text_block(y, L->px, w, nh, t->hint, A_NORMAL);
+	if (nl)
+		text_line(y++, L->px, w, t->last, A_NORMAL);
+	if (nm)
+		y += text_block(y, L->px, w, nm, t->msg, term_attr(t->msg_role));
+	else if (y < end - nk)
+		text_line(y++, L->px, w, "", A_NORMAL);
+	while (y < end - nk)
+		text_line(y++, L->px, w, "", A_NORMAL);
+	if (nk)
+		text_line(y++, L->px, w, t->keys, term_attr(R_DIM));
+}
+
+static void side(const layout *L, const panel_text *t)
+{
+	int x = L->px, w = L->pw, y = L->py, end = L->py + L->ph;
+	/* the gap between board and panel */
+	for (int i = 0; i < L->lines; i++)
+		mvaddch(i, x - 1, ' ' | A_NORMAL);
+	/* the keys go at the bottom (when there is room); the rest from the
+	 * top */
+	int keys_h = end - y >= 12 ? 3 : 0, klines;
+	int top_end = end - keys_h;
+	text_line(y++, x, w, "NONAGA", term_attr(R_TITLE));
+	struct item { const char *s; attr_t a; int gap; } items[] = {
+		{ t->header, A_NORMAL, 1 },
+		{ t->turn, term_attr(t->turn_role), 0 },
+		{ t->hint, A_NORMAL, 1 },
+		{ t->last, A_NORMAL, 1 },
+		{ t->msg, term_attr(t->msg_role), 0 },
+	};
+	for (size_t i = 0; i < sizeof items / sizeof *items && y < top_end; i++) {
+		if (items[i].s[0])
+			y += text_block(y, x, w, top_end - y, items[i].s, items[i].a);
+		if (items[i].gap && y < top_end)
+			mvhline(y++, x, ' ' | A_NORMAL, w);
+	}
+	while (y < top_end)
+		mvhline(y++, x, ' ' | A_NORMAL, w);
+	if (keys_h) {
+		klines = text_block(top_end, x, w, keys_h, t->keys, term_attr(R_DIM));
+		for (y = top_end + klines; y < end; y++)
+			mvhline(y, x, ' ' | A_NORMAL, w);
+	}
+}
+
+void panel_draw(const layout *L, const panel_text *t)
+{
+	if (L->side)
+		side(L, t);
+	else
+		bottom(L, t);
+}

@@ -1,0 +1,954 @@
+/*
+ * play.c - one game on the screen: the turn step by step, the computer,
+ * undo and redo, questions, animations.
+ *
+ * A turn has four steps; Enter (or a click) chooses and confirms:
+ *   PH_SLIDE     choose one of your tokens that can move
+ *   PH_SLIDE_TO  choose where it slides (the slide is then shown, not
+ *                played: Esc in the next step takes it back)
+ *   PH_TAKE      choose a disc to take
+ *   PH_PLACE     choose where it goes; the whole move is played
+ * A step that is impossible is skipped, and a winning slide ends the turn.
+ * When a step begins the cursor stands on one of its choices (at the start
+ * of a turn the one nearest the middle of the board, later the one nearest
+ * the cursor), so four Enter presses play a legal turn.  The cursor may
+ * also stand on cells that are not a choice, and choosing one says why not.
+ */
+#include "ui.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef enum { PH_SLIDE, PH_SLIDE_TO, PH_TAKE, PH_PLACE, PH_AI, PH_OVER } phase;
+enum { ASK_NONE, ASK_QUIT, ASK_NEW, ASK_MENU };
+#define AI_MIN_SHOW_MS 400
+
+/* Axial directions, in the engine's order. */
+static const int DQ[6] = { 1, 1, 0, -1, -1, 0 };
+static const int DR[6] = { 0, -1, -1, 0, 1, 1 };
+
+typedef struct play {
+	const options *opt;
+	settings set;
+	int human;            /* MODE_AI: the human's side */
+	ng_game *g;
+	ai *ai;
+	int ai_failed;        /* the search failed: do not start it again */
+	long long ai_since;   /* when the search started (ms) */
+	phase ph;
+	int slid;             /* a slide sf>st is shown but not yet played */
+	int no_slide;         /* no token could move this turn */
+	ng_cell sf, st, rf;
+	ng_cell cur;          /* the cursor */
+	int want_u;           /* column kept by up and down */
+	char msg[512];
+	int msg_role;
+	int ask;
+	layout L;
+	int relayout;
+	boardview bv;
+	/* what an animation shows on top of the position */
+	int a_tok, a_side;
+	ng_cell a_tok_from, a_tok_at;
+	int a_disc, a_num, a_den;
+	ng_cell a_disc_from, a_disc_to;
+} play;
+
+static int eq(ng_cell a, ng_cell b) { return a.q == b.q && a.r == b.r; }
+
+static int in_list(const ng_cell *l, int n, ng_cell c)
+{
+	for (int i = 0; i < n; i++)
+		if (eq(l[i], c))
+			return 1;
+	return 0;
+}
+
+static const ng_pos *cur_pos(const play *p) { return ng_game_pos(p->g); }
+static int to_move(const play *p) { return ng_pos_side(cur_pos(p)); }
+
+static int human_turn(const play *p)
+{
+	return p->set.mode != MODE_AI || to_move(p) == p->human;
+}
+
+static int choosing(const play *p)
+{
+	return p->ph == PH_SLIDE || p->ph == PH_SLIDE_TO || p->ph == PH_TAKE ||
+	       p->ph == PH_PLACE;
+}
+
+static void say(play *p, int role, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void say(play *p, int role, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(p->msg, sizeof p->msg, fmt, ap);
+	va_end(ap);
+	p->msg_role = role;
+}
+
+static void refuse(play *p, ng_err e)
+{
+	/* TRANSLATORS: %s is a reason from the engine, such as "the disc
+	   carries a token". */
+	say(p, R_MSG, _("Not allowed: %s."), reason_text(e));
+}
+
+static const char *side_name(int side)
+{
+	return side == NG_RED ? _("Red") : _("Blue");
+}
+
+/* ------------------------------------------------------- the rules, asked */
+
+static int movable(const play *p, ng_cell c)
+{
+	return ng_why_not_token(cur_pos(p), c) == NG_OK;
+}
+
+static ng_err take_reason(const play *p, ng_cell c)
+{
+	return ng_why_not_take(cur_pos(p), p->slid ? &p->sf : NULL,
+	                       p->slid ? &p->st : NULL, c);
+}
+
+static int slide_targets(const play *p, ng_cell from, ng_cell out[6])
+{
+	return ng_slide_targets(cur_pos(p), from, out);
+}
+
+#define MAX_PLACES 128
+static int place_targets(const play *p, ng_cell from, ng_cell *out)
+{
+	return ng_place_targets(cur_pos(p), from, out, MAX_PLACES);
+}
+
+/* ------------------------------------------------------------- the view */
+
+static int add_cell(boardview *bv, ng_cell c, int disc)
+{
+	int i = board_find(bv, c);
+	if (i >= 0)
+		return i;
+	if (bv->n >= BV_MAX)
+		return -1;
+	bcell *b = &bv->cell[bv->n];
+	b->c = c;
+	b->disc = (signed char)disc;
+	b->tok = -1;
+	b->flags = 0;
+	return bv->n++;
+}
+
+static void flag(boardview *bv, ng_cell c, unsigned f)
+{
+	int i = board_find(bv, c);
+	if (i >= 0)
+		bv->cell[i].flags |= (unsigned char)f;
+}
+
+static void build_view(play *p)
+{
+	boardview *bv = &p->bv;
+	const ng_pos *ps = cur_pos(p);
+	bv->n = 0;
+	bv->ghost = 0;
+	ng_cell d[19], t[3];
+	int nd = ng_pos_discs(ps, d);
+	for (int i = 0; i < nd; i++)
+		if (!(p->a_disc && eq(d[i], p->a_disc_from)))
+			add_cell(bv, d[i], 1);
+	for (int s = 0; s < 2; s++) {
+		ng_pos_tokens(ps, (ng_side)s, t);
+		for (int k = 0; k < 3; k++) {
+			ng_cell c = t[k];
+			if (s == to_move(p) && p->slid && eq(c, p->sf))
+				c = p->st;
+			if (p->a_tok && s == p->a_side && eq(c, p->a_tok_from))
+				c = p->a_tok_at;
+			int i = board_find(bv, c);
+			if (i >= 0)
+				bv->cell[i].tok = (signed char)s;
+		}
+	}
+	/* the empty cells around the discs (where a disc may go) */
+	int ndiscs = bv->n;
+	for (int i = 0; i < ndiscs; i++)
+		for (int k = 0; k < 6; k++) {
+			ng_cell n = { bv->cell[i].c.q + DQ[k], bv->cell[i].c.r + DR[k] };
+			add_cell(bv, n, 0);
+		}
+	ng_cell lock;
+	if (ng_pos_rules(ps) == NG_STANDARD && ng_pos_lock(ps, &lock))
+		flag(bv, lock, CF_LOCK);
+	if (p->a_disc) {
+		bv->ghost = 1;
+		bv->ghost_from = p->a_disc_from;
+		bv->ghost_to = p->a_disc_to;
+		bv->ghost_num = p->a_num;
+		bv->ghost_den = p->a_den;
+	}
+	if (p->ph == PH_OVER) {
+		ng_cell w[3];
+		int n = ng_pos_winning_cells(ps, w);
+		for (int i = 0; i < n; i++)
+			flag(bv, w[i], CF_WIN);
+	}
+	if (!choosing(p) || p->a_tok || p->a_disc)
+		return;
+	ng_cell tg[MAX_PLACES];
+	int n;
+	for (int i = 0; i < bv->n; i++) {
+		bcell *b = &bv->cell[i];
+		if (b->disc || p->ph == PH_PLACE)
+			b->flags |= CF_POINT;
+		switch (p->ph) {
+		case PH_SLIDE:
+			if (b->tok == to_move(p) && movable(p, b->c))
+				b->flags |= CF_SELECT;
+			break;
+		case PH_TAKE:
+			if (b->disc && take_reason(p, b->c) == NG_OK)
+				b->flags |= CF_SELECT;
+			break;
+		default:
+			break;
+		}
+	}
+	if (p->ph == PH_SLIDE_TO) {
+		flag(bv, p->sf, CF_CHOSEN);
+		n = slide_targets(p, p->sf, tg);
+		for (int i = 0; i < n; i++)
+			flag(bv, tg[i], CF_SELECT);
+	} else if (p->ph == PH_PLACE) {
+		flag(bv, p->rf, CF_CHOSEN);
+		n = place_targets(p, p->rf, tg);
+		for (int i = 0; i < n; i++)
+			flag(bv, tg[i], CF_SELECT);
+	}
+	flag(bv, p->cur, CF_CURSOR);
+}
+
+/* Hexagon distance on the screen, squared and scaled: 3du^2 + 9dv^2. */
+static double dist2(double u0, double v0, ng_cell c)
+{
+	double du = 2.0 * c.q + c.r - u0, dv = c.r - v0;
+	return 3 * du * du + 9 * dv * dv;
+}
+
+/* Put the cursor on the choice nearest (u, v); ties go to reading order. */
+static void cursor_near(play *p, double u, double v)
+{
+	build_view(p);
+	int best = -1;
+	double bd = 0;
+	for (int i = 0; i < p->bv.n; i++) {
+		const bcell *b = &p->bv.cell[i];
+		if (!(b->flags & CF_SELECT))
+			continue;
+		double d = dist2(u, v, b->c);
+		const bcell *o = best >= 0 ? &p->bv.cell[best] : NULL;
+		if (!o || d < bd - 1e-9 ||
+		    (d < bd + 1e-9 && (b->c.r < o->c.r ||
+		                       (b->c.r == o->c.r && b->c.q < o->c.q)))) {
+			best = i;
+			bd = d;
+		}
+	}
+	if (best >= 0) {
+		p->cur = p->bv.cell[best].c;
+		p->want_u = board_ux(&p->L, p->cur);
+	}
+}
+
+static void cursor_near_cursor(play *p)
+{
+	cursor_near(p, 2.0 * p->cur.q + p->cur.r, p->cur.r);
+}
+
+/* ------------------------------------------------------------ animation */
+
+static void render(play *p);
+
+static int animating(const play *p)
+{
+	return p->opt->animation && !term_too_small();
+}
+
+/* A token slides from one cell to another, cell by cell. */
+static void animate_slide(play *p, int side, ng_cell from, ng_cell to)
+{
+	if (!animating(p))
+		return;
+	int dq = to.q - from.q, dr = to.r - from.r;
+	int len = abs(dq) > abs(dr) ? abs(dq) : abs(dr);
+	if (abs(dq + dr) > len)
+		len = abs(dq + dr);
+	if (len < 1)
+		return;
+	/* at most 400 ms, at least 45 ms a frame: long slides skip cells */
+	int frames = len < 8 ? len : 8;
+	int ms = 400 / frames > 90 ? 90 : 400 / frames;
+	p->a_tok = 1;
+	p->a_side = side;
+	p->a_tok_from = from;
+	for (int i = 1; i <= frames; i++) {
+		int k = (i * len + frames / 2) / frames;
+		p->a_tok_at.q = from.q + dq / len * k;
+		p->a_tok_at.r = from.r + dr / len * k;
+		render(p);
+		if (anim_frame(ms))
+			break;
+	}
+	p->a_tok = 0;
+}
+
+/* A disc flies from one cell to another. */
+static void animate_reloc(play *p, ng_cell from, ng_cell to)
+{
+	if (!animating(p))
+		return;
+	const int frames = 7, ms = 55;
+	p->a_disc = 1;
+	p->a_disc_from = from;
+	p->a_disc_to = to;
+	p->a_den = frames;
+	for (int i = 0; i <= frames; i++) {
+		p->a_num = i;
+		render(p);
+		if (anim_frame(ms))
+			break;
+	}
+	p->a_disc = 0;
+}
+
+/* ----------------------------------------------------------------- turns */
+
+static void enter_turn(play *p);
+
+static void start_ai(play *p)
+{
+	p->ph = PH_AI;
+	if (p->ai_failed)
+		return;
+	p->ai_since = anim_now_ms();
+	if (!p->ai || ai_start(p->ai, p->g, p->set.level) != 0) {
+		p->ai_failed = 1;
+		say(p, R_MSG, _("The computer cannot think: %s."), reason_text(NG_ERR_NOMEM));
+	}
+}
+
+/* Play the turn chosen so far (parts not chosen are skipped). */
+static void commit(play *p, const ng_cell *rt)
+{
+	ng_move m;
+	ng_err e = ng_move_build(cur_pos(p), p->slid ? &p->sf : NULL,
+	                         p->slid ? &p->st : NULL, rt ? &p->rf : NULL, rt, &m);
+	if (e == NG_OK)
+		e = ng_game_play(p->g, m);
+	if (e != NG_OK) {
+		refuse(p, e);
+		return;
+	}
+	p->relayout = 1;
+	enter_turn(p);
+}
+
+/* After the slide (or when there was none): relocate, or end the turn. */
+static void after_slide(play *p)
+{
+	ng_move m;
+	ng_move_build(cur_pos(p), p->slid ? &p->sf : NULL, p->slid ? &p->st : NULL,
+	              NULL, NULL, &m);
+	if (ng_check_move(cur_pos(p), m) == NG_OK) {
+		/* a winning slide, or no disc can be relocated */
+		if (!p->slid)
+			say(p, R_MSG, "%s", _("No token can move and no disc can be relocated: the turn passes."));
+		commit(p, NULL);
+		return;
+	}
+	p->ph = PH_TAKE;
+	cursor_near_cursor(p);
+}
+
+static void board_centre(const play *p, double *u, double *v)
+{
+	ng_cell d[19];
+	int n = ng_pos_discs(cur_pos(p), d);
+	double su = 0, sv = 0;
+	for (int i = 0; i < n; i++) {
+		su += 2.0 * d[i].q + d[i].r;
+		sv += d[i].r;
+	}
+	*u = n ? su / n : 0;
+	*v = n ? sv / n : 0;
+}
+
+static void enter_turn(play *p)
+{
+	/* (a pending question stays: the computer may move while it shows) */
+	p->slid = p->no_slide = 0;
+	if (ng_game_result(p->g) != NG_NONE) {
+		p->ph = PH_OVER;
+		return;
+	}
+	if (!human_turn(p)) {
+		start_ai(p);
+		return;
+	}
+	ng_cell t[3];
+	ng_pos_tokens(cur_pos(p), (ng_side)to_move(p), t);
+	int any = 0;
+	for (int k = 0; k < 3; k++)
+		any |= movable(p, t[k]);
+	double u, v;
+	board_centre(p, &u, &v);
+	p->cur.q = (int)(u - v) / 2;
+	p->cur.r = (int)v;
+	if (any) {
+		p->ph = PH_SLIDE;
+		cursor_near(p, u, v);
+	} else {
+		p->no_slide = 1;
+		if (!p->msg[0])
+			say(p, R_MSG, "%s", _("None of your tokens can move: the slide is skipped."));
+		after_slide(p);
+		if (p->ph == PH_TAKE)
+			cursor_near(p, u, v);
+	}
+}
+
+static void apply_ai_move(play *p, ng_move m, ng_err e)
+{
+	if (e != NG_OK) {
+		p->ai_failed = 1;
+		say(p, R_MSG, _("The computer cannot move: %s."), reason_text(e));
+		return;
+	}
+	const ng_pos *ps = cur_pos(p);
+	ng_cell f, t;
+	if (ng_check_move(ps, m) != NG_OK) {
+		p->ai_failed = 1;
+		say(p, R_MSG, _("The computer cannot move: %s."), reason_text(ng_check_move(ps, m)));
+		return;
+	}
+	if (ng_move_slide(ps, m, &f, &t)) {
+		animate_slide(p, to_move(p), f, t);
+		p->sf = f;
+		p->st = t;
+		p->slid = 1;
+	}
+	if (ng_move_reloc(ps, m, &f, &t))
+		animate_reloc(p, f, t);
+	p->slid = 0;
+	ng_err pe = ng_game_play(p->g, m);
+	if (pe != NG_OK) {
+		p->ai_failed = 1;
+		say(p, R_MSG, _("The computer cannot move: %s."), reason_text(pe));
+		return;
+	}
+	p->relayout = 1;
+	enter_turn(p);
+}
+
+/* ------------------------------------------------------------- choosing */
+
+static void choose(play *p, ng_cell c)
+{
+	ng_cell tg[MAX_PLACES];
+	int n;
+	p->msg[0] = 0;
+	switch (p->ph) {
+	case PH_SLIDE: {
+		ng_err e = ng_why_not_token(cur_pos(p), c);
+		if (e != NG_OK) {
+			refuse(p, e);
+			return;
+		}
+		p->sf = c;
+		p->ph = PH_SLIDE_TO;
+		cursor_near_cursor(p);
+		return;
+	}
+	case PH_SLIDE_TO:
+		if (eq(c, p->sf)) {
+			p->ph = PH_SLIDE;
+			return;
+		}
+		n = slide_targets(p, p->sf, tg);
+		if (in_list(tg, n, c)) {
+			p->st = c;
+			animate_slide(p, to_move(p), p->sf, p->st);
+			p->slid = 1;
+			after_slide(p);
+			return;
+		}
+		if (ng_pos_token_at(cur_pos(p), c) == to_move(p) && movable(p, c)) {
+			p->sf = c;
+			cursor_near_cursor(p);
+			return;
+		}
+		{
+			ng_move m;
+			ng_err e = ng_move_build(cur_pos(p), &p->sf, &c, NULL, NULL, &m);
+			if (e == NG_OK)
+				e = ng_check_move(cur_pos(p), m);
+			refuse(p, e == NG_OK || e == NG_ERR_MUST_RELOCATE ? NG_ERR_SLIDE_BLOCKED : e);
+		}
+		return;
+	case PH_TAKE: {
+		ng_err e = take_reason(p, c);
+		if (e != NG_OK) {
+			refuse(p, e);
+			return;
+		}
+		p->rf = c;
+		p->ph = PH_PLACE;
+		cursor_near_cursor(p);
+		return;
+	}
+	case PH_PLACE:
+		if (eq(c, p->rf)) {
+			p->ph = PH_TAKE;
+			return;
+		}
+		n = place_targets(p, p->rf, tg);
+		if (in_list(tg, n, c)) {
+			animate_reloc(p, p->rf, c);
+			commit(p, &c);
+			return;
+		}
+		if (ng_pos_has_disc(cur_pos(p), c) && take_reason(p, c) == NG_OK) {
+			p->rf = c;
+			cursor_near_cursor(p);
+			return;
+		}
+		refuse(p, ng_why_not_place(cur_pos(p), p->rf, c));
+		return;
+	default:
+		return;
+	}
+}
+
+static void step_back(play *p)
+{
+	p->msg[0] = 0;
+	switch (p->ph) {
+	case PH_SLIDE_TO:
+		p->ph = PH_SLIDE;
+		p->cur = p->sf;
+		break;
+	case PH_TAKE:
+		if (p->slid) {
+			p->slid = 0;
+			p->ph = PH_SLIDE_TO;
+			p->cur = p->st;
+		}
+		break;
+	case PH_PLACE:
+		p->ph = PH_TAKE;
+		p->cur = p->rf;
+		break;
+	default:
+		break;
+	}
+	p->want_u = board_ux(&p->L, p->cur);
+}
+
+/* Tab and Shift-Tab: the next choice in reading order. */
+static void cycle(play *p, int dir)
+{
+	build_view(p);
+	int best = -1;
+	long bk = 0;
+	long ck = (long)p->cur.r * 100000 + (2L * p->cur.q + p->cur.r);
+	for (int pass = 0; pass < 2 && best < 0; pass++)
+		for (int i = 0; i < p->bv.n; i++) {
+			const bcell *b = &p->bv.cell[i];
+			if (!(b->flags & CF_SELECT))
+				continue;
+			long k = (long)b->c.r * 100000 + (2L * b->c.q + b->c.r);
+			long d = dir > 0 ? k - ck : ck - k;
+			if (pass == 0 && d <= 0)
+				continue;
+			if (pass == 1)
+				d = -d;   /* wrap round: the farthest the other way */
+			if (best < 0 || d < bk) {
+				best = i;
+				bk = d;
+			}
+		}
+	if (best >= 0) {
+		p->cur = p->bv.cell[best].c;
+		p->want_u = board_ux(&p->L, p->cur);
+	}
+}
+
+static void move_cursor(play *p, action a)
+{
+	build_view(p);
+	int from = board_find(&p->bv, p->cur);
+	int to = board_step(&p->L, &p->bv, from, a, p->want_u);
+	if (to < 0)
+		return;
+	p->cur = p->bv.cell[to].c;
+	if (a == ACT_LEFT || a == ACT_RIGHT)
+		p->want_u = board_ux(&p->L, p->cur);
+}
+
+/* ------------------------------------------------------- undo, redo, new */
+
+static void stop_ai(play *p)
+{
+	if (p->ai && ai_busy(p->ai))
+		ai_cancel(p->ai);
+}
+
+static void undo(play *p)
+{
+	stop_ai(p);
+	int ply = ng_game_ply(p->g), target = -1;
+	if (p->set.mode == MODE_AI) {
+		/* back to the last position where it was the human's turn */
+		for (int i = ply - 1; i >= 0; i--)
+			if ((int)ng_pos_side(ng_game_pos_at(p->g, i)) == p->human) {
+				target = i;
+				break;
+			}
+	} else {
+		target = ply - 1;
+	}
+	p->msg[0] = 0;
+	p->ai_failed = 0;
+	if (target < 0) {
+		say(p, R_MSG, "%s", _("There is nothing to undo."));
+		if (p->ph == PH_AI)
+			start_ai(p);
+		return;
+	}
+	while (ng_game_ply(p->g) > target)
+		ng_game_undo(p->g);
+	p->relayout = 1;
+	enter_turn(p);
+}
+
+static void redo(play *p)
+{
+	p->msg[0] = 0;
+	if (!ng_game_can_redo(p->g)) {
+		say(p, R_MSG, "%s", _("There is nothing to redo."));
+		return;
+	}
+	stop_ai(p);
+	p->ai_failed = 0;
+	ng_game_redo(p->g);
+	if (p->set.mode == MODE_AI)
+		while (ng_game_can_redo(p->g) && to_move(p) != p->human &&
+		       ng_game_result(p->g) == NG_NONE)
+			ng_game_redo(p->g);
+	p->relayout = 1;
+	enter_turn(p);
+}
+
+static void new_game(play *p, int draw_sides)
+{
+	stop_ai(p);
+	ng_game_reset(p->g, p->set.rules);
+	p->msg[0] = 0;
+	p->ai_failed = 0;
+	if (p->set.mode == MODE_AI) {
+		if (p->set.side < 0) {
+			p->human = rand() & 1;
+			anim_draw_sides(p->human, draw_sides && p->opt->animation);
+			say(p, R_NORMAL, p->human == NG_RED
+			    ? _("You play Red and move first.")
+			    : _("You play Blue; the computer moves first."));
+		} else {
+			p->human = p->set.side;
+		}
+	}
+	p->relayout = 1;
+	enter_turn(p);
+}
+
+/* --------------------------------------------------------------- screen */
+
+static void fill_panel(const play *p, panel_text *t)
+{
+	const ng_pos *ps = cur_pos(p);
+	const char *rules = ng_pos_rules(ps) == NG_STANDARD ? _("standard rules")
+	                                                     : _("simple rules");
+	char who[200];
+	if (p->set.mode == MODE_AI)
+		/* TRANSLATORS: the header against the computer: your token's
+		   symbol and colour, a separator, the computer's symbol and
+		   colour, its level. */
+		snprintf(who, sizeof who, _("you: %s %s%scomputer: %s %s, level %d"),
+		         G->token[p->human], side_name(p->human), G->sep,
+		         G->token[!p->human], side_name(!p->human), p->set.level);
+	else
+		/* TRANSLATORS: %s are the symbols of the Red and Blue tokens. */
+		snprintf(who, sizeof who, _("%s Red and %s Blue: two players"),
+		         G->token[NG_RED], G->token[NG_BLUE]);
+	snprintf(t->header, sizeof t->header, "%s%s%s%s%s %s", rules, G->sep, who,
+	         G->sep, G->lock, _("locked disc"));
+
+	int side = to_move(p);
+	t->turn_role = side == NG_RED ? R_RED : R_BLUE;
+	const char *hint = "";
+	switch (p->ph) {
+	case PH_OVER: {
+		ng_result r = ng_game_result(p->g);
+		if (r == NG_DRAW) {
+			snprintf(t->turn, sizeof t->turn, "%s",
+			         _("Draw: the same position came up three times."));
+			t->turn_role = R_WIN;
+		} else {
+			int w = r == NG_RED_WINS ? NG_RED : NG_BLUE;
+			const char *s = p->set.mode == MODE_AI
+			    ? (w == p->human ? _("You win!") : _("The computer wins."))
+			    : (w == NG_RED ? _("Red wins!") : _("Blue wins!"));
+			snprintf(t->turn, sizeof t->turn, "%s %s", G->token[w], s);
+			t->turn_role = w == NG_RED ? R_RED : R_BLUE;
+		}
+		hint = _("n: new game, u: take moves back, q: quit.");
+		break;
+	}
+	case PH_AI: {
+		static const char *const dots[4] = { "   ", ".  ", ".. ", "..." };
+		int k = (int)(anim_now_ms() / 400 % 4);
+		/* TRANSLATORS: the token's symbol, then up to three dots that
+		   come and go while the computer thinks. */
+		snprintf(t->turn, sizeof t->turn, side == NG_RED
+		         ? _("%s Red (computer) is thinking%s")
+		         : _("%s Blue (computer) is thinking%s"),
+		         G->token[side], p->ai_failed ? "" : dots[k]);
+		hint = _("Please wait. u takes your last move back, q quits.");
+		break;
+	}
+	default: {
+		const char *who_moves;
+		if (p->set.mode == MODE_AI)
+			who_moves = side == NG_RED ? _("Red (you) to move") : _("Blue (you) to move");
+		else
+			who_moves = side == NG_RED ? _("Red to move") : _("Blue to move");
+		const char *ph = p->ph == PH_SLIDE || p->ph == PH_SLIDE_TO
+		    ? _("1. slide a token") : _("2. relocate a disc");
+		snprintf(t->turn, sizeof t->turn, "%s %s%s%s", G->token[side],
+		         who_moves, G->sep, ph);
+		switch (p->ph) {
+		case PH_SLIDE:
+			hint = _("Choose a token that can move (marked), then press Enter.");
+			break;
+		case PH_SLIDE_TO:
+			hint = _("Choose where it slides; Esc chooses another token.");
+			break;
+		case PH_TAKE:
+			hint = p->slid ? _("Choose a free disc to take; Esc takes the slide back.")
+			               : _("Choose a free disc to take.");
+			break;
+		default:
+			hint = _("Choose where the disc goes (touching two discs); Esc chooses another disc.");
+			break;
+		}
+	}
+	}
+	snprintf(t->hint, sizeof t->hint, "%s", hint);
+
+	int ply = ng_game_ply(p->g);
+	if (ply > 0) {
+		const ng_pos *before = ng_game_pos_at(p->g, ply - 1);
+		char mv[NG_MOVE_TEXT];
+		ng_move_format(before, ng_game_move_at(p->g, ply - 1), mv);
+		/* TRANSLATORS: the mover's token symbol, its colour ("Red" or
+		   "Blue", translated) and the move in the notation
+		   from>to/from>to. */
+		snprintf(t->last, sizeof t->last, _("Last move: %s %s %s"),
+		         G->token[ng_pos_side(before)], side_name(ng_pos_side(before)), mv);
+	} else {
+		snprintf(t->last, sizeof t->last, "%s", _("Last move: none yet."));
+	}
+	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
+	t->msg_role = p->msg_role;
+	snprintf(t->keys, sizeof t->keys, "%s",
+	         _("arrows/hjkl move, Enter choose, Esc back, u undo, r redo, "
+	           "? help, q quit"));
+}
+
+static void render(play *p)
+{
+	if (term_draw_too_small(p->ask ? p->msg : NULL)) {
+		p->relayout = 1;
+		return;
+	}
+	if (p->relayout) {
+		build_view(p);
+		layout_compute(&p->L, &p->bv, LINES, COLS);
+		erase();
+		p->relayout = 0;
+	}
+	build_view(p);
+	if (choosing(p) && layout_follow(&p->L, p->cur))
+		build_view(p);
+	board_draw(&p->L, &p->bv);
+	panel_text t;
+	fill_panel(p, &t);
+	panel_draw(&p->L, &t);
+}
+
+/* -------------------------------------------------------------- the loop */
+
+static int ask(play *p, int what)
+{
+	p->ask = what;
+	const char *q = what == ASK_QUIT ? _("Quit this game? (y/n)")
+	              : what == ASK_NEW ? _("Start a new game? (y/n)")
+	              : _("Leave this game for the title menu? (y/n)");
+	say(p, R_MSG, "%s", q);
+	return 0;
+}
+
+static int in_progress(const play *p)
+{
+	return p->ph != PH_OVER && (ng_game_ply(p->g) > 0 || p->slid);
+}
+
+int play_run(const settings *s, const options *opt)
+{
+	play P;
+	play *p = &P;
+	memset(p, 0, sizeof *p);
+	p->opt = opt;
+	p->set = *s;
+	p->g = ng_game_new(s->rules);
+	p->ai = s->mode == MODE_AI ? ai_new() : NULL;
+	if (!p->g || (s->mode == MODE_AI && !p->ai)) {
+		ng_game_free(p->g);
+		ai_free(p->ai);
+		return PLAY_QUIT;
+	}
+	static int seeded;
+	if (!seeded) {
+		srand((unsigned)time(NULL) ^ (unsigned)getpid());
+		seeded = 1;
+	}
+	new_game(p, 1);
+	int result = PLAY_QUIT;
+	for (;;) {
+		/* With animations, the "thinking" line shows for a moment even
+		 * when the answer is instant, so the reply does not look like
+		 * part of the player's own move. */
+		int shown = !p->opt->animation ||
+		            anim_now_ms() - p->ai_since >= AI_MIN_SHOW_MS;
+		if (p->ph == PH_AI && p->ai && ai_busy(p->ai) && shown &&
+		    !term_too_small()) {
+			ng_move m;
+			ng_err e;
+			if (ai_poll(p->ai, &m, &e))
+				apply_ai_move(p, m, e);
+		}
+		render(p);
+		event ev;
+		input_get(&ev, p->ph == PH_AI && p->ai && ai_busy(p->ai) ? 100 : -1);
+		if (ev.act == ACT_SIGNAL)
+			break;
+		if (ev.act == ACT_TIMEOUT)
+			continue;
+		if (ev.act == ACT_RESIZE || ev.act == ACT_REDRAW) {
+			clearok(curscr, TRUE);
+			p->relayout = 1;
+			continue;
+		}
+		/* the game waits; only q (and the answer to its question) work */
+		if (term_too_small() && ev.act != ACT_QUIT && !p->ask)
+			continue;
+		if (p->ask) {
+			int what = p->ask;
+			p->ask = ASK_NONE;
+			p->msg[0] = 0;
+			if (input_is_yes(ev.key) || (what == ASK_QUIT && ev.act == ACT_QUIT)) {
+				if (what == ASK_QUIT) {
+					result = PLAY_QUIT;
+					break;
+				}
+				if (what == ASK_MENU) {
+					result = PLAY_MENU;
+					break;
+				}
+				new_game(p, 1);
+			}
+			continue;
+		}
+		switch (ev.act) {
+		case ACT_QUIT:
+			if (in_progress(p)) {
+				ask(p, ASK_QUIT);
+				break;
+			}
+			result = PLAY_QUIT;
+			goto out;
+		case ACT_MENU:
+			if (in_progress(p)) {
+				ask(p, ASK_MENU);
+				break;
+			}
+			result = PLAY_MENU;
+			goto out;
+		case ACT_NEW:
+			if (in_progress(p))
+				ask(p, ASK_NEW);
+			else
+				new_game(p, 1);
+			break;
+		case ACT_HELP:
+			page_help();
+			p->relayout = 1;
+			break;
+		case ACT_UNDO:
+			undo(p);
+			break;
+		case ACT_REDO:
+			redo(p);
+			break;
+		case ACT_UP: case ACT_DOWN: case ACT_LEFT: case ACT_RIGHT:
+			if (choosing(p))
+				move_cursor(p, ev.act);
+			break;
+		case ACT_NEXT: case ACT_PREV:
+			if (choosing(p))
+				cycle(p, ev.act == ACT_NEXT ? 1 : -1);
+			break;
+		case ACT_SELECT:
+			if (choosing(p))
+				choose(p, p->cur);
+			break;
+		case ACT_BACK:
+			if (choosing(p))
+				step_back(p);
+			break;
+		case ACT_CLICK:
+			if (choosing(p)) {
+				build_view(p);
+				int i = board_hit(&p->L, &p->bv, ev.y, ev.x);
+				if (i >= 0) {
+					p->cur = p->bv.cell[i].c;
+					p->want_u = board_ux(&p->L, p->cur);
+					choose(p, p->cur);
+				}
+			}
+			break;
+		default:
+			break;
+		}
+	}
+out:
+	stop_ai(p);
+	ai_free(p->ai);
+	ng_game_free(p->g);
+	return result;
+}

@@ -1,0 +1,226 @@
+/*
+ * term.c - the terminal: curses set-up, colours, and putting everything
+ * back on every way out (normal exit, exit(), quitting signals, crashes).
+ *
+ * Quitting signals (INT, TERM, HUP, QUIT) only set term_signal; the input
+ * loop sees it within one poll interval and leaves through the normal path
+ * (endwin), then the signal is raised again with its default action.
+ * Crash signals cannot do that: their handler writes the terminal's reset
+ * strings, prepared in advance, and the saved tty modes back with
+ * async-signal-safe calls, then dies of the same signal.
+ */
+#include "ui.h"
+#include <langinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <term.h>
+#include <termios.h>
+#include <unistd.h>
+
+term_info TI;
+volatile sig_atomic_t term_signal;
+
+static SCREEN *screen;
+static int active;
+static struct termios saved_tio;
+static int have_tio;
+static char reset_seq[512];
+static size_t reset_len;
+static attr_t roles[R_COUNT];
+
+static void on_quit_signal(int sig)
+{
+	term_signal = sig;
+}
+
+static void on_crash_signal(int sig)
+{
+	if (active) {
+		ssize_t r = write(STDOUT_FILENO, reset_seq, reset_len);
+		(void)r;
+		if (have_tio)
+			tcsetattr(STDIN_FILENO, TCSADRAIN, &saved_tio);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void add_reset(const char *cap)
+{
+	char *s = tigetstr((char *)cap);
+	if (!s || s == (char *)-1)
+		return;
+	size_t n = strlen(s);
+	/* padding specifications ($<..>) are harmless to send as they are */
+	if (reset_len + n < sizeof reset_seq) {
+		memcpy(reset_seq + reset_len, s, n);
+		reset_len += n;
+	}
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: a blocked read returns, and the loop looks at once */
+	sa.sa_handler = on_quit_signal;
+	static const int quit_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	for (size_t i = 0; i < sizeof quit_sigs / sizeof *quit_sigs; i++)
+		sigaction(quit_sigs[i], &sa, NULL);
+	sa.sa_handler = on_crash_signal;
+	sa.sa_flags = SA_RESETHAND;
+	static const int crash_sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	for (size_t i = 0; i < sizeof crash_sigs / sizeof *crash_sigs; i++)
+		sigaction(crash_sigs[i], &sa, NULL);
+}
+
+static void setup_colors(const options *opt)
+{
+	int use = opt->color != COLOR_NEVER && has_colors() && start_color() == OK;
+	TI.color = use;
+	if (use) {
+		short bg = COLOR_BLACK;
+		if (use_default_colors() == OK)
+			bg = -1;
+		init_pair(1, COLOR_RED, bg);
+		init_pair(2, COLOR_BLUE, bg);
+		init_pair(3, COLOR_GREEN, bg);
+		init_pair(4, COLOR_MAGENTA, bg);
+		init_pair(5, COLOR_YELLOW, bg);
+		init_pair(6, COLOR_CYAN, bg);
+		roles[R_NORMAL] = A_NORMAL;
+		roles[R_RED] = COLOR_PAIR(1) | A_BOLD;
+		roles[R_BLUE] = COLOR_PAIR(2) | A_BOLD;
+		roles[R_DISC] = A_NORMAL;
+		roles[R_SEL] = COLOR_PAIR(3) | A_BOLD;
+		roles[R_TARGET] = COLOR_PAIR(3) | A_BOLD;
+		roles[R_LOCK] = COLOR_PAIR(4) | A_BOLD;
+		roles[R_MSG] = COLOR_PAIR(5) | A_BOLD;
+		roles[R_WIN] = COLOR_PAIR(5) | A_BOLD;
+		roles[R_TITLE] = COLOR_PAIR(6) | A_BOLD;
+		roles[R_DIM] = A_DIM;
+		roles[R_CURSOR] = A_REVERSE;
+	} else {
+		roles[R_NORMAL] = A_NORMAL;
+		roles[R_RED] = A_BOLD;
+		roles[R_BLUE] = A_BOLD;
+		roles[R_DISC] = A_NORMAL;
+		roles[R_SEL] = A_BOLD;
+		roles[R_TARGET] = A_BOLD;
+		roles[R_LOCK] = A_NORMAL;
+		roles[R_MSG] = A_BOLD;
+		roles[R_WIN] = A_BOLD | A_UNDERLINE;
+		roles[R_TITLE] = A_BOLD;
+		roles[R_DIM] = A_NORMAL;
+		roles[R_CURSOR] = A_REVERSE;
+	}
+}
+
+attr_t term_attr(int role)
+{
+	return role >= 0 && role < R_COUNT ? roles[role] : A_NORMAL;
+}
+
+int term_open(const options *opt)
+{
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fputs(_("nonaga: the game needs a terminal (or use --engine)\n"), stderr);
+		return -1;
+	}
+	const char *cs = nl_langinfo(CODESET);
+	TI.utf8 = !opt->ascii && cs && !strcmp(cs, "UTF-8");
+	/* In ASCII mode the catalogs are transliterated, so every string on
+	 * the screen is ASCII; otherwise they are read as UTF-8. */
+	const char *domain = textdomain(NULL);
+	if (domain)
+		bind_textdomain_codeset(domain, TI.utf8 ? "UTF-8" : "ASCII//TRANSLIT");
+	if (!TI.utf8) {
+		/* A language that transliteration cannot write in ASCII (all
+		 * question marks, Japanese for one) is unreadable: use English. */
+		const char *probe = _("Red");
+		if (strcmp(probe, "Red") && strchr(probe, '?'))
+			language_apply("en");
+	}
+	glyphs_init(TI.utf8);
+	text_init(!TI.utf8);
+
+	have_tio = tcgetattr(STDIN_FILENO, &saved_tio) == 0;
+	install_signals();
+	screen = newterm(NULL, stdout, stdin);
+	if (!screen) {
+		fputs(_("nonaga: cannot use this terminal (is TERM set?)\n"), stderr);
+		return -1;
+	}
+	set_term(screen);
+	char *cup = tigetstr((char *)"cup");
+	if (!cup || cup == (char *)-1) {
+		endwin();
+		fputs(_("nonaga: this terminal cannot move the cursor (check TERM)\n"), stderr);
+		return -1;
+	}
+	active = 1;
+	atexit(term_close);
+	/* Escape alone must answer quickly; a user's ESCDELAY wins. */
+	if (!getenv("ESCDELAY"))
+		set_escdelay(50);
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	leaveok(stdscr, TRUE);
+	setup_colors(opt);
+	TI.mouse = mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL) != 0;
+	mouseinterval(0);
+
+	reset_len = 0;
+	if (TI.mouse) {
+		static const char off[] = "\033[?1000l\033[?1006l";
+		memcpy(reset_seq, off, sizeof off - 1);
+		reset_len = sizeof off - 1;
+	}
+	add_reset("sgr0");
+	add_reset("cnorm");
+	add_reset("rmkx");
+	add_reset("rmcup");
+	input_init();
+	return 0;
+}
+
+void term_close(void)
+{
+	if (!active)
+		return;
+	active = 0;
+	if (!isendwin())
+		endwin();
+	fflush(stdout);
+}
+
+int term_too_small(void)
+{
+	return COLS < MIN_COLS || LINES < MIN_LINES;
+}
+
+int term_draw_too_small(const char *question)
+{
+	if (!term_too_small())
+		return 0;
+	erase();
+	char buf[512];
+	/* TRANSLATORS: sizes are columns x lines. */
+	snprintf(buf, sizeof buf,
+	         _("The terminal is %dx%d; NONAGA needs at least %dx%d. "
+	           "Please enlarge the window: the game waits."),
+	         COLS, LINES, MIN_COLS, MIN_LINES);
+	int y = LINES / 2 - 2;
+	y = y < 0 ? 0 : y;
+	y += text_block(y, 0, COLS, LINES - y, buf, term_attr(R_MSG));
+	if (question && y + 1 < LINES)
+		text_block(y + 1, 0, COLS, LINES - y - 1, question, A_BOLD);
+	refresh();
+	return 1;
+}

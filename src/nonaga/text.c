@@ -1,0 +1,210 @@
+/*
+ * text.c - display widths, clipping and wrapping of UTF-8 text.
+ *
+ * Widths come from libunistring only (never byte or code point counts), so
+ * translations with wide or combining characters line up.  In ASCII mode
+ * every character that is not ASCII is drawn as '?', one column wide; the
+ * catalogs are then converted with transliteration, so this is a last
+ * resort.
+ */
+#include "ui.h"
+#include <stdlib.h>
+#include <string.h>
+#include <unistr.h>
+#include <uniwidth.h>
+#include <unilbrk.h>
+
+static int ascii_mode;
+/* The encoding name given to libunistring's width functions: "UTF-8"
+ * makes East Asian ambiguous characters narrow. */
+static const char *width_encoding = "UTF-8";
+
+void text_init(int ascii)
+{
+	ascii_mode = ascii;
+}
+
+/* Next character of s at *i (n bytes long); its width in *w. */
+static ucs4_t next_char(const char *s, size_t n, size_t *i, int *w)
+{
+	ucs4_t uc;
+	int len = u8_mbtouc(&uc, (const uint8_t *)s + *i, n - *i);
+	*i += len > 0 ? (size_t)len : 1;
+	if (ascii_mode || uc < 0x20 || uc == 0x7f)
+		*w = 1;
+	else {
+		int cw = uc_width(uc, width_encoding);
+		*w = cw < 0 ? 1 : cw;
+	}
+	return uc;
+}
+
+int text_width(const char *s)
+{
+	size_t n = strlen(s), i = 0;
+	int total = 0, w;
+	while (i < n) {
+		next_char(s, n, &i, &w);
+		total += w;
+	}
+	return total;
+}
+
+size_t text_fit(const char *s, int maxw, int *used)
+{
+	size_t n = strlen(s), i = 0, fit = 0;
+	int total = 0, w;
+	while (i < n) {
+		size_t before = i;
+		next_char(s, n, &i, &w);
+		/* zero-width characters stay with the character before them */
+		if (total + w > maxw) {
+			i = before;
+			break;
+		}
+		total += w;
+		fit = i;
+	}
+	if (used)
+		*used = total;
+	return fit;
+}
+
+/* Draw n bytes of s, made safe: control characters become blanks and in
+ * ASCII mode other characters become '?'. */
+static void put_safe(const char *s, size_t n)
+{
+	char buf[256];
+	size_t i = 0, k = 0;
+	while (i < n) {
+		size_t start = i;
+		int w;
+		ucs4_t uc = next_char(s, n, &i, &w);
+		size_t len = i - start;
+		if (k + len + 1 > sizeof buf) {
+			addnstr(buf, (int)k);
+			k = 0;
+		}
+		if (uc < 0x20 || uc == 0x7f)
+			buf[k++] = ' ';
+		else if (ascii_mode && uc >= 0x80)
+			buf[k++] = '?';
+		else {
+			memcpy(buf + k, s + start, len);
+			k += len;
+		}
+	}
+	if (k)
+		addnstr(buf, (int)k);
+}
+
+int text_put(int y, int x, int maxw, const char *s, attr_t a)
+{
+	if (maxw <= 0)
+		return 0;
+	int w = text_width(s);
+	attrset(a);
+	move(y, x);
+	if (w <= maxw) {
+		put_safe(s, strlen(s));
+	} else {
+		int ew = text_width(G->ellipsis), used;
+		size_t n = text_fit(s, maxw - ew, &used);
+		put_safe(s, n);
+		addstr(G->ellipsis);
+		w = used + ew;
+	}
+	attrset(A_NORMAL);
+	return w;
+}
+
+void text_line(int y, int x, int w, const char *s, attr_t a)
+{
+	int used = text_put(y, x, w, s, a);
+	if (used < w)
+		mvhline(y, x + used, ' ' | A_NORMAL, w - used);
+}
+
+int text_wrap(const char *s, int width, wrap_fn fn, void *ctx)
+{
+	size_t n = strlen(s);
+	if (width < 1)
+		width = 1;
+	if (n == 0)
+		return 0;
+	char *p = malloc(n);
+	if (!p) {
+		fn(ctx, s, n);
+		return 1;
+	}
+	u8_width_linebreaks((const uint8_t *)s, n, width, 0, 0, NULL,
+	                    width_encoding, p);
+	int lines = 0;
+	size_t start = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == UC_BREAK_MANDATORY) {
+			fn(ctx, s + start, i - start);
+			lines++;
+			start = i + 1;
+		} else if (p[i] == UC_BREAK_POSSIBLE && i > start) {
+			size_t end = i;
+			while (end > start && s[end - 1] == ' ')
+				end--;
+			fn(ctx, s + start, end - start);
+			lines++;
+			start = i;
+		}
+	}
+	if (start < n) {
+		fn(ctx, s + start, n - start);
+		lines++;
+	}
+	free(p);
+	return lines;
+}
+
+struct block_ctx {
+	int y, x, w, left, drawn, total;
+	attr_t a;
+};
+
+static void count_line(void *ctx, const char *line, size_t len)
+{
+	(void)line;
+	(void)len;
+	(*(int *)ctx)++;
+}
+
+static void block_line(void *ctx, const char *line, size_t len)
+{
+	struct block_ctx *b = ctx;
+	if (b->left <= 0)
+		return;
+	char buf[1024];
+	if (len >= sizeof buf)
+		len = sizeof buf - 1;
+	memcpy(buf, line, len);
+	buf[len] = 0;
+	if (b->left == 1 && b->total > b->drawn + 1) {
+		/* the last line that fits: say that more was cut */
+		int ew = text_width(G->ellipsis);
+		size_t n = text_fit(buf, b->w - ew, NULL);
+		buf[n] = 0;
+		int used = text_put(b->y + b->drawn, b->x, b->w, buf, b->a);
+		text_line(b->y + b->drawn, b->x + used, b->w - used, G->ellipsis, b->a);
+	} else {
+		text_line(b->y + b->drawn, b->x, b->w, buf, b->a);
+	}
+	b->drawn++;
+	b->left--;
+}
+
+int text_block(int y, int x, int w, int maxlines, const char *s, attr_t a)
+{
+	struct block_ctx b = { y, x, w, maxlines, 0, 0, a };
+	if (maxlines <= 0 || w <= 0)
+		return 0;
+	text_wrap(s, w, count_line, &b.total);
+	text_wrap(s, w, block_line, &b);
+	return b.drawn;
+}

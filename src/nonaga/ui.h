@@ -1,0 +1,246 @@
+/*
+ * ui.h - what the parts of the terminal game share.
+ *
+ *   tui.c        tui_main: the loop between the title menu and games
+ *   term.c       curses set-up, colours, restoring the terminal, signals
+ *   glyphs.c     the glyph table (Unicode or ASCII)
+ *   text.c       display widths, clipping and wrapping (libunistring)
+ *   input.c      keys and mouse as actions
+ *   layout.c     where the board goes on the screen; clicks, cursor steps
+ *   board.c      drawing the board
+ *   panel.c      the lines around the board: turn, phase, hints, messages
+ *   play.c       one game: the turn step by step, undo/redo, the computer
+ *   anim.c       timed frames: slides, relocations, the draw for sides
+ *   ai_thread.c  the computer's search in a background thread
+ *   menu.c       title menu, pages (help, rules), language choice
+ *   reasons.c    translated reasons for refused actions
+ */
+#ifndef NONAGA_UI_H
+#define NONAGA_UI_H
+
+#include "cli.h"
+#include <curses.h>
+#include <signal.h>
+#include <stddef.h>
+
+/* ------------------------------------------------------------- glyphs.c */
+
+/* Every glyph the screen uses, as UTF-8 strings of display width 1. */
+typedef struct glyphs {
+	const char *disc, *token[2], *lock, *target;
+	const char *sel[2], *cur[2], *chosen[2], *win[2];
+	const char *sep, *ellipsis;
+	const char *more_up, *more_down, *more_left, *more_right;
+	const char *level_less, *level_more;
+} glyphs;
+
+extern const glyphs *G;
+void glyphs_init(int utf8);
+
+/* --------------------------------------------------------------- text.c */
+
+void text_init(int ascii);
+/* Display width of a UTF-8 string (in ASCII mode: one per character). */
+int text_width(const char *s);
+/* Bytes of the longest prefix of s that fits in maxw columns; its width
+ * in *w when w is not NULL. */
+size_t text_fit(const char *s, int maxw, int *w);
+/* Draw s at (y, x) in at most maxw columns, ending with an ellipsis when
+ * it is cut; returns the columns used. */
+int text_put(int y, int x, int maxw, const char *s, attr_t a);
+/* Draw s at (y, x) and pad with blanks to exactly w columns. */
+void text_line(int y, int x, int w, const char *s, attr_t a);
+/* Break s into lines of at most width columns; calls fn per line (the
+ * line is not NUL-terminated).  Returns the number of lines. */
+typedef void (*wrap_fn)(void *ctx, const char *line, size_t len);
+int text_wrap(const char *s, int width, wrap_fn fn, void *ctx);
+/* Draw s wrapped into the box at (y, x) of w columns and at most maxlines
+ * lines, each padded to w; returns the lines drawn. */
+int text_block(int y, int x, int w, int maxlines, const char *s, attr_t a);
+
+/* --------------------------------------------------------------- term.c */
+
+enum role {
+	R_NORMAL, R_RED, R_BLUE, R_DISC, R_SEL, R_TARGET, R_LOCK, R_MSG,
+	R_WIN, R_TITLE, R_DIM, R_CURSOR, R_COUNT
+};
+
+typedef struct term_info {
+	int utf8;      /* Unicode glyphs allowed */
+	int color;     /* colours in use */
+	int mouse;     /* mouse reporting enabled */
+} term_info;
+
+extern term_info TI;
+extern volatile sig_atomic_t term_signal;  /* quitting signal, or 0 */
+
+int term_open(const options *opt);    /* 0 on success */
+void term_close(void);                /* idempotent */
+attr_t term_attr(int role);
+/* The terminal's size and whether it is large enough to play. */
+#define MIN_COLS 48
+#define MIN_LINES 14
+int term_too_small(void);
+/* Show "too small" when it is, with a question under it if not NULL;
+ * returns 1 then. */
+int term_draw_too_small(const char *question);
+
+/* -------------------------------------------------------------- input.c */
+
+typedef enum action {
+	ACT_NONE, ACT_TIMEOUT, ACT_SIGNAL, ACT_RESIZE, ACT_REDRAW,
+	ACT_UP, ACT_DOWN, ACT_LEFT, ACT_RIGHT, ACT_SELECT, ACT_BACK, ACT_NEXT, ACT_PREV,
+	ACT_UNDO, ACT_REDO, ACT_NEW, ACT_HELP, ACT_QUIT, ACT_MENU, ACT_CLICK, ACT_PAGEUP,
+	ACT_PAGEDOWN, ACT_HOME, ACT_END, ACT_OTHER
+} action;
+
+typedef struct event {
+	action act;
+	int key;      /* the curses key code */
+	int y, x;     /* ACT_CLICK: screen cell */
+} event;
+
+void input_init(void);
+/* Wait at most timeout_ms (-1: no limit) for an event. */
+void input_get(event *ev, int timeout_ms);
+/* Give an event back: the next input_get returns it first. */
+void input_unget(const event *ev);
+/* Is the key one of the translated "yes" letters (or the same key again)? */
+int input_is_yes(int key);
+
+/* ---------------------------------------------------- layout.c, board.c */
+
+/* What one cell shows; play.c fills these, board.c draws them. */
+enum cellflag {
+	CF_POINT = 1,      /* the cursor may stand here */
+	CF_SELECT = 2,     /* a legal choice now */
+	CF_CHOSEN = 4,     /* chosen (the token or disc being moved) */
+	CF_CURSOR = 8,
+	CF_WIN = 16,       /* one of the winning three */
+	CF_LOCK = 32,      /* the disc the opponent just moved */
+	CF_HIDDEN = 64     /* in flight: drawn as empty */
+};
+
+#define BV_MAX 160     /* 19 discs and the empty cells around them */
+
+typedef struct bcell {
+	ng_cell c;
+	signed char disc;  /* 1 if a disc is there */
+	signed char tok;   /* -1 or the ng_side of the token */
+	unsigned char flags;
+} bcell;
+
+typedef struct boardview {
+	int n;
+	bcell cell[BV_MAX];
+	/* A disc in flight between two cells, at num/den of the way. */
+	int ghost, ghost_num, ghost_den;
+	ng_cell ghost_from, ghost_to;
+} boardview;
+
+enum { SCALE_BIG, SCALE_MED, SCALE_SMALL };
+
+typedef struct layout {
+	int lines, cols;       /* the screen it was made for */
+	int scale, side;       /* side: panel right of the board */
+	int hy;                /* header row, or -1 when it is in the panel */
+	int bx, by, bw, bh;    /* board area */
+	int px, py, pw, ph;    /* panel area */
+	int umin, umax, vmin, vmax;  /* board extent, u = 2q + r, v = r */
+	int ox, oy;            /* screen cell of u = v = 0 */
+	int sx, sy;            /* scroll offset (board larger than its area) */
+	int scroll;
+} layout;
+
+/* layout.c */
+void layout_compute(layout *L, const boardview *bv, int lines, int cols);
+/* Columns and lines the whole board needs at the layout's scale. */
+int layout_need_w(const layout *L);
+int layout_need_h(const layout *L);
+/* Scroll so that the cell is in view; returns 1 if the view moved. */
+int layout_follow(layout *L, ng_cell c);
+void board_screen(const layout *L, ng_cell c, int *y, int *x);
+/* Index of the cell drawn at a screen position with flag CF_POINT, or -1. */
+int board_hit(const layout *L, const boardview *bv, int y, int x);
+/* The nearest CF_POINT cell from cell `from' in a screen direction (ACT_UP,
+ * ACT_DOWN, ACT_LEFT, ACT_RIGHT), -1 if none.  want_x keeps a column for up and
+ * down.  */
+int board_step(const layout *L, const boardview *bv, int from, action dir,
+               int want_x);
+/* Screen column of a cell in layout units (for want_x). */
+int board_ux(const layout *L, ng_cell c);
+int board_find(const boardview *bv, ng_cell c);
+/* board.c */
+void board_draw(const layout *L, const boardview *bv);
+
+/* ------------------------------------------------------------- panel.c */
+
+typedef struct panel_text {
+	char header[256];
+	char turn[256];
+	int turn_role;
+	char hint[512];
+	char last[256];
+	char msg[512];
+	int msg_role;
+	char keys[256];
+} panel_text;
+
+#define PANEL_BOTTOM_LINES 5
+void panel_draw(const layout *L, const panel_text *t);
+
+/* ------------------------------------------------------------ anim.c */
+
+/* Milliseconds on a monotonic clock. */
+long long anim_now_ms(void);
+/* Show the screen and wait ms; a key (given back) or signal ends the wait
+ * early and returns 1.  A resize also returns 1. */
+int anim_frame(int ms);
+/* The draw for who plays which side: show it, end on `human'. */
+void anim_draw_sides(int human, int animate);
+
+/* -------------------------------------------------------- ai_thread.c */
+
+typedef struct ai ai;
+ai *ai_new(void);
+void ai_free(ai *a);
+/* Start thinking about the game's current position (the game is copied). */
+int ai_start(ai *a, const ng_game *g, int level);
+/* 1 when the search has finished: its move and status. */
+int ai_poll(ai *a, ng_move *m, ng_err *e);
+/* Stop a running search and wait for its thread. */
+void ai_cancel(ai *a);
+int ai_busy(const ai *a);
+/* Last completed depth reported by the running search (0 if none). */
+int ai_depth(const ai *a);
+
+/* ------------------------------------------------------------ reasons.c */
+
+/* The translated sentence for an engine refusal. */
+const char *reason_text(ng_err e);
+
+/* ------------------------------------------------------------- menu.c */
+
+typedef struct settings {
+	start_mode mode;
+	int level;
+	int side;          /* human's side in MODE_AI; -1 random */
+	ng_rules rules;
+} settings;
+
+/* The title menu; returns 1 to play with *s, 0 to quit. */
+int menu_run(settings *s);
+/* Full-screen pages: any of Enter, Esc, q closes them. */
+void page_help(void);
+void page_rules(void);
+/* Apply a language chosen in the menu ("" for the system's default). */
+void language_apply(const char *code);
+/* The language the menu shows as chosen (main.c applied --lang). */
+void language_shown(const char *code);
+
+/* ------------------------------------------------------------- play.c */
+
+enum { PLAY_QUIT, PLAY_MENU };
+int play_run(const settings *s, const options *opt);
+
+#endif

@@ -1,0 +1,149 @@
+/*
+ * layout_test.c - the board's place on the screen (src/nonaga/layout.c):
+ * every cell shows inside the board area, with its markers, or the board
+ * scrolls to show any cell; long lines of discs (legal positions) fit at
+ * 80x24; clicks find cells; cursor steps go where the arrows point.
+ */
+#include "tap.h"
+#include "layout.c"
+#include <stdio.h>
+#include <string.h>
+
+static const int DQ[6] = { 1, 1, 0, -1, -1, 0 };
+static const int DR[6] = { 0, -1, -1, 0, 1, 1 };
+
+static int add(boardview *bv, ng_cell c, int disc)
+{
+	int i = board_find(bv, c);
+	if (i >= 0)
+		return i;
+	bv->cell[bv->n].c = c;
+	bv->cell[bv->n].disc = (signed char)disc;
+	bv->cell[bv->n].tok = -1;
+	bv->cell[bv->n].flags = CF_POINT;
+	return bv->n++;
+}
+
+/* The discs and the empty cells around them, as play.c shows them. */
+static void view_of(const ng_pos *p, boardview *bv)
+{
+	memset(bv, 0, sizeof *bv);
+	ng_cell d[19];
+	int n = ng_pos_discs(p, d);
+	for (int i = 0; i < n; i++)
+		add(bv, d[i], 1);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < 6; k++) {
+			ng_cell c = { d[i].q + DQ[k], d[i].r + DR[k] };
+			add(bv, c, 0);
+		}
+}
+
+static int in_area(const layout *L, int y, int x)
+{
+	return y >= L->by && y < L->by + L->bh && x >= L->bx && x < L->bx + L->bw;
+}
+
+/* Every cell and its markers inside the area, no two cells on one spot
+ * (with scrolling: after following that cell). */
+static int all_visible(layout *L, const boardview *bv)
+{
+	for (int i = 0; i < bv->n; i++) {
+		layout_follow(L, bv->cell[i].c);
+		int y, x;
+		board_screen(L, bv->cell[i].c, &y, &x);
+		if (!in_area(L, y, x - 1) || !in_area(L, y, x + 1))
+			return 0;
+		if (board_hit(L, bv, y, x) != i)
+			return 0;
+	}
+	return 1;
+}
+
+/* A line of 19 discs along direction k, tokens spread out along it. */
+static void line_pos(ng_pos *p, int k)
+{
+	char text[NG_POS_TEXT], *t = text;
+	for (int i = 0; i < 19; i++)
+		t += sprintf(t, "%s%d,%d", i ? ";" : "", i * DQ[k], i * DR[k]);
+	t += sprintf(t, "/");
+	for (int i = 0; i < 3; i++)
+		t += sprintf(t, "%s%d,%d", i ? ";" : "", 2 * i * DQ[k], 2 * i * DR[k]);
+	t += sprintf(t, "/");
+	for (int i = 0; i < 3; i++)
+		t += sprintf(t, "%s%d,%d", i ? ";" : "", (8 + 2 * i) * DQ[k], (8 + 2 * i) * DR[k]);
+	sprintf(t, "/r/-");
+	ng_err e = ng_pos_parse(p, text, NG_STANDARD);
+	CHECK(e == NG_OK, "parse %s: %s", text, ng_strerror(e));
+}
+
+int main(void)
+{
+	ng_pos p;
+	boardview bv;
+	layout L;
+
+	ng_pos_start(&p, NG_STANDARD);
+	view_of(&p, &bv);
+	layout_compute(&L, &bv, 24, 80);
+	CHECK(L.scale == SCALE_BIG && !L.side && !L.scroll,
+	      "start at 80x24: big, panel below (scale %d side %d)", L.scale, L.side);
+	CHECK(all_visible(&L, &bv), "start at 80x24: every cell shows");
+	layout_compute(&L, &bv, MIN_LINES, MIN_COLS);
+	CHECK(!L.scroll, "start at the minimum size fits");
+	CHECK(all_visible(&L, &bv), "start at the minimum size: every cell shows");
+
+	/* the start is centred: as much room left as right */
+	layout_compute(&L, &bv, 24, 80);
+	int lo = 1 << 30, hi = -(1 << 30);
+	for (int i = 0; i < bv.n; i++) {
+		int y, x;
+		board_screen(&L, bv.cell[i].c, &y, &x);
+		if (x - 1 < lo) lo = x - 1;
+		if (x + 1 > hi) hi = x + 1;
+	}
+	CHECK(abs((lo - L.bx) - (L.bx + L.bw - 1 - hi)) <= 1,
+	      "centred: %d left, %d right", lo - L.bx, L.bx + L.bw - 1 - hi);
+
+	/* straight lines of 19 discs, in the three axes */
+	for (int k = 0; k < 3; k++) {
+		line_pos(&p, k);
+		view_of(&p, &bv);
+		layout_compute(&L, &bv, 24, 80);
+		CHECK(!L.scroll, "line %d at 80x24 fits (scale %d side %d)", k, L.scale, L.side);
+		CHECK(all_visible(&L, &bv), "line %d at 80x24: every cell shows", k);
+		layout_compute(&L, &bv, MIN_LINES, MIN_COLS);
+		CHECK(all_visible(&L, &bv), "line %d at the minimum size: scrolls to every cell", k);
+		layout_compute(&L, &bv, 60, 200);
+		CHECK(!L.scroll && L.scale == SCALE_BIG, "line %d on a big screen: big scale", k);
+	}
+
+	/* cursor steps on the start position */
+	ng_pos_start(&p, NG_STANDARD);
+	view_of(&p, &bv);
+	for (int i = 0; i < bv.n; i++)
+		if (!bv.cell[i].disc)
+			bv.cell[i].flags = 0;   /* only discs can be pointed at */
+	layout_compute(&L, &bv, 24, 80);
+	ng_cell centre = { 0, 0 };
+	int c = board_find(&bv, centre);
+	int r = board_step(&L, &bv, c, ACT_RIGHT, 0);
+	CHECK(r >= 0 && bv.cell[r].c.q == 1 && bv.cell[r].c.r == 0, "right of the centre");
+	int l = board_step(&L, &bv, c, ACT_LEFT, 0);
+	CHECK(l >= 0 && bv.cell[l].c.q == -1 && bv.cell[l].c.r == 0, "left of the centre");
+	int u1 = board_step(&L, &bv, c, ACT_UP, 0);
+	CHECK(u1 >= 0 && bv.cell[u1].c.r == -1, "up goes one row up");
+	int u2 = board_step(&L, &bv, u1, ACT_UP, 0);
+	CHECK(u2 >= 0 && bv.cell[u2].c.r == -2 && 2 * bv.cell[u2].c.q + bv.cell[u2].c.r == 0,
+	      "up again comes back to the column it started in");
+	int d1 = board_step(&L, &bv, c, ACT_DOWN, 0);
+	CHECK(d1 >= 0 && bv.cell[d1].c.r == 1, "down goes one row down");
+	ng_cell right_end = { 2, 0 };
+	CHECK(board_step(&L, &bv, board_find(&bv, right_end), ACT_RIGHT, 4) < 0,
+	      "nothing right of the right end");
+	ng_cell top = { 0, -2 };
+	CHECK(board_step(&L, &bv, board_find(&bv, top), ACT_UP, -2) < 0,
+	      "nothing above the top row");
+	CHECK(board_hit(&L, &bv, 0, 0) < 0, "a click off the board finds nothing");
+	return tests_done("layout_test");
+}

@@ -1,0 +1,186 @@
+# tmux.sh - drive the curses game in a private tmux server; sourced by
+# test/tui_*_test.sh.
+#
+#   . test/tmux.sh
+#   tmux_init NAME              private sockets nonaga-NAME-PID-N, temp dir
+#   start [-x W] [-y H] [-l LANG] [-e VAR=VALUE] [ARG...]
+#                               run $NONAGA ARG... in a fresh pane (default
+#                               80x24, LANG=C.UTF-8, LANGUAGE=en); its
+#                               stderr, exit status and tty modes after exit
+#                               are kept in $TMUX_DIR
+#   keys KEY...                 tmux send-keys
+#   wait_for TEXT [SECONDS]     poll the screen until TEXT is on it
+#   wait_gone TEXT [SECONDS]    poll until TEXT is gone
+#   wait_exit [SECONDS]         poll until the program has exited
+#   screen                      the screen as text
+#   click ROW COL               a mouse click (left button, X10 encoding)
+#                               on a screen cell, both counted from 0
+#   locate CHAR [N]             "ROW COL" of the Nth (default first) CHAR
+#                               on the board (not on the first line nor on
+#                               the last five); byte columns, so use it on
+#                               ASCII screens
+#   same_screen FILE [SECONDS]  poll until the screen equals FILE
+#   check DESC CMD...           count CMD's success as a pass, else a fail
+#   finish                      fail on sanitizer reports, print
+#                               "NAME: N passed, M failed", exit
+#
+# The tmux server is killed on every exit.  Waits poll every 50 ms and
+# give up after 10 s unless told otherwise (never more than 20 s).
+
+TMUX_NAME=tui
+TMUX_SOCK=
+TMUX_DIR=
+tmux_pass=0
+tmux_fail=0
+tmux_runs=0
+
+T() {
+	tmux -L "$TMUX_SOCK" -f /dev/null "$@"
+}
+
+# The socket file of the current server (tmux leaves it behind).
+tmux_socket_file() {
+	echo "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$TMUX_SOCK"
+}
+
+tmux_kill() {
+	[ -n "$TMUX_SOCK" ] || return 0
+	T kill-server >/dev/null 2>&1
+	rm -f "$(tmux_socket_file)"
+}
+
+tmux_cleanup() {
+	tmux_kill
+	[ -n "$TMUX_DIR" ] && rm -rf "$TMUX_DIR"
+}
+
+tmux_init() {
+	TMUX_NAME=$1
+	TMUX_SOCK="nonaga-$1-$$"
+	TMUX_DIR=$(mktemp -d "${TMPDIR:-/tmp}/nonaga-$1.XXXXXX") || exit 1
+	trap 'tmux_cleanup' EXIT
+	trap 'exit 1' INT TERM HUP
+	: "${NONAGA:=build/nonaga}"
+	case $NONAGA in
+	/*) ;;
+	*) NONAGA=$(pwd)/$NONAGA ;;
+	esac
+	if ! command -v tmux >/dev/null 2>&1; then
+		echo "$TMUX_NAME: tmux is missing" >&2
+		echo "$TMUX_NAME: 0 passed, 1 failed"
+		exit 1
+	fi
+}
+
+start() {
+	w=80 h=24 lang=C.UTF-8 extra=
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-e) extra="$extra $2"; shift 2 ;;
+		-x) w=$2; shift 2 ;;
+		-y) h=$2; shift 2 ;;
+		-l) lang=$2; shift 2 ;;
+		*) break ;;
+		esac
+	done
+	# a fresh server (and socket) for every program run
+	tmux_kill
+	tmux_runs=$((tmux_runs + 1))
+	TMUX_SOCK="nonaga-$TMUX_NAME-$$-$tmux_runs"
+	rm -f "$TMUX_DIR/status" "$TMUX_DIR/stty" "$TMUX_DIR/pid"
+	touch "$TMUX_DIR/stderr"
+	# The pane records the program's pid, its exit status and the tty
+	# modes after it exits, then waits so that the screen can be read.
+	cat > "$TMUX_DIR/run.sh" <<EOF
+exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=$lang LANGUAGE=en $extra \\
+	sh "$TMUX_DIR/after.sh" "$NONAGA" "\$@"
+EOF
+	cat > "$TMUX_DIR/after.sh" <<EOF
+trap : INT HUP TERM QUIT
+sh -c 'echo \$\$ > "$TMUX_DIR/pid"; exec "\$@"' sh "\$@" 2>>"$TMUX_DIR/stderr"
+echo \$? > "$TMUX_DIR/status.tmp"
+stty -a > "$TMUX_DIR/stty" 2>&1
+mv "$TMUX_DIR/status.tmp" "$TMUX_DIR/status"
+echo "[program exited]"
+exec cat >/dev/null
+EOF
+	T new-session -d -x "$w" -y "$h" "sh $TMUX_DIR/run.sh $*"
+}
+
+keys() {
+	T send-keys "$@"
+}
+
+screen() {
+	T capture-pane -p
+}
+
+click() {
+	# ESC [ M, button+32, column+33, row+33: press (0) then release (3)
+	xy=$(printf "\\$(printf %o $(($2 + 33)))\\$(printf %o $(($1 + 33)))")
+	T send-keys -l "$(printf '\033[M ')$xy"
+	T send-keys -l "$(printf '\033[M#')$xy"
+}
+
+locate() {
+	screen | awk -v c="$1" -v n="${2:-1}" '
+		{ row[NR] = $0 }
+		END { for (r = 2; r <= NR - 5; r++) {
+			line = row[r]; off = 0
+			while ((i = index(line, c)) > 0) {
+				if (--n == 0) { print r - 1, off + i - 1; exit }
+				off += i; line = substr(line, i + 1) } } }'
+}
+
+# poll CMD... until it succeeds or SECONDS (default 10) pass
+poll() {
+	secs=$1; shift
+	[ "$secs" -gt 20 ] && secs=20
+	tries=$((secs * 20))
+	while [ $tries -gt 0 ]; do
+		"$@" && return 0
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	return 1
+}
+
+has_text() { screen | grep -qF -- "$1"; }
+lacks_text() { ! screen | grep -qF -- "$1"; }
+has_exited() { [ -f "$TMUX_DIR/status" ]; }
+equals_file() { screen > "$TMUX_DIR/now" && cmp -s "$TMUX_DIR/now" "$1"; }
+
+wait_for() { poll "${2:-10}" has_text "$1"; }
+wait_gone() { poll "${2:-10}" lacks_text "$1"; }
+wait_exit() { poll "${1:-10}" has_exited; }
+same_screen() { poll "${2:-10}" equals_file "$1"; }
+
+check() {
+	desc=$1; shift
+	if "$@"; then
+		tmux_pass=$((tmux_pass + 1))
+	else
+		tmux_fail=$((tmux_fail + 1))
+		echo "$TMUX_NAME: FAIL: $desc" >&2
+		echo "--- screen:" >&2
+		screen >&2 2>/dev/null
+		echo "---" >&2
+	fi
+}
+
+# The program's exit status (after wait_exit).
+exit_status() { cat "$TMUX_DIR/status" 2>/dev/null; }
+
+finish() {
+	if grep -qE 'Sanitizer|runtime error|LeakSanitizer' "$TMUX_DIR/stderr" 2>/dev/null; then
+		tmux_fail=$((tmux_fail + 1))
+		echo "$TMUX_NAME: FAIL: sanitizer report:" >&2
+		cat "$TMUX_DIR/stderr" >&2
+	fi
+	echo "$TMUX_NAME: $tmux_pass passed, $tmux_fail failed"
+	tmux_cleanup
+	TMUX_SOCK=
+	TMUX_DIR=
+	[ "$tmux_fail" -eq 0 ]
+	exit $?
+}

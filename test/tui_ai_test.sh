@@ -1,0 +1,48 @@
+#!/bin/sh
+# tui_ai_test.sh - games against the computer: it answers, in either
+# colour; undo takes back a move and its reply; a random side is drawn.
+cd "$(dirname "$0")/.." || exit 1
+. test/tmux.sh
+tmux_init tui_ai
+
+start --ai=1 --as red
+check "human plays Red" wait_for "Red (you) to move"
+check "the header names the players" has_text "you: ◉ Red ∙ computer: ◼ Blue, level 1"
+screen > "$TMUX_DIR/s0"
+keys Enter Enter Enter Enter
+check "the computer is seen thinking" wait_for "◼ Blue (computer) is thinking"
+check "the computer answers" wait_for "Last move: ◼ Blue" 20
+check "and it is Red's turn again" wait_for "Red (you) to move"
+keys u
+check "undo takes back the reply and the move" same_screen "$TMUX_DIR/s0"
+keys r
+check "redo brings both back" wait_for "Last move: ◼ Blue"
+check "... and it is Red's turn" has_text "Red (you) to move"
+keys q
+check "q asks during a game" wait_for "Quit this game? (y/n)"
+keys y
+check "y quits" wait_exit
+
+start --ai=2 --as blue
+check "the computer plays Red and moves first" wait_for "Last move: ◉ Red" 20
+check "then the human" wait_for "Blue (you) to move"
+keys u
+check "nothing of the human's to undo" wait_for "There is nothing to undo."
+keys Enter Enter Enter Enter
+check "the computer answers Blue" wait_for "Last move: ◼ Blue" 20
+wait_for "Last move: ◉ Red" 20
+check "Blue to move again" wait_for "Blue (you) to move"
+keys q y
+check "quit" wait_exit
+
+start --ai
+check "a random side is drawn" wait_for "You play"
+check "the game starts" wait_for "(you) to move" 20
+# the computer may have moved first: then q asks
+keys q
+asked() { has_exited || has_text "Quit this game? (y/n)"; }
+poll 10 asked
+has_exited || keys y
+check "q quits" wait_exit
+
+finish

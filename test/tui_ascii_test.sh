@@ -1,0 +1,71 @@
+#!/bin/sh
+# tui_ascii_test.sh - with a non-UTF-8 locale or --ascii the whole screen is
+# ASCII, and monochrome still tells everything apart.
+cd "$(dirname "$0")/.." || exit 1
+. test/tmux.sh
+tmux_init tui_ascii
+
+ascii_only() {
+	screen > "$TMUX_DIR/scr"
+	[ -s "$TMUX_DIR/scr" ] && ! LC_ALL=C grep -q '[^ -~]' "$TMUX_DIR/scr"
+}
+
+for how in "-l C --pvp" "-l POSIX --ai=1 --as red" "--ascii --pvp" "-l C"; do
+	start $how
+	case $how in
+	*--pvp|*--ai*) check "[$how] ready" wait_for "NONAGA" ;;
+	*) check "[$how] ready" wait_for "N O N A G A" ;;
+	esac
+	check "[$how] only ASCII on the screen" ascii_only
+	case $how in
+	*--pvp|*--ai*)
+		check "[$how] the board" has_text "o"
+		check "[$how] red and blue tokens differ in shape" sh -c \
+			"tmux -L $TMUX_SOCK capture-pane -p | grep -q '@' &&
+			 tmux -L $TMUX_SOCK capture-pane -p | grep -q '#'"
+		keys Enter Enter Enter
+		check "[$how] phase 2, a disc chosen" wait_for "+"
+		check "[$how] still only ASCII" ascii_only
+		keys Enter
+		;;
+	*)
+		check "[$how] the title menu" wait_for "Play against the computer"
+		keys Down Down Down Enter
+		check "[$how] a two-player game from the menu" wait_for "Red to move"
+		check "[$how] still only ASCII" ascii_only
+		keys '?'
+		check "[$how] help" wait_for "NONAGA: keys"
+		check "[$how] help in ASCII" ascii_only
+		keys q
+		;;
+	esac
+	keys q
+	asked() { has_exited || has_text "(y/n)"; }
+	poll 10 asked
+	has_exited || keys y
+	check "[$how] quit" wait_exit
+done
+
+# --color=never and NO_COLOR: no colour escapes reach the terminal
+start --color=never --pvp
+wait_for "Red to move"
+check "--color=never: no colours" sh -c "! tmux -L $TMUX_SOCK capture-pane -p -e | grep -q '\[3[0-7]m\|;3[0-7]m\|\[3[0-7];'"
+keys q
+wait_exit
+start -e NO_COLOR=1 --pvp
+wait_for "Red to move"
+check "NO_COLOR: no colours" sh -c "! tmux -L $TMUX_SOCK capture-pane -p -e | grep -q '\[3[0-7]m\|;3[0-7]m\|\[3[0-7];'"
+keys q
+wait_exit
+start -e NO_COLOR=1 --color=always --pvp
+wait_for "Red to move"
+check "--color=always beats NO_COLOR" sh -c "tmux -L $TMUX_SOCK capture-pane -p -e | grep -q '\[3[0-7]m\|;3[0-7]m\|\[3[0-7];'"
+keys q
+wait_exit
+start --pvp
+wait_for "Red to move"
+check "colours by default" sh -c "tmux -L $TMUX_SOCK capture-pane -p -e | grep -q '\[3[0-7]m\|;3[0-7]m\|\[3[0-7];'"
+keys q
+wait_exit
+
+finish

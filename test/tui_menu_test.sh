@@ -1,0 +1,52 @@
+#!/bin/sh
+# tui_menu_test.sh - the title menu: its items, settings, the rules page,
+# starting games from it and coming back to it.
+cd "$(dirname "$0")/.." || exit 1
+. test/tmux.sh
+tmux_init tui_menu
+
+start
+check "title" wait_for "N O N A G A"
+for item in "Play against the computer" "Level" "Your side" \
+	"Two players on this terminal" "Rule set" "How to play" "Language" "Quit"; do
+	check "menu item: $item" has_text "$item"
+done
+check "default level 5" has_text "5"
+check "side random by default" has_text "random"
+
+keys Down Right Right
+check "Right raises the level" wait_for "7"
+keys Down Right
+check "Right changes the side" wait_for "Red"
+keys Down Down Right
+check "Right changes the rule set" wait_for "simple"
+keys Down Enter
+check "How to play shows the rules" wait_for "NONAGA: the rules"
+check "the rules speak of sliding" has_text "Slide one of your tokens"
+keys Escape
+check "Esc closes the rules" wait_for "Play against the computer"
+
+keys Up Up Up Up Up Enter
+check "the computer game starts with the settings" wait_for "Red (you) to move" 20
+check "level 7" has_text "level 7"
+check "simple rules" has_text "simple rules"
+keys m
+check "m leads back to the menu" wait_for "Play against the computer"
+check "the settings are kept" has_text "simple"
+
+keys Down Down Down Enter
+check "a two-player game" wait_for "Red to move"
+keys Enter Enter Enter Enter
+wait_for "Blue to move"
+keys m
+check "m during a game asks" wait_for "Leave this game for the title menu? (y/n)"
+keys y
+check "y leads to the menu" wait_for "Play against the computer"
+
+# the menu remembers its place: "Two players" is chosen
+keys Down Down Down Enter
+check "Language cycles (system default, English, ...)" wait_for "English"
+keys Down Enter
+check "Quit quits" wait_exit
+check "exit status 0" test "$(exit_status)" = 0
+finish

@@ -1,0 +1,51 @@
+#!/bin/sh
+# tui_undo_test.sh - undo and redo give back the very same screens.
+cd "$(dirname "$0")/.." || exit 1
+. test/tmux.sh
+tmux_init tui_undo
+
+start --pvp
+check "ready" wait_for "Red to move"
+screen > "$TMUX_DIR/s0"
+keys u
+check "nothing to undo at the start" wait_for "There is nothing to undo."
+keys Escape
+check "the message goes" wait_gone "There is nothing to undo."
+check "... and the first screen is back" same_screen "$TMUX_DIR/s0"
+
+keys Enter Enter Enter Enter
+check "a turn is played" wait_for "Blue to move"
+screen > "$TMUX_DIR/s1"
+keys Enter Enter Enter Enter
+check "a second turn is played" wait_for "Last move: ◼ Blue"
+screen > "$TMUX_DIR/s2"
+
+keys u
+check "undo: Blue to move again" wait_for "Blue to move"
+check "undo restores the screen after the first turn" same_screen "$TMUX_DIR/s1"
+keys u
+check "undo again: Red to move" wait_for "Red to move"
+check "undo restores the first screen" same_screen "$TMUX_DIR/s0"
+keys r
+check "redo restores the screen after the first turn" same_screen "$TMUX_DIR/s1"
+keys r
+check "redo restores the screen after the second turn" same_screen "$TMUX_DIR/s2"
+keys r
+check "nothing more to redo" wait_for "There is nothing to redo."
+
+# a new move after undo drops the moves undone
+keys u
+wait_for "Blue to move"
+keys Tab Enter Enter Enter Enter
+check "another move" wait_for "Red to move"
+keys r
+check "redo has nothing left" wait_for "There is nothing to redo."
+
+# undo in the middle of a turn drops the half-made move
+keys Enter Enter
+wait_for "2. relocate a disc"
+keys u
+check "undo mid-turn takes back the last whole move" wait_for "Blue to move"
+check "... in phase 1" has_text "1. slide a token"
+
+finish
