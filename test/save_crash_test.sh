@@ -24,11 +24,13 @@ no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 
 [ -x "$tool" ] || { no "$tool is missing"; echo "save_crash: $pass passed, $fail failed"; exit 1; }
 
-# Random delays in seconds, from 0.001 to 0.150: early kills hit the
-# start (the load, the first save), later ones the loop.
-delays=$(awk -v n="$runs" -v seed="$$" 'BEGIN { srand(seed); for (i = 0; i < n; i++) printf "%.3f ", (1 + int(rand() * 150)) / 1000 }')
+# Random delays in seconds, from 0.001 to 0.150 (0.300 for the slower
+# sanitizer build): early kills hit the start (the load, the first
+# save), later ones the loop.
+if [ "${NONAGA_VARIANT:-plain}" = asan ]; then most=300; else most=150; fi
+delays=$(awk -v n="$runs" -v most="$most" -v seed="$$" 'BEGIN { srand(seed); for (i = 0; i < n; i++) printf "%.3f ", (1 + int(rand() * most)) / 1000 }')
 
-bad_runs=0 in_flight=0 saves=0 run=0
+in_flight=0 saves=0 run=0
 for delay in $delays; do
 	run=$((run + 1))
 	"$tool" loop "$dir" "$log" 2>>"$tmp/errors" &
@@ -48,22 +50,26 @@ for delay in $delays; do
 	status=$?
 	state=$(printf '%s\n' "$got" | awk 'NR == 1 && $1 == "ok" { print $2, $3 }')
 	if [ -n "$others" ]; then
-		bad_runs=$((bad_runs + 1)); no "run $run (${delay}s): stray files: $others"
-	elif [ -z "$last" ]; then
-		# killed before the first save was even begun: nothing on disk
-		if [ $status -eq 1 ]; then ok; else bad_runs=$((bad_runs + 1)); no "run $run: nothing logged, but: $got"; fi
+		no "run $run (${delay}s): stray files: $others"
+	elif ! grep -qx saved "$log"; then
+		# no save has been completed yet: nothing on disk, or the first
+		if [ $status -eq 1 ] || { [ $status -eq 0 ] && [ "$state" = "$last" ]; }; then
+			ok
+		else
+			no "run $run: before the first save: $got"
+		fi
 	elif [ $status -ne 0 ]; then
-		bad_runs=$((bad_runs + 1)); no "run $run (${delay}s): the save does not load: $got"
+		no "run $run (${delay}s): the save does not load: $got"
 	elif [ "$state" = "$last" ] || { [ "$done_last" != saved ] && [ "$state" = "$prev" ]; }; then
 		ok
 	else
-		bad_runs=$((bad_runs + 1)); no "run $run (${delay}s): on disk '$state', logged '$prev' then '$last' ($done_last)"
+		no "run $run (${delay}s): on disk '$state', logged '$prev' then '$last' ($done_last)"
 	fi
 done
 saves=$(grep -c '^saved$' "$log" 2>/dev/null)
 # The test proves something only if the kills landed while saving.
 if [ "$in_flight" -ge 1 ]; then ok; else no "no kill landed in the middle of a save ($runs runs)"; fi
-if [ "${saves:-0}" -ge "$runs" ]; then ok; else no "only ${saves:-0} saves in $runs runs"; fi
+if [ "${saves:-0}" -ge $((runs / 4)) ]; then ok; else no "only ${saves:-0} saves in $runs runs"; fi
 if [ ! -s "$tmp/errors" ]; then ok; else no "the saving loop complained: $(head -3 "$tmp/errors")"; fi
 echo "save_crash: $runs kills, ${saves:-0} saves, $in_flight killed with a save in flight"
 echo "save_crash: $pass passed, $fail failed"
