@@ -282,6 +282,12 @@ static void elo_report(int w, int d, int l)
 	double var = (w * pow(1 - p, 2) + d * pow(0.5 - p, 2) + l * pow(p, 2)) / n;
 	double se = sqrt(var / n);
 	double lo = p - 1.96 * se, hi = p + 1.96 * se;
+	if (w == n || l == n) {
+		/* all one way: the one-sided 95 % bound, 0.05^(1/n) */
+		double b = pow(0.05, 1.0 / n);
+		lo = w == n ? b : 0;
+		hi = w == n ? 1 : 1 - b;
+	}
 #define ELO(x) ((x) <= 0 ? -INFINITY : (x) >= 1 ? INFINITY : -400 * log10(1 / (x) - 1))
 	printf("games %d: +%d =%d -%d  score %.1f%%  elo %+.0f  (95%%: %+.0f .. %+.0f)\n",
 	       n, w, d, l, 100 * p, ELO(p), ELO(lo), ELO(hi));
