@@ -211,6 +211,15 @@ static void tt_store(ng_search *s, uint64_t key, ng_move m, int v, int depth,
 	e->age = s->age;
 }
 
+/* Store a node's result with its bound type (alpha at entry a0); returns it. */
+static int store_result(ng_search *s, const ng_pos *pos, ng_move bm, int best,
+                        int a0, int beta, int depth, int ply)
+{
+	int flag = best >= beta ? TT_LOWER : best > a0 ? TT_EXACT : TT_UPPER;
+	tt_store(s, pos->key, bm, best, depth, flag, ply);
+	return best;
+}
+
 /* --------------------------------------------------------------- search */
 
 static int repeated(const ng_search *s, uint64_t key)
@@ -352,9 +361,7 @@ static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
 	}
 	if (best == -INF)
 		return -(NG_MATE - (ply + 1));   /* every move loses */
-	int flag = best >= beta ? TT_LOWER : best > a0 ? TT_EXACT : TT_UPPER;
-	tt_store(s, pos->key, bm, best, 1, flag, ply);
-	return best;
+	return store_result(s, pos, bm, best, a0, beta, 1, ply);
 }
 
 static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
@@ -426,9 +433,7 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 		if (alpha >= beta)
 			break;
 	}
-	int flag = best >= beta ? TT_LOWER : best > a0 ? TT_EXACT : TT_UPPER;
-	tt_store(s, pos->key, bm, best, depth, flag, ply);
-	return best;
+	return store_result(s, pos, bm, best, a0, beta, depth, ply);
 }
 
 /* ----------------------------------------------------------------- root */
