@@ -288,10 +288,13 @@ int menu_run(settings *s, int can_resume, const char *notice)
 	int n;
 	first = can_resume ? M_RESUME : M_AI;
 	n = M_COUNT - first;
-	if (can_resume)
+	/* the program starts on Resume; later the menu keeps its place */
+	static int started;
+	if (!started && can_resume)
 		sel = M_RESUME;
 	else if (sel < first)
 		sel = M_AI;
+	started = 1;
 	int itop = 0, x = 0;
 	erase();
 	for (;;) {
