@@ -41,6 +41,22 @@ const char *const reason_msgids[NG_ERR_COUNT] = {
 	[NG_ERR_NO_HISTORY] = N_("nothing to undo"),
 	[NG_ERR_NOMEM] = N_("out of memory"),
 	[NG_ERR_BAD_ARG] = N_("invalid argument"),
+	/* why a save or a record cannot be read (savefile.c) */
+	[NG_ERR_EMPTY] = N_("the record is empty"),
+	[NG_ERR_NOT_RECORD] = N_("not a nonaga record (it does not begin with \"# nonaga record 1\")"),
+	[NG_ERR_RECORD_VERSION] = N_("a record of a later version of nonaga"),
+	[NG_ERR_LINE_TOO_LONG] = N_("line too long"),
+	[NG_ERR_CONTROL_CHAR] = N_("a NUL byte or another control character"),
+	[NG_ERR_BAD_UTF8] = N_("not valid UTF-8"),
+	[NG_ERR_TRUNCATED] = N_("the last line is cut off (the record is truncated)"),
+	[NG_ERR_HEADER_SYNTAX] = N_("not a header line (Key: value)"),
+	[NG_ERR_HEADER_DUP] = N_("this header was given before"),
+	[NG_ERR_HEADER_VALUE] = N_("not a valid value for this header"),
+	[NG_ERR_HEADER_MISSING] = N_("the header lacks Rules or Moves"),
+	[NG_ERR_HEADER_FULL] = N_("too many header lines"),
+	[NG_ERR_EMPTY_LINE] = N_("an empty line among the moves"),
+	[NG_ERR_MOVE_COUNT] = N_("the number of moves differs from the Moves header"),
+	[NG_ERR_RESULT_MISMATCH] = N_("the Result header does not match the moves"),
 };
 
 const char *reason_text(ng_err e)
