@@ -5,7 +5,8 @@
 #   tmux_init NAME              private sockets nonaga-NAME-PID-N, temp dir
 #   start [-x W] [-y H] [-l LANG] [-e VAR=VALUE] [ARG...]
 #                               run $NONAGA ARG... in a fresh pane (default
-#                               80x24, LANG=C.UTF-8, LANGUAGE=en); its
+#                               80x24, LANG=C.UTF-8, LANGUAGE=en, games
+#                               saved in a fresh $TMUX_DIR/state-N); its
 #                               stderr, exit status and tty modes after exit
 #                               are kept in $TMUX_DIR
 #   keys KEY...                 tmux send-keys
@@ -92,7 +93,8 @@ start() {
 	# The pane records the program's pid, its exit status and the tty
 	# modes after it exits, then waits so that the screen can be read.
 	cat > "$TMUX_DIR/run.sh" <<EOF
-exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=$lang LANGUAGE=en $extra \\
+exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=$lang LANGUAGE=en \\
+	XDG_STATE_HOME="$TMUX_DIR/state-$tmux_runs" $extra \\
 	sh "$TMUX_DIR/after.sh" "$NONAGA" "\$@"
 EOF
 	cat > "$TMUX_DIR/after.sh" <<EOF

@@ -51,7 +51,7 @@ for how in "--pvp" "--pvp --no-animation" "-l C --pvp"; do
 	check "[$how] a turn key by key costs at most 4000 bytes ($turn)" under "$turn" 4000
 
 	record
-	keys x
+	keys z
 	poll 5 settled
 	nothing=$(stop)
 	check "[$how] a key that changes nothing writes nothing ($nothing)" under "$nothing" 0

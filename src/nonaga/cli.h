@@ -21,6 +21,8 @@ typedef struct options {
 	int animation;
 	const char *lang;   /* --lang, or NULL */
 	int wide_ambiguous;
+	int resume;         /* --resume: continue the saved game */
+	const char *replay; /* --replay FILE, or NULL */
 } options;
 
 int engine_main(void);

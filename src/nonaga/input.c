@@ -1,7 +1,7 @@
 /*
  * input.c - keys and mouse clicks as actions.
  *
- * Waiting never blocks for longer than a quarter second, so a quitting
+ * Waiting never blocks for longer than a tenth of a second, so a quitting
  * signal is noticed even if the read was restarted; a given-back event
  * (after a key cut an animation short) comes first.
  */
@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 static event pending;
 static int have_pending;
@@ -22,6 +23,19 @@ void input_unget(const event *ev)
 {
 	pending = *ev;
 	have_pending = 1;
+}
+
+/* Is the terminal gone?  Called when getch failed at once: a hang-up or
+ * an error on the input, or input that is readable but gave nothing (the
+ * end of the file). */
+static int terminal_gone(void)
+{
+	struct pollfd pf = { .fd = STDIN_FILENO, .events = POLLIN };
+	if (poll(&pf, 1, 0) < 0)
+		return 0;
+	if (pf.revents & (POLLHUP | POLLERR | POLLNVAL))
+		return 1;
+	return (pf.revents & POLLIN) && !isatty(STDIN_FILENO);
 }
 
 static action map_key(int ch)
@@ -55,6 +69,8 @@ static action map_key(int ch)
 		return ACT_QUIT;
 	case 'm': case 'M':
 		return ACT_MENU;
+	case 'x': case 'X':
+		return ACT_EXPORT;
 	case 12:
 		return ACT_REDRAW;
 	case KEY_RESIZE:
@@ -86,7 +102,7 @@ void input_get(event *ev, int timeout_ms)
 			ev->act = ACT_SIGNAL;
 			return;
 		}
-		int wait = 250;
+		int wait = 100;
 		if (deadline >= 0) {
 			long long left = deadline - anim_now_ms();
 			if (left <= 0) {
@@ -97,18 +113,16 @@ void input_get(event *ev, int timeout_ms)
 				wait = (int)left;
 		}
 		timeout(wait);
+		long long before = anim_now_ms();
 		int ch = getch();
 		if (ch == ERR) {
-			/* getch says ERR for a timeout and for a terminal that has
-			 * gone (read gives 0 or EIO): without this check a lost SSH
-			 * connection whose SIGHUP did not arrive spins forever. */
-			struct pollfd pf = { 0, POLLIN, 0 };
-			if (poll(&pf, 1, 0) == 1 &&
-			    (pf.revents & (POLLHUP | POLLERR | POLLNVAL))) {
+			/* An ERR long before the timeout: the read failed or met
+			 * the end of the input.  When the terminal is gone (the
+			 * connection dropped without a SIGHUP reaching us), do as
+			 * for a hangup instead of spinning. */
+			if (wait >= 20 && anim_now_ms() - before < wait / 2 &&
+			    terminal_gone())
 				term_signal = SIGHUP;
-				ev->act = ACT_SIGNAL;
-				return;
-			}
 			continue;
 		}
 		ev->key = ch;

@@ -108,7 +108,7 @@ static void setup_messages(const char *lang)
 /* ------------------------------------------------------------ options */
 
 enum { OPT_PVP = 256, OPT_AI, OPT_AS, OPT_RULES, OPT_ASCII, OPT_COLOR,
-       OPT_NOANIM, OPT_ENGINE, OPT_LANG, OPT_WIDE, OPT_HELP, OPT_VERSION };
+       OPT_NOANIM, OPT_ENGINE, OPT_LANG, OPT_WIDE, OPT_RESUME, OPT_REPLAY, OPT_HELP, OPT_VERSION };
 
 static const struct option longopts[] = {
 	{ "pvp", no_argument, NULL, OPT_PVP },
@@ -122,6 +122,8 @@ static const struct option longopts[] = {
 	{ "engine", no_argument, NULL, OPT_ENGINE },
 	{ "lang", required_argument, NULL, OPT_LANG },
 	{ "wide-ambiguous", no_argument, NULL, OPT_WIDE },
+	{ "resume", no_argument, NULL, OPT_RESUME },
+	{ "replay", required_argument, NULL, OPT_REPLAY },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -146,6 +148,8 @@ static void usage(FILE *f)
 	        "  --wide-ambiguous     for terminals that draw East Asian ambiguous-width\n"
 	        "                       characters two columns wide\n"
 	        "  --lang ja|en         language of the messages (default: from the locale)\n"), f);
+	fputs(_("  --resume             continue the saved game (saved after every turn)\n"
+	        "  --replay FILE        step through a recorded game with the arrow keys\n"), f);
 	fputs(_("  --engine             speak the engine protocol on stdin/stdout\n"
 	        "  --help               show this help and exit\n"
 	        "  --version            show the version and exit\n"), f);
@@ -197,7 +201,8 @@ static const char *prescan_lang(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	options opt = { MODE_MENU, 5, -1, NG_STANDARD, 0, COLOR_AUTO, 1, NULL, 0 };
+	options opt = { MODE_MENU, 5, -1, NG_STANDARD, 0, COLOR_AUTO, 1, NULL, 0,
+	                0, NULL };
 	int engine = 0, c;
 
 	opt.lang = prescan_lang(argc, argv);
@@ -267,6 +272,12 @@ int main(int argc, char **argv)
 			break;   /* already in effect: see prescan_lang */
 		case OPT_WIDE:
 			opt.wide_ambiguous = 1;
+			break;
+		case OPT_RESUME:
+			opt.resume = 1;
+			break;
+		case OPT_REPLAY:
+			opt.replay = optarg;
 			break;
 		case OPT_HELP:
 			usage(stdout);

@@ -128,11 +128,12 @@ static const char *lang_label(int i)
 
 /* ---------------------------------------------------------------- menu */
 
-enum { M_AI, M_LEVEL, M_SIDE, M_PVP, M_RULESET, M_RULES, M_LANG, M_QUIT, M_COUNT };
+enum { M_RESUME, M_AI, M_LEVEL, M_SIDE, M_PVP, M_RULESET, M_RULES, M_LANG, M_QUIT, M_COUNT };
 
 static const char *label(int item)
 {
 	switch (item) {
+	case M_RESUME: return _("Resume the saved game");
 	case M_AI: return _("Play against the computer");
 	case M_LEVEL: return _("Level");
 	case M_SIDE: return _("Your side");
@@ -194,15 +195,20 @@ static void change(settings *s, int item, int d)
 	}
 }
 
+/* The first item shown: Resume only when there is a saved game. */
+static int first;
+
 /* Screen rows of the items, to draw them and to find clicks. */
 static int item_row(int top, int item)
 {
-	return top + item + (item >= M_PVP) + (item >= M_RULESET);
+	return top + item - first + (item >= M_PVP) + (item >= M_RULESET) +
+	       (first == M_RESUME && item > M_RESUME);
 }
 
-static void draw(const settings *s, int sel, int *top_out, int *x_out)
+static void draw(const settings *s, int sel, const char *notice,
+                 int *top_out, int *x_out)
 {
-	int h = M_COUNT + 2 + 5;
+	int h = M_COUNT - first + 2 + 5 + (first == M_RESUME);
 	int top = (LINES - h) / 2;
 	if (top < 0)
 		top = 0;
@@ -222,7 +228,7 @@ static void draw(const settings *s, int sel, int *top_out, int *x_out)
 	text_line(top + 2, 0, COLS, "", A_NORMAL);
 
 	int lw = 0;
-	for (int i = 0; i < M_COUNT; i++) {
+	for (int i = first; i < M_COUNT; i++) {
 		int iw = text_width(label(i)) + (i == M_LEVEL || i == M_SIDE ? 2 : 0);
 		if (iw > lw)
 			lw = iw;
@@ -236,7 +242,7 @@ static void draw(const settings *s, int sel, int *top_out, int *x_out)
 	int itop = top + 3;
 	for (int y = itop; y < item_row(itop, M_COUNT - 1) + 1; y++)
 		text_line(y, 0, COLS, "", A_NORMAL);
-	for (int i = 0; i < M_COUNT; i++) {
+	for (int i = first; i < M_COUNT; i++) {
 		int y = item_row(itop, i);
 		attr_t a = i == sel ? term_attr(R_CURSOR) | A_BOLD : A_NORMAL;
 		int indent = i == M_LEVEL || i == M_SIDE ? 2 : 0;
@@ -260,6 +266,9 @@ static void draw(const settings *s, int sel, int *top_out, int *x_out)
 	int fy = item_row(itop, M_COUNT - 1) + 2;
 	for (int y = item_row(itop, M_COUNT - 1) + 1; y < LINES; y++)
 		text_line(y, 0, COLS, "", A_NORMAL);
+	if (notice && notice[0] && fy < LINES)
+		fy += text_block(fy, 2, COLS - 4, LINES - fy, notice,
+		                 term_attr(R_MSG)) + 1;
 	if (fy < LINES)
 		text_block(fy, 2, COLS - 4, LINES - fy,
 		           _("Up and down choose, left and right change a setting, "
@@ -272,33 +281,40 @@ static void draw(const settings *s, int sel, int *top_out, int *x_out)
 	*x_out = x;
 }
 
-int menu_run(settings *s)
+int menu_run(settings *s, int can_resume, const char *notice)
 {
 	find_langs();
 	static int sel = M_AI;
+	int n;
+	first = can_resume ? M_RESUME : M_AI;
+	n = M_COUNT - first;
+	/* the program starts on Resume; later the menu keeps its place */
+	static int started;
+	if (!started && can_resume)
+		sel = M_RESUME;
+	else if (sel < first)
+		sel = M_AI;
+	started = 1;
 	int itop = 0, x = 0;
 	erase();
 	for (;;) {
 		if (!term_draw_too_small(NULL))
-			draw(s, sel, &itop, &x);
+			draw(s, sel, notice, &itop, &x);
 		event ev;
 		input_get(&ev, -1);
 		switch (ev.act) {
 		case ACT_SIGNAL:
-			return 0;
+			return MENU_QUIT;
 		case ACT_RESIZE:
 		case ACT_REDRAW:
 			clearok(curscr, TRUE);
 			erase();
 			break;
-		case ACT_UP:
-			sel = (sel + M_COUNT - 1) % M_COUNT;
+		case ACT_UP: case ACT_PREV:
+			sel = first + (sel - first + n - 1) % n;
 			break;
 		case ACT_DOWN: case ACT_NEXT:
-			sel = (sel + 1) % M_COUNT;
-			break;
-		case ACT_PREV:
-			sel = (sel + M_COUNT - 1) % M_COUNT;
+			sel = first + (sel - first + 1) % n;
 			break;
 		case ACT_LEFT:
 		case ACT_RIGHT:
@@ -309,9 +325,9 @@ int menu_run(settings *s)
 			page_help();
 			break;
 		case ACT_QUIT: case ACT_BACK:
-			return 0;
+			return MENU_QUIT;
 		case ACT_CLICK:
-			for (int i = 0; i < M_COUNT; i++)
+			for (int i = first; i < M_COUNT; i++)
 				if (ev.y == item_row(itop, i) && ev.x >= x - 2) {
 					sel = i;
 					ev.act = ACT_SELECT;
@@ -321,12 +337,14 @@ int menu_run(settings *s)
 			/* fall through */
 		case ACT_SELECT:
 			switch (sel) {
+			case M_RESUME:
+				return MENU_RESUME;
 			case M_AI:
 				s->mode = MODE_AI;
-				return 1;
+				return MENU_PLAY;
 			case M_PVP:
 				s->mode = MODE_PVP;
-				return 1;
+				return MENU_PLAY;
 			case M_LEVEL: case M_SIDE: case M_RULESET: case M_LANG:
 				change(s, sel, 1);
 				break;
@@ -334,7 +352,7 @@ int menu_run(settings *s)
 				page_rules();
 				break;
 			case M_QUIT:
-				return 0;
+				return MENU_QUIT;
 			}
 			break;
 		default:

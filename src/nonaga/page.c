@@ -174,9 +174,10 @@ static void build_help(pbuf *b, int width)
 		{ "r", _("redo") },
 		{ "n", _("new game") },
 		{ "m", _("title menu") },
+		{ "x", _("export the game to a file in the current directory") },
 		{ _("Ctrl-L"), _("draw the screen again") },
 		{ "?", _("this help") },
-		{ "q", _("quit (asks first during a game)") },
+		{ "q", _("quit (asks first during a game; the game stays saved)") },
 	};
 	char sym[6][64];
 	snprintf(sym[0], sizeof sym[0], "%s", G->disc);

@@ -15,6 +15,8 @@
  * also stand on cells that are not a choice, and choosing one says why not.
  */
 #include "ui.h"
+#include "savefile.h"
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
-typedef enum { PH_SLIDE, PH_SLIDE_TO, PH_TAKE, PH_PLACE, PH_AI, PH_OVER } phase;
+typedef enum { PH_SLIDE, PH_SLIDE_TO, PH_TAKE, PH_PLACE, PH_AI, PH_OVER,
+               PH_VIEW } phase;
 enum { ASK_NONE, ASK_QUIT, ASK_NEW, ASK_MENU };
 #define AI_MIN_SHOW_MS 400
 
@@ -35,6 +38,11 @@ typedef struct play {
 	settings set;
 	int human;            /* MODE_AI: the human's side */
 	ng_game *g;
+	save_info si;         /* the game's mode, sides, level and date */
+	char dir[PATH_MAX];   /* the state directory, "" when there is none */
+	const char *replay;   /* PH_VIEW: the record's file */
+	const ng_record_info *rinfo;  /* PH_VIEW: its header */
+	int archived;         /* the game's end is kept as a record */
 	ai *ai;
 	int ai_failed;        /* the search failed: do not start it again */
 	long long ai_since;   /* when the search started (ms) */
@@ -102,6 +110,77 @@ static void refuse(play *p, ng_err e)
 static const char *side_name(int side)
 {
 	return side == NG_RED ? _("Red") : _("Blue");
+}
+
+/* ---------------------------------------------------------------- saving */
+
+/* The state directory, made when first needed; 0 when there is none (the
+ * message is then in the status line). */
+static int state_dir(play *p)
+{
+	if (p->dir[0])
+		return 1;
+	char msg[SAVE_MSG];
+	if (save_dir(p->dir, sizeof p->dir, msg) != SAVE_OK) {
+		p->dir[0] = 0;
+		say(p, R_MSG, "%s", msg);
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * Keep the game on disk after a turn, an undo or a redo: the game in
+ * progress as current.save; a finished game as a record, and then there
+ * is no game in progress any more.  A game without moves is not saved.
+ * Failures are told in the status line; the game goes on.
+ */
+static void autosave(play *p)
+{
+	if (p->replay || ng_game_length(p->g) == 0 || !state_dir(p))
+		return;
+	char msg[SAVE_MSG];
+	if (ng_game_result(p->g) != NG_NONE && !ng_game_can_redo(p->g)) {
+		if (p->archived)
+			return;   /* undone and redone: it is kept already */
+		p->archived = 1;
+		char path[PATH_MAX];
+		if (save_archive(p->dir, p->g, &p->si, path, sizeof path, msg) != SAVE_OK) {
+			say(p, R_MSG, "%s", msg);
+			/* keep it as the game in progress rather than lose it */
+			if (save_game(p->dir, p->g, &p->si, msg) != SAVE_OK)
+				say(p, R_MSG, "%s", msg);
+			return;
+		}
+		if (save_discard(p->dir, msg) != SAVE_OK)
+			say(p, R_MSG, "%s", msg);
+		else
+			/* TRANSLATORS: %s is the file a finished game was kept in. */
+			say(p, R_NORMAL, _("The game was kept as %s."), path);
+		return;
+	}
+	if (save_game(p->dir, p->g, &p->si, msg) != SAVE_OK)
+		say(p, R_MSG, "%s", msg);
+}
+
+/* x: the game as a record in the current directory, named by the time. */
+static void export_game(play *p)
+{
+	char name[64], cwd[PATH_MAX], path[PATH_MAX + 80], msg[SAVE_MSG];
+	time_t now = time(NULL);
+	struct tm tm;
+	localtime_r(&now, &tm);
+	strftime(name, sizeof name, "nonaga-%Y%m%d-%H%M%S.nonaga", &tm);
+	if (getcwd(cwd, sizeof cwd))
+		snprintf(path, sizeof path, "%s%s%s", cwd,
+		         cwd[strlen(cwd) - 1] == '/' ? "" : "/", name);
+	else
+		snprintf(path, sizeof path, "%s", name);
+	if (save_export(path, p->g, &p->si, 0, msg) != SAVE_OK)
+		say(p, R_MSG, "%s", msg);
+	else
+		/* TRANSLATORS: %s is the file the game was written to. */
+		say(p, R_NORMAL, _("Game exported to %s."), path);
 }
 
 /* ------------------------------------------------------- the rules, asked */
@@ -356,7 +435,9 @@ static void commit(play *p, const ng_cell *rt)
 		return;
 	}
 	p->relayout = 1;
+	p->archived = 0;
 	enter_turn(p);
+	autosave(p);
 }
 
 /* After the slide (or when there was none): relocate, or end the turn. */
@@ -453,7 +534,9 @@ static void apply_ai_move(play *p, ng_move m, ng_err e)
 		return;
 	}
 	p->relayout = 1;
+	p->archived = 0;
 	enter_turn(p);
+	autosave(p);
 }
 
 /* ------------------------------------------------------------- choosing */
@@ -635,6 +718,7 @@ static void undo(play *p)
 		ng_game_undo(p->g);
 	p->relayout = 1;
 	enter_turn(p);
+	autosave(p);
 }
 
 static void redo(play *p)
@@ -653,6 +737,7 @@ static void redo(play *p)
 			ng_game_redo(p->g);
 	p->relayout = 1;
 	enter_turn(p);
+	autosave(p);
 }
 
 static void new_game(play *p, int draw_sides)
@@ -672,14 +757,60 @@ static void new_game(play *p, int draw_sides)
 			p->human = p->set.side;
 		}
 	}
+	p->archived = 0;
+	save_info_new(&p->si, p->set.mode == MODE_AI ? SAVE_AI : SAVE_PVP,
+	              (ng_side)(p->set.mode == MODE_AI ? p->human : NG_RED),
+	              p->set.level);
 	p->relayout = 1;
 	enter_turn(p);
 }
 
 /* --------------------------------------------------------------- screen */
 
+/* The replay's lines: the record's header, the move shown, the keys. */
+static void fill_view(const play *p, panel_text *t)
+{
+	const ng_record_info *ri = p->rinfo;
+	const char *res;
+	switch (ri->result) {
+	case NG_RED_WINS: res = _("Red won"); break;
+	case NG_BLUE_WINS: res = _("Blue won"); break;
+	case NG_DRAW: res = _("drawn"); break;
+	default: res = _("not finished"); break;
+	}
+	/* TRANSLATORS: the replay's header: who played Red, who played
+	   Blue (as written in the record, e.g. "human", "computer level
+	   7"), the result, the date. */
+	snprintf(t->header, sizeof t->header, _("Red: %s%sBlue: %s%s%s%s%s"),
+	         ri->red[0] ? ri->red : "?", G->sep, ri->blue[0] ? ri->blue : "?",
+	         G->sep, res, ri->date[0] ? G->sep : "", ri->date);
+	int ply = ng_game_ply(p->g), len = ng_game_length(p->g);
+	/* TRANSLATORS: the replay: the move shown and the number of moves. */
+	snprintf(t->turn, sizeof t->turn, _("Replay: move %d of %d"), ply, len);
+	t->turn_role = R_TITLE;
+	if (ply == len && ng_game_result(p->g) != NG_NONE) {
+		ng_result r = ng_game_result(p->g);
+		snprintf(t->hint, sizeof t->hint, "%s",
+		         r == NG_DRAW ? _("Draw: the same position came up three times.")
+		         : r == NG_RED_WINS ? _("Red wins!") : _("Blue wins!"));
+	} else {
+		int side = to_move(p);
+		snprintf(t->hint, sizeof t->hint, "%s %s", G->token[side],
+		         side == NG_RED ? _("Red to move") : _("Blue to move"));
+	}
+	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
+	t->msg_role = p->msg_role;
+	snprintf(t->keys, sizeof t->keys, "%s",
+	         _("left/right (h/l) step, Home/End start/end, q quit"));
+}
+
 static void fill_panel(const play *p, panel_text *t)
 {
+	if (p->ph == PH_VIEW) {
+		fill_view(p, t);
+		goto last;
+	}
+	{
 	const ng_pos *ps = cur_pos(p);
 	const char *rules = ng_pos_rules(ps) == NG_STANDARD ? _("standard rules")
 	                                                     : _("simple rules");
@@ -760,7 +891,8 @@ static void fill_panel(const play *p, panel_text *t)
 	}
 	}
 	snprintf(t->hint, sizeof t->hint, "%s", hint);
-
+	}
+last:;
 	int ply = ng_game_ply(p->g);
 	if (ply > 0) {
 		const ng_pos *before = ng_game_pos_at(p->g, ply - 1);
@@ -774,11 +906,13 @@ static void fill_panel(const play *p, panel_text *t)
 	} else {
 		snprintf(t->last, sizeof t->last, "%s", _("Last move: none yet."));
 	}
+	if (p->ph == PH_VIEW)
+		return;
 	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
 	t->msg_role = p->msg_role;
 	snprintf(t->keys, sizeof t->keys, "%s",
-	         _("arrows/hjkl move, Enter choose, Esc back, u undo, r redo, "
-	           "? help, q quit"));
+	         _("arrows move, Enter choose, Esc back, u undo, r redo, "
+	           "x export, ? help, q quit"));
 }
 
 static void render(play *p)
@@ -819,16 +953,32 @@ static int in_progress(const play *p)
 	return p->ph != PH_OVER && (ng_game_ply(p->g) > 0 || p->slid);
 }
 
-int play_run(const settings *s, const options *opt)
+/* The user leaves this game for another: it is no longer in progress. */
+static void abandon(play *p)
+{
+	char msg[SAVE_MSG];
+	if (ng_game_result(p->g) == NG_NONE && ng_game_length(p->g) > 0 &&
+	    state_dir(p) && save_discard(p->dir, msg) != SAVE_OK)
+		say(p, R_MSG, "%s", msg);
+}
+
+int play_run(const settings *s, const options *opt, ng_game *resume,
+             const save_info *si)
 {
 	play P;
 	play *p = &P;
 	memset(p, 0, sizeof *p);
 	p->opt = opt;
 	p->set = *s;
-	p->g = ng_game_new(s->rules);
-	p->ai = s->mode == MODE_AI ? ai_new() : NULL;
-	if (!p->g || (s->mode == MODE_AI && !p->ai)) {
+	if (resume) {
+		p->set.mode = si->mode == SAVE_AI ? MODE_AI : MODE_PVP;
+		p->set.level = si->level;
+		p->set.side = si->human;
+		p->set.rules = ng_pos_rules(ng_game_pos_at(resume, 0));
+	}
+	p->g = resume ? resume : ng_game_new(s->rules);
+	p->ai = p->set.mode == MODE_AI ? ai_new() : NULL;
+	if (!p->g || (p->set.mode == MODE_AI && !p->ai)) {
 		ng_game_free(p->g);
 		ai_free(p->ai);
 		return PLAY_QUIT;
@@ -838,7 +988,16 @@ int play_run(const settings *s, const options *opt)
 		srand((unsigned)time(NULL) ^ (unsigned)getpid());
 		seeded = 1;
 	}
-	new_game(p, 1);
+	if (resume) {
+		p->si = *si;
+		p->human = si->human;
+		/* a finished game came back: it is kept already */
+		p->archived = ng_game_result(p->g) != NG_NONE;
+		p->relayout = 1;
+		enter_turn(p);
+	} else {
+		new_game(p, 1);
+	}
 	int result = PLAY_QUIT;
 	for (;;) {
 		/* With animations, the "thinking" line shows for a moment even
@@ -856,8 +1015,13 @@ int play_run(const settings *s, const options *opt)
 		render(p);
 		event ev;
 		input_get(&ev, p->ph == PH_AI && p->ai && ai_busy(p->ai) ? 100 : -1);
-		if (ev.act == ACT_SIGNAL)
+		if (ev.act == ACT_SIGNAL) {
+			/* hang-up, TERM, INT: stop thinking, keep the game */
+			stop_ai(p);
+			if (ng_game_result(p->g) == NG_NONE)
+				autosave(p);
 			break;
+		}
 		if (ev.act == ACT_TIMEOUT)
 			continue;
 		if (ev.act == ACT_RESIZE || ev.act == ACT_REDRAW) {
@@ -881,6 +1045,7 @@ int play_run(const settings *s, const options *opt)
 					result = PLAY_MENU;
 					break;
 				}
+				abandon(p);
 				new_game(p, 1);
 			}
 			continue;
@@ -909,6 +1074,9 @@ int play_run(const settings *s, const options *opt)
 		case ACT_HELP:
 			page_help();
 			p->relayout = 1;
+			break;
+		case ACT_EXPORT:
+			export_game(p);
 			break;
 		case ACT_UNDO:
 			undo(p);
@@ -952,4 +1120,60 @@ out:
 	ai_free(p->ai);
 	ng_game_free(p->g);
 	return result;
+}
+
+/* ------------------------------------------------------------ the replay */
+
+int play_replay(const char *path, ng_game *g, const ng_record_info *info,
+                const options *opt)
+{
+	play P;
+	play *p = &P;
+	memset(p, 0, sizeof *p);
+	p->opt = opt;
+	p->g = g;
+	p->replay = path;
+	p->rinfo = info;
+	p->ph = PH_VIEW;
+	p->relayout = 1;
+	/* from the start: the record's moves are there to redo */
+	while (ng_game_ply(g) > 0)
+		ng_game_undo(g);
+	for (;;) {
+		render(p);
+		event ev;
+		input_get(&ev, -1);
+		int before = ng_game_ply(g);
+		switch (ev.act) {
+		case ACT_SIGNAL:
+			goto out;
+		case ACT_QUIT: case ACT_BACK:
+			goto out;
+		case ACT_RESIZE: case ACT_REDRAW:
+			clearok(curscr, TRUE);
+			break;
+		case ACT_LEFT: case ACT_UP: case ACT_UNDO:
+			if (ng_game_ply(g) > 0)
+				ng_game_undo(g);
+			break;
+		case ACT_RIGHT: case ACT_DOWN: case ACT_REDO: case ACT_SELECT:
+			if (ng_game_can_redo(g))
+				ng_game_redo(g);
+			break;
+		case ACT_HOME: case ACT_PAGEUP:
+			while (ng_game_ply(g) > 0)
+				ng_game_undo(g);
+			break;
+		case ACT_END: case ACT_PAGEDOWN:
+			while (ng_game_can_redo(g))
+				ng_game_redo(g);
+			break;
+		default:
+			break;
+		}
+		if (ng_game_ply(g) != before)
+			p->relayout = 1;
+	}
+out:
+	return PLAY_QUIT;
 }

@@ -41,7 +41,7 @@ const char *const reason_msgids[NG_ERR_COUNT] = {
 	[NG_ERR_NO_HISTORY] = N_("nothing to undo"),
 	[NG_ERR_NOMEM] = N_("out of memory"),
 	[NG_ERR_BAD_ARG] = N_("invalid argument"),
-	/* records */
+	/* why a save or a record cannot be read (savefile.c) */
 	[NG_ERR_EMPTY] = N_("the record is empty"),
 	[NG_ERR_NOT_RECORD] = N_("not a nonaga record (it does not begin with \"# nonaga record 1\")"),
 	[NG_ERR_RECORD_VERSION] = N_("a record of a later version of nonaga"),

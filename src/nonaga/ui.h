@@ -91,7 +91,7 @@ typedef enum action {
 	ACT_NONE, ACT_TIMEOUT, ACT_SIGNAL, ACT_RESIZE, ACT_REDRAW,
 	ACT_UP, ACT_DOWN, ACT_LEFT, ACT_RIGHT, ACT_SELECT, ACT_BACK, ACT_NEXT, ACT_PREV,
 	ACT_UNDO, ACT_REDO, ACT_NEW, ACT_HELP, ACT_QUIT, ACT_MENU, ACT_CLICK, ACT_PAGEUP,
-	ACT_PAGEDOWN, ACT_HOME, ACT_END, ACT_OTHER
+	ACT_PAGEDOWN, ACT_HOME, ACT_END, ACT_EXPORT, ACT_OTHER
 } action;
 
 typedef struct event {
@@ -228,8 +228,11 @@ typedef struct settings {
 	ng_rules rules;
 } settings;
 
-/* The title menu; returns 1 to play with *s, 0 to quit. */
-int menu_run(settings *s);
+/* The title menu, with "Resume" when can_resume and a notice (a bad save,
+ * ...) when not NULL: MENU_PLAY to play with *s, MENU_RESUME to resume the
+ * saved game, MENU_QUIT to quit. */
+enum { MENU_QUIT, MENU_PLAY, MENU_RESUME };
+int menu_run(settings *s, int can_resume, const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
 void page_rules(void);
@@ -241,6 +244,13 @@ void language_shown(const char *code);
 /* ------------------------------------------------------------- play.c */
 
 enum { PLAY_QUIT, PLAY_MENU };
-int play_run(const settings *s, const options *opt);
+/* One game: a new one with the settings, or the saved game resume (with
+ * its information si; play_run frees it). */
+struct save_info;
+int play_run(const settings *s, const options *opt, ng_game *resume,
+             const struct save_info *si);
+/* nonaga --replay: step through a record's game g (freed by the caller). */
+int play_replay(const char *path, ng_game *g, const ng_record_info *info,
+                const options *opt);
 
 #endif

@@ -1,0 +1,214 @@
+#!/bin/sh
+# tui_save_test.sh - the game is saved after every turn and when a
+# quitting signal arrives (between turns, while the computer thinks, during
+# an animation); --resume and the menu's Resume continue it exactly; a
+# corrupt save is named and moved aside; --replay steps through a record;
+# x exports the game.
+cd "$(dirname "$0")/.." || exit 1
+. test/tmux.sh
+tmux_init tui_save
+
+STATE=$TMUX_DIR/state
+SAVE=$STATE/nonaga/current.save
+WORK=$TMUX_DIR/work
+mkdir -p "$WORK"
+
+# run the program with the state directory of the test, in $WORK (where
+# x exports)
+TOP=$(pwd)
+play() { cd "$WORK" && start -e XDG_STATE_HOME="$STATE" "$@"; cd "$TOP" || exit 1; }
+pid() { cat "$TMUX_DIR/pid"; }
+status_is() { [ "$(exit_status)" = "$1" ]; }
+# the board area of the screen: the lines between the header and the
+# five lines of the panel (80x24)
+board() { screen | sed -n '2,19p'; }
+same_board() { board > "$TMUX_DIR/board.now" && cmp -s "$TMUX_DIR/board.now" "$1"; }
+exists() { [ -e "$1" ]; }
+missing() { [ ! -e "$1" ]; }
+stderr_has() { grep -qF -- "$1" "$TMUX_DIR/stderr"; }
+changed() { ! equals_file "$1"; }
+# q during a game asks first
+quit_game() { keys q; wait_for "Quit this game? (y/n)"; keys y; wait_exit; }
+
+# --- a turn, SIGHUP between turns, --resume
+play --pvp
+wait_for "Red to move"
+keys Enter Enter Enter Enter
+check "a turn is played" wait_for "Blue to move"
+check "it is saved" poll 5 exists "$SAVE"
+screen > "$TMUX_DIR/after-turn"
+board > "$TMUX_DIR/board-turn"
+kill -HUP "$(pid)"
+check "SIGHUP ends the game" wait_exit
+check "... dying of SIGHUP" status_is 129
+check "... and the save is there" exists "$SAVE"
+play --resume
+check "--resume: Blue to move" wait_for "Blue to move"
+check "--resume: the same screen" same_screen "$TMUX_DIR/after-turn"
+keys u
+check "u undoes the resumed turn" wait_for "Red to move"
+check "... back to the start" wait_for "Last move: none yet."
+keys r
+check "r redoes it" wait_for "Blue to move"
+check "... the same board" poll 5 same_board "$TMUX_DIR/board-turn"
+
+# --- x exports the game to the current directory
+keys x
+check "x says where the game went" wait_for "Game exported to $WORK/nonaga-"
+exported=$(ls "$WORK"/nonaga-*.nonaga 2>/dev/null | head -n 1)
+check "... and the file is there" test -n "$exported"
+check "... a record of the game" grep -qx "Moves: 1" "$exported"
+keys q
+wait_for "Quit this game? (y/n)"
+keys y
+check "y quits" wait_exit
+check "... exit status 0" status_is 0
+check "... and the game stays saved" exists "$SAVE"
+
+# --- SIGTERM saves too
+play --resume
+wait_for "Blue to move"
+keys Enter Enter Enter Enter
+check "a second turn" wait_for "Red to move"
+check "... saved after it" poll 5 grep -qx "Moves: 2" "$SAVE"
+board > "$TMUX_DIR/board-two"
+kill -TERM "$(pid)"
+check "SIGTERM ends the game" wait_exit
+check "... dying of SIGTERM" status_is 143
+play --resume
+check "resumed after SIGTERM: Red to move" wait_for "Red to move"
+check "... the same board" poll 5 same_board "$TMUX_DIR/board-two"
+kill -INT "$(pid)"
+check "SIGINT ends the game" wait_exit
+check "... dying of SIGINT" status_is 130
+check "... still saved with both turns" grep -qx "Moves: 2" "$SAVE"
+
+# --- SIGHUP while the computer thinks
+rm -f "$SAVE"
+play --ai=10 --as red
+wait_for "Red (you) to move"
+keys Enter Enter Enter Enter
+check "the computer thinks" wait_for "Blue (computer) is thinking"
+board > "$TMUX_DIR/board-think"
+kill -HUP "$(pid)"
+check "SIGHUP during the thinking ends the game at once" wait_exit 3
+check "... dying of SIGHUP" status_is 129
+check "... with the human's turn saved" grep -qx "Moves: 1" "$SAVE"
+check "... against the computer at level 10" grep -qx "Level: 10" "$SAVE"
+play --resume
+check "resumed: the computer thinks again" wait_for "Blue (computer) is thinking"
+check "... on the same board" poll 5 same_board "$TMUX_DIR/board-think"
+check "... at level 10, you red" has_text "you: ◉ Red"
+kill -HUP "$(pid)"
+wait_exit 3
+
+# --- SIGHUP during the animation of the turn's last step
+rm -f "$SAVE"
+play --pvp
+wait_for "Red to move"
+keys Enter Enter Enter
+wait_for "2. relocate a disc"
+screen > "$TMUX_DIR/before"
+keys Enter
+# the key has been read when the screen changes: the animation has begun
+check "the disc flies" poll 5 changed "$TMUX_DIR/before"
+kill -HUP "$(pid)"
+check "SIGHUP during an animation ends the game" wait_exit
+check "... dying of SIGHUP" status_is 129
+check "... with the turn saved" grep -qx "Moves: 1" "$SAVE"
+play --resume
+check "resumed after the animation: Blue to move" wait_for "Blue to move"
+check "... the same position as after the turn" poll 5 same_board "$TMUX_DIR/board-turn"
+quit_game
+
+# --- the title menu's Resume
+play
+check "the menu offers Resume" wait_for "Resume the saved game"
+keys Enter
+check "Resume continues the game" wait_for "Blue to move"
+check "... the same board" poll 5 same_board "$TMUX_DIR/board-turn"
+quit_game
+
+# --- no save, a corrupt save
+rm -f "$SAVE"
+play
+wait_for "Play against the computer"
+check "no save, no Resume" lacks_text "Resume the saved game"
+keys q
+wait_exit
+: > "$TMUX_DIR/stderr"
+play --resume
+check "--resume without a save exits" wait_exit
+check "... with status 1" status_is 1
+check "... saying so" stderr_has "no saved game to resume"
+
+printf '# nonaga record 1\nRules: standard\nMoves: 2\n\n2,-2>1,-2/2,-2>1,-3\n9,9>9,9/0,0>0,0\n' > "$SAVE"
+: > "$TMUX_DIR/stderr"
+play --resume
+check "--resume with a corrupt save exits" wait_exit
+check "... with status 1" status_is 1
+check "... naming the file and line" stderr_has "$SAVE, line 6:"
+check "... moved aside" exists "$SAVE.bad"
+check "... not left in place" missing "$SAVE"
+
+head -c 30 "$TMUX_DIR/after-turn" > "$SAVE"
+play
+check "a bad save: the menu still offers Resume" wait_for "Resume the saved game"
+keys Enter
+check "Resume names the bad file" wait_for "current.save"
+check "... and where it went" wait_for "moved aside"
+check "... Resume is gone" lacks_text "Resume the saved game"
+check "... moved to .bad.1" exists "$SAVE.bad.1"
+keys q
+wait_exit
+
+# --- --replay of a finished game
+cat > "$WORK/won.nonaga" <<'REC'
+# nonaga record 1
+Date: 2026-11-22T10:15:00Z
+Red: human
+Blue: computer level 7
+Rules: standard
+Start: 0,-2;1,-2;2,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;0,2/2,-2;0,0;1,0/0,-2;2,0;-2,2/r/-
+Result: red
+Moves: 1
+
+2,-2>2,-1
+REC
+play --replay "$WORK/won.nonaga"
+check "--replay starts at the start" wait_for "Replay: move 0 of 1"
+check "... shows the players" has_text "Blue: computer level 7"
+check "... the result" has_text "Red won"
+check "... the date" has_text "2026-11-22T10:15:00Z"
+keys Right
+check "Right steps forward" wait_for "Replay: move 1 of 1"
+check "... to the win" wait_for "Red wins!"
+check "... with the move" has_text "2,-2>2,-1"
+keys Left
+check "Left steps back" wait_for "Replay: move 0 of 1"
+keys End
+check "End goes to the end" wait_for "Replay: move 1 of 1"
+keys Home
+check "Home goes to the start" wait_for "Replay: move 0 of 1"
+keys l
+check "l steps forward" wait_for "Replay: move 1 of 1"
+keys q
+check "q leaves the replay" wait_exit
+check "... with status 0" status_is 0
+
+printf '# nonaga record 1\nRules: standard\nMoves: 1\n\nrubbish\n' > "$WORK/bad.nonaga"
+: > "$TMUX_DIR/stderr"
+play --replay "$WORK/bad.nonaga"
+check "--replay of a bad file exits" wait_exit
+check "... with status 1" status_is 1
+check "... naming the file and line" stderr_has "$WORK/bad.nonaga, line 5:"
+check "... a file of the user's is left where it is" exists "$WORK/bad.nonaga"
+
+mkdir -p "$STATE/nonaga/records"
+cp "$WORK/bad.nonaga" "$STATE/nonaga/records/bad.nonaga"
+play --replay "$STATE/nonaga/records/bad.nonaga"
+check "--replay of a bad record of ours exits" wait_exit
+check "... with status 1" status_is 1
+check "... moves it aside" exists "$STATE/nonaga/records/bad.nonaga.bad"
+
+finish
