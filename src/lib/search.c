@@ -364,6 +364,19 @@ static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
 	return store_result(s, pos, bm, best, a0, beta, 1, ply);
 }
 
+/* Take m out of l, keeping the others in order; 0 if m is not there (a
+ * table entry of another position with the same key). */
+static int take_move(ng_movelist *l, ng_move m)
+{
+	for (int i = 0; i < l->n; i++)
+		if (ng_move_equal(l->m[i], m)) {
+			memmove(&l->m[i], &l->m[i + 1], sizeof *l->m * (size_t)(l->n - i - 1));
+			l->n--;
+			return 1;
+		}
+	return 0;
+}
+
 static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
                   int beta, int ply)
 {
@@ -400,25 +413,46 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 	ng_movelist *l = &s->lists[ply];
 	int *sc = s->order + (size_t)ply * NG_MAX_MOVES;
 	ng_generate(pos, l);
-	int n = order_moves(s, pos, l, sc, ttm, have_ttm);
+	int best = -INF, a0 = alpha, first = 0;
+	ng_move bm = l->m[0];
+
+	/* The table's move first, before the others are scored: it usually
+	 * cuts at once, and scoring hundreds of children would be wasted. */
+	if (have_ttm && take_move(l, ttm)) {
+		ng_pos c = *pos;
+		ng_undo u;
+		ng_make(&c, ttm, &u);
+		s->keys[s->nkeys++] = c.key;
+		int v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
+		s->nkeys--;
+		if (s->stopped)
+			return 0;
+		best = v;
+		bm = ttm;
+		first = 1;
+		if (v > alpha)
+			alpha = v;
+		if (alpha >= beta)
+			return store_result(s, pos, bm, best, a0, beta, depth, ply);
+	}
+
+	int n = order_moves(s, pos, l, sc, ttm, 0);
 	if (s->stopped)
-		return 0;
-	if (n == 0)
+		return best > -INF ? best : 0;
+	if (n == 0 && !first)
 		return -(NG_MATE - (ply + 1));
 
-	int best = -INF, a0 = alpha;
-	ng_move bm = l->m[0];
 	for (int i = 0; i < n; i++) {
 		ng_pos c = *pos;
 		ng_undo u;
 		int v;
 		ng_make(&c, l->m[i], &u);
 		s->keys[s->nkeys++] = c.key;
-		if (i == 0) {
+		if (i + first == 0) {
 			v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
 		} else {
 			v = -search(s, &c, depth - 1, -alpha - 1, -alpha, ply + 1);
-			if (v > alpha && v < beta)
+			if (v > alpha && v < beta && !s->stopped)
 				v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
 		}
 		s->nkeys--;
