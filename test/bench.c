@@ -27,7 +27,7 @@ static const char *const POSITIONS[] = {
 
 int main(int argc, char **argv)
 {
-	int depth = argc > 1 ? atoi(argv[1]) : 2;
+	int depth = argc > 1 ? atoi(argv[1]) : 4;
 	ng_pos p;
 	ng_pos_start(&p, NG_STANDARD);
 

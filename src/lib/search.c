@@ -377,6 +377,34 @@ static int take_move(ng_movelist *l, ng_move m)
 	return 0;
 }
 
+/*
+ * Late move reductions.  Moves come ordered by the threats they make and the
+ * evaluation after them, and a turn has hundreds of them, so a late quiet
+ * move is searched one turn shallower first (two when far down the list and
+ * the search is deep), and again at full depth only if it beats alpha.
+ * Moves that make a threat (score >= 1000) and the table's move are never
+ * reduced; a reduced search still ends at the horizon's threat check, so
+ * wins in one and two are seen whatever the reduction.
+ */
+#ifndef NG_LMR_FIRST
+#define NG_LMR_FIRST 3
+#endif
+#ifndef NG_LMR_DEPTH
+#define NG_LMR_DEPTH 2
+#endif
+#ifndef NG_LMR2_DEPTH
+#define NG_LMR2_DEPTH 5
+#endif
+#ifndef NG_LMR2_FIRST
+#define NG_LMR2_FIRST 12
+#endif
+static int reduction(int depth, int i, int score)
+{
+	if (depth < NG_LMR_DEPTH || i < NG_LMR_FIRST || score >= 1000)
+		return 0;
+	return depth >= NG_LMR2_DEPTH && i >= NG_LMR2_FIRST ? 2 : 1;
+}
+
 static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
                   int beta, int ply)
 {
@@ -451,7 +479,10 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 		if (i + first == 0) {
 			v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
 		} else {
-			v = -search(s, &c, depth - 1, -alpha - 1, -alpha, ply + 1);
+			int r = reduction(depth, i + first, sc[i]);
+			v = -search(s, &c, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+			if (r && v > alpha && !s->stopped)
+				v = -search(s, &c, depth - 1, -alpha - 1, -alpha, ply + 1);
 			if (v > alpha && v < beta && !s->stopped)
 				v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
 		}
