@@ -345,6 +345,12 @@ ng_err ng_record_write(const ng_game *g, const ng_record_info *info,
 ng_err ng_record_parse(const char *text, size_t len, ng_game **game_out,
                        ng_record_info *info_out, int *err_line);
 
+/* A whole regular file of at most NG_RECORD_MAX_BYTES, read from fd (left
+ * open) into *text (malloc'd, not NUL-terminated; the caller frees it).
+ * 0, or -1 with errno: EISDIR a directory, ENODEV not a regular file,
+ * EFBIG too large, ENOMEM, or what read(2) said. */
+int ng_record_read_fd(int fd, char **text, size_t *len);
+
 /* ----------------------------------------------------------------- search */
 
 /*

@@ -17,7 +17,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define MAX_LINE 4096
@@ -248,50 +247,19 @@ static const char *read_file(const char *path, char **text, size_t *len,
 	while (fd < 0 && errno == EINTR);
 	if (fd < 0)
 		goto os_error;
-	struct stat st;
-	if (fstat(fd, &st) < 0) {
+	if (ng_record_read_fd(fd, text, len) < 0) {
 		int err = errno;
 		close(fd);
+		switch (err) {
+		case EISDIR: return "a directory, not a record";
+		case ENODEV: return "not a regular file";
+		case EFBIG: return "larger than a record can be";
+		case ENOMEM: return ng_strerror(NG_ERR_NOMEM);
+		}
 		errno = err;
 		goto os_error;
 	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		return S_ISDIR(st.st_mode) ? "a directory, not a record"
-		                           : "not a regular file";
-	}
-	size_t cap = NG_RECORD_MAX_BYTES + 1, n = 0;
-	if (st.st_size > (off_t)NG_RECORD_MAX_BYTES) {
-		close(fd);
-		return "larger than a record can be";
-	}
-	char *p = malloc(cap);
-	if (!p) {
-		close(fd);
-		return ng_strerror(NG_ERR_NOMEM);
-	}
-	while (n < cap) {
-		ssize_t r = read(fd, p + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int err = errno;
-			free(p);
-			close(fd);
-			errno = err;
-			goto os_error;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
 	close(fd);
-	if (n == cap) {
-		free(p);
-		return "larger than a record can be";
-	}
-	*text = p;
-	*len = n;
 	return NULL;
 os_error:
 	if (strerror_r(errno, buf, size) != 0)

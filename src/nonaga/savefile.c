@@ -96,53 +96,6 @@ static void lock_dir(int dfd)
 		;
 }
 
-/* Whole regular file into memory; 0, or -1 with errno (EISDIR, EFBIG for
- * not regular and too large are set by us). */
-static int slurp(int fd, char **text, size_t *len)
-{
-	struct stat st;
-	if (fstat(fd, &st) < 0)
-		return -1;
-	if (S_ISDIR(st.st_mode)) {
-		errno = EISDIR;
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		errno = ENODEV;
-		return -1;
-	}
-	size_t cap = NG_RECORD_MAX_BYTES + 1, n = 0;
-	if (st.st_size > (off_t)NG_RECORD_MAX_BYTES) {
-		errno = EFBIG;
-		return -1;
-	}
-	char *p = malloc(cap);
-	if (!p)
-		return -1;
-	while (n < cap) {
-		ssize_t r = read(fd, p + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int err = errno;
-			free(p);
-			errno = err;
-			return -1;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	if (n == cap) {
-		free(p);
-		errno = EFBIG;
-		return -1;
-	}
-	*text = p;
-	*len = n;
-	return 0;
-}
-
 /* Why a file could not be read, for errno err. */
 static const char *read_problem(int err, char *buf, size_t size)
 {
@@ -561,7 +514,7 @@ static save_status read_record(const char *path, int none_ok, ng_game **g,
 		return SAVE_NONE;
 	char *text = NULL;
 	size_t len = 0;
-	if (fd < 0 || slurp(fd, &text, &len) < 0) {
+	if (fd < 0 || ng_record_read_fd(fd, &text, &len) < 0) {
 		int err = errno;
 		if (fd >= 0)
 			close(fd);
