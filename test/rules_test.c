@@ -595,6 +595,25 @@ static void test_repetition(void)
 	CHECK(play(g, cycle[1]) == NG_ERR_GAME_OVER, "nothing after the draw");
 	ng_game_free(g);
 
+	/* Under the simple rules the lock is no rule and not part of the
+	 * position: the start (no lock) recurs at ply 4 (lock 1,1), and ply 8
+	 * is its third occurrence. */
+	g = ng_game_new(NG_SIMPLE);
+	ok = 1;
+	for (int i = 0; i < 8 && ok; i++) {
+		ok = play(g, cycle[i % 4]) == NG_OK;
+		reps[i + 1] = ng_game_repetitions(g);
+		res[i + 1] = ng_game_result(g);
+	}
+	CHECK(ok, "cycle plays under the simple rules");
+	CHECK(reps[4] == 2 && reps[8] == 3 && res[7] == NG_NONE && res[8] == NG_DRAW,
+	      "simple rules: the lock does not tell positions apart: %d %d",
+	      reps[4], reps[8]);
+	ng_pos s0 = POS(P5(hexw(""), SR, SB, "r/-"), NG_SIMPLE);
+	ng_pos s1 = POS(P5(hexw(""), SR, SB, "r/1,1"), NG_SIMPLE);
+	CHECK(ng_pos_same(&s0, &s1), "simple rules: same up to the lock");
+	ng_game_free(g);
+
 	/* With the lock 1,1 at the start, the start itself recurs. */
 	g = ng_game_new(NG_STANDARD);
 	ng_pos p = POS(P5(hexw(""), SR, SB, "r/1,1"), NG_STANDARD);

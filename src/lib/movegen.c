@@ -168,15 +168,18 @@ void ng_make(ng_pos *pos, ng_move m, ng_undo *u)
 		t[i] = m.st;
 		k ^= ng__zobrist(Z_RED + side, m.sf) ^ ng__zobrist(Z_RED + side, m.st);
 	}
-	if (pos->lock != NONE)
+	/* the lock is in the key only where it is a rule (see ng__rekey) */
+	int keyed = pos->rules != NG_SIMPLE;
+	if (pos->lock != NONE && keyed)
 		k ^= ng__zobrist(Z_LOCK, pos->lock);
 	pos->lock = NONE;
 	if (m.rf != NONE) {
 		clear_bit(pos->disc, m.rf);
 		set_bit(pos->disc, m.rt);
 		pos->lock = m.rt;
-		k ^= ng__zobrist(Z_DISC, m.rf) ^ ng__zobrist(Z_DISC, m.rt) ^
-		     ng__zobrist(Z_LOCK, m.rt);
+		k ^= ng__zobrist(Z_DISC, m.rf) ^ ng__zobrist(Z_DISC, m.rt);
+		if (keyed)
+			k ^= ng__zobrist(Z_LOCK, m.rt);
 	}
 	pos->side = (uint8_t)(side ^ 1);
 	pos->key = k ^ ng__zobrist(Z_SIDE, 0);

@@ -20,7 +20,7 @@ void ng__rekey(ng_pos *pos)
 		k ^= ng__zobrist(Z_RED, pos->tok[0][i]);
 		k ^= ng__zobrist(Z_BLUE, pos->tok[1][i]);
 	}
-	if (pos->lock != NG_NOCELL)
+	if (pos->lock != NG_NOCELL && pos->rules != NG_SIMPLE)
 		k ^= ng__zobrist(Z_LOCK, pos->lock);
 	if (pos->side)
 		k ^= ng__zobrist(Z_SIDE, 0);
@@ -196,8 +196,11 @@ static int same_set(const uint16_t *a, const uint16_t *b)
 
 int ng_pos_same(const ng_pos *a, const ng_pos *b)
 {
-	/* Aligned frames: equal up to translation means equal in the frame. */
-	return a->key == b->key && a->side == b->side && a->lock == b->lock &&
+	/* Aligned frames: equal up to translation means equal in the frame.
+	 * Under the simple rules the lock forbids nothing, so it is kept (the
+	 * notation shows it) but not part of what makes positions the same. */
+	return a->key == b->key && a->side == b->side &&
+	       (a->lock == b->lock || a->rules == NG_SIMPLE) &&
 	       !memcmp(a->disc, b->disc, sizeof a->disc) &&
 	       same_set(a->tok[0], b->tok[0]) && same_set(a->tok[1], b->tok[1]);
 }
