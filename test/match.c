@@ -11,7 +11,8 @@
  * Each opening (PLIES random moves from the start, default 2, none of which
  * hands the opponent a win in one) is played twice with colours swapped.  A game ends with a win, a draw by threefold
  * repetition (the engine's own `result'), or a draw after 300 plies.
- * Results are from A's point of view.
+ * Results are from A's point of view; then how long each side thought per
+ * move (the wall-clock time of its genmove answers).
  */
 #include <errno.h>
 #include <math.h>
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_PLIES 300
@@ -40,6 +42,20 @@ typedef struct engine {
 } engine;
 
 static const char *engine_path = "build/nonaga";
+
+/* How long each configuration thought, [0] for A and [1] for B: the
+ * wall-clock time of its genmove commands, engine start-up excluded. */
+typedef struct think_stats {
+	double total_ms[2], max_ms[2];
+	long moves[2];
+} think_stats;
+
+static double now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
 
 static void die(const char *fmt, ...)
 {
@@ -199,7 +215,7 @@ static int opening_decided(engine *e)
  * opening was decided and the game not played. */
 static int play_game(engine *ea, engine *eb, const config *ca,
                      const config *cb, int opening, int a_is_red,
-                     uint64_t seed, int plies, int verbose)
+                     uint64_t seed, int plies, int verbose, think_stats *ts)
 {
 	char buf[4096], mv[256];
 	engine *e[2] = { a_is_red ? ea : eb, a_is_red ? eb : ea };
@@ -262,7 +278,14 @@ static int play_game(engine *ea, engine *eb, const config *ca,
 				n += snprintf(args + n, sizeof args - (size_t)n, " depth %ld", cc->depth);
 			if (cc->nodes)
 				snprintf(args + n, sizeof args - (size_t)n, " nodes %ld", cc->nodes);
+			double t0 = now_ms();
 			snprintf(mv, sizeof mv, "%s", ask(e[side], buf, sizeof buf, "genmove%s", args));
+			double dt = now_ms() - t0;
+			int who = cc != ca;
+			ts->total_ms[who] += dt;
+			ts->moves[who]++;
+			if (dt > ts->max_ms[who])
+				ts->max_ms[who] = dt;
 		}
 		ask(e[side ^ 1], buf, sizeof buf, "play %s", mv);
 		if (verbose)
@@ -325,7 +348,8 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 
 	/* Workers take games g = job, job + jobs, ...; each reports one byte
-	 * per game: 'W', 'D' or 'L' for A. */
+	 * per game: 'W', 'D' or 'L' for A ('S' for a skipped opening), and at
+	 * the end 'T' and its think_stats in one write (atomic: < PIPE_BUF). */
 	int fds[2];
 	if (pipe(fds))
 		die("pipe: %s", strerror(errno));
@@ -336,6 +360,7 @@ int main(int argc, char **argv)
 		if (pid == 0) {
 			close(fds[0]);
 			engine ea, eb;
+			think_stats ts = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
 			start(&ea, &ca);
 			start(&eb, &cb);
 			/* openings j, j + jobs, ...; each played twice unless it
@@ -345,7 +370,7 @@ int main(int argc, char **argv)
 				int decided = 0;
 				for (int swap = 0; swap < 2 && !decided; swap++) {
 					int r = play_game(&ea, &eb, &ca, &cb, o, swap == 0,
-					                  seed, plies, verbose);
+					                  seed, plies, verbose, &ts);
 					char ch = r == 2 ? 'S' : r > 0 ? 'W' : r < 0 ? 'L' : 'D';
 					if (write(fds[1], &ch, 1) != 1)
 						_exit(1);
@@ -353,13 +378,36 @@ int main(int argc, char **argv)
 				}
 				played += !decided;
 			}
+			char rec[1 + sizeof ts];
+			rec[0] = 'T';
+			memcpy(rec + 1, &ts, sizeof ts);
+			if (write(fds[1], rec, sizeof rec) != (ssize_t)sizeof rec)
+				_exit(1);
 			_exit(0);
 		}
 	}
 	close(fds[1]);
 	int w = 0, d = 0, l = 0, skipped = 0;
+	think_stats all = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
 	char ch;
 	while (read(fds[0], &ch, 1) == 1) {
+		if (ch == 'T') {
+			think_stats ts;
+			size_t got = 0;
+			while (got < sizeof ts) {
+				ssize_t r = read(fds[0], (char *)&ts + got, sizeof ts - got);
+				if (r <= 0)
+					die("a worker's report was cut short");
+				got += (size_t)r;
+			}
+			for (int i = 0; i < 2; i++) {
+				all.total_ms[i] += ts.total_ms[i];
+				all.moves[i] += ts.moves[i];
+				if (ts.max_ms[i] > all.max_ms[i])
+					all.max_ms[i] = ts.max_ms[i];
+			}
+			continue;
+		}
 		w += ch == 'W';
 		d += ch == 'D';
 		l += ch == 'L';
@@ -375,5 +423,10 @@ int main(int argc, char **argv)
 	if (skipped)
 		printf("(%d openings skipped: decided within three turns)\n", skipped);
 	elo_report(w, d, l);
+	for (int i = 0; i < 2; i++)
+		if (all.moves[i])
+			printf("%s thought %.0f ms a move on average, %.0f ms at most (%ld moves)\n",
+			       i ? "B" : "A", all.total_ms[i] / (double)all.moves[i],
+			       all.max_ms[i], all.moves[i]);
 	return failed || w + d + l != games;
 }
