@@ -85,6 +85,14 @@ int main(void)
 	CHECK(strstr(say("position"), "/b/") != NULL, "genmove played it");
 	CHECK(ok("undo") && strstr(say("position"), "/r/") != NULL, "genmove's move can be undone");
 
+	/* below the top level the level's depth decides, and stays a ceiling
+	 * under a deeper limit (level 7 is depth 2: see LEVELS in search.c) */
+	say("set level 7");
+	const char *a7 = say("analyze");
+	CHECK(strstr(a7, " depth 2 ") != NULL, "level 7 searches to depth 2: %s", a7);
+	a7 = say("analyze depth 5");
+	CHECK(strstr(a7, " depth 2 ") != NULL, "level 7 stays at depth 2 when asked for 5: %s", a7);
+
 	/* analyze: depth and node limits are honoured and reported */
 	say("set level 10");
 	const char *a = say("analyze depth 2");
