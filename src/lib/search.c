@@ -89,6 +89,7 @@ struct ng_search {
 	int nkeys, hist_keys;
 	ng_movelist *lists;      /* one per ply */
 	int *order;              /* ordering scores, one list per ply */
+	ng_move killer[MAX_PLY][2];   /* moves that cut off at this ply */
 };
 
 /* ------------------------------------------------------------ settings */
@@ -322,6 +323,34 @@ static int order_moves(ng_search *s, const ng_pos *pos, ng_movelist *l,
 }
 
 /*
+ * Killer moves: the last two moves that cut off at this ply, in any
+ * position.  A turn has hundreds of moves, and one that refuted a sibling
+ * (a slide or relocation the reply did not disturb) often refutes this one
+ * too, so it is tried right after the table's move, before the others are
+ * scored.  A killer that is not legal here is simply not found in the list.
+ */
+static void add_killer(ng_search *s, int ply, ng_move m)
+{
+	if (ng_move_equal(s->killer[ply][0], m))
+		return;
+	s->killer[ply][1] = s->killer[ply][0];
+	s->killer[ply][0] = m;
+}
+
+/* Move m, if it is in l at or after index i, to index i, keeping the rest
+ * in order; 1 if it was found. */
+static int to_front(ng_movelist *l, int i, ng_move m)
+{
+	for (int j = i; j < l->n; j++)
+		if (ng_move_equal(l->m[j], m)) {
+			memmove(&l->m[i + 1], &l->m[i], sizeof *l->m * (size_t)(j - i));
+			l->m[i] = m;
+			return 1;
+		}
+	return 0;
+}
+
+/*
  * The last full-width turn (depth 1): each child's value is its evaluation,
  * or the threat check where we threaten, so the children are scored in
  * generation order (the table's move first) and the scan stops at the first
@@ -333,13 +362,11 @@ static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
 	int me = pos->side, best = -INF, a0 = alpha;
 	ng_movelist *l = &s->lists[ply];
 	ng_generate(pos, l);
+	int front = 0;
 	if (have_ttm)
-		for (int i = 1; i < l->n; i++)
-			if (ng_move_equal(l->m[i], ttm)) {
-				l->m[i] = l->m[0];
-				l->m[0] = ttm;
-				break;
-			}
+		front += to_front(l, front, ttm);
+	for (int k = 0; k < 2; k++)
+		front += to_front(l, front, s->killer[ply][k]);
 	ng_move bm = l->m[0];
 	for (int i = 0; i < l->n; i++) {
 		ng_pos c = *pos;
@@ -361,8 +388,10 @@ static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
 			bm = l->m[i];
 			if (v > alpha)
 				alpha = v;
-			if (v >= beta)
+			if (v >= beta) {
+				add_killer(s, ply, bm);
 				break;
+			}
 		}
 	}
 	if (best == -INF)
@@ -450,24 +479,44 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 	int best = -INF, a0 = alpha, first = 0;
 	ng_move bm = l->m[0];
 
-	/* The table's move first, before the others are scored: it usually
-	 * cuts at once, and scoring hundreds of children would be wasted. */
-	if (have_ttm && take_move(l, ttm)) {
+	/* The table's move first, then the killers, before the others are
+	 * scored: one of them usually cuts at once, and scoring hundreds of
+	 * children would be wasted. */
+	ng_move pre[3];
+	int npre = 0;
+	if (have_ttm)
+		pre[npre++] = ttm;
+	for (int k = 0; k < 2; k++)
+		pre[npre++] = s->killer[ply][k];
+	for (int j = 0; j < npre; j++) {
+		if (!take_move(l, pre[j]))
+			continue;   /* not legal here, or tried already */
 		ng_pos c = *pos;
 		ng_undo u;
-		ng_make(&c, ttm, &u);
+		ng_make(&c, pre[j], &u);
 		s->keys[s->nkeys++] = c.key;
-		int v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
+		int v;
+		if (first == 0) {
+			v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
+		} else {
+			v = -search(s, &c, depth - 1, -alpha - 1, -alpha, ply + 1);
+			if (v > alpha && v < beta && !s->stopped)
+				v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
+		}
 		s->nkeys--;
 		if (s->stopped)
-			return 0;
-		best = v;
-		bm = ttm;
-		first = 1;
+			return best > -INF ? best : 0;
+		first++;
+		if (v > best) {
+			best = v;
+			bm = pre[j];
+		}
 		if (v > alpha)
 			alpha = v;
-		if (alpha >= beta)
+		if (alpha >= beta) {
+			add_killer(s, ply, bm);
 			return store_result(s, pos, bm, best, a0, beta, depth, ply);
+		}
 	}
 
 	int n = order_moves(s, pos, l, sc, ttm, 0);
@@ -501,8 +550,10 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 		}
 		if (v > alpha)
 			alpha = v;
-		if (alpha >= beta)
+		if (alpha >= beta) {
+			add_killer(s, ply, bm);
 			break;
+		}
 	}
 	return store_result(s, pos, bm, best, a0, beta, depth, ply);
 }
@@ -541,6 +592,7 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 	s->nodes = 0;
 	s->stopped = 0;
 	s->age++;
+	memset(s->killer, 0, sizeof s->killer);
 
 	if (s->level == 1) {
 		out->best = ng__webai_move(root, &s->rng);
