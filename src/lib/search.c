@@ -441,6 +441,33 @@ static int reduction(int depth, int i, int score)
 }
 
 static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
+                  int beta, int ply);
+
+/* One child of a search node, principal-variation style: the first (pv)
+ * with the full window; the others with a null window, reduced by r turns
+ * first, and searched again in full only when they beat alpha. */
+static int child(ng_search *s, const ng_pos *pos, ng_move m, int depth,
+                 int r, int pv, int alpha, int beta, int ply)
+{
+	ng_pos c = *pos;
+	ng_undo u;
+	int v;
+	ng_make(&c, m, &u);
+	s->keys[s->nkeys++] = c.key;
+	if (pv) {
+		v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
+	} else {
+		v = -search(s, &c, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+		if (r && v > alpha && !s->stopped)
+			v = -search(s, &c, depth - 1, -alpha - 1, -alpha, ply + 1);
+		if (v > alpha && v < beta && !s->stopped)
+			v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
+	}
+	s->nkeys--;
+	return v;
+}
+
+static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
                   int beta, int ply)
 {
 	if (ng__winning_slides(pos, pos->side, 1))
@@ -491,19 +518,7 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 	for (int j = 0; j < npre; j++) {
 		if (!take_move(l, pre[j]))
 			continue;   /* not legal here, or tried already */
-		ng_pos c = *pos;
-		ng_undo u;
-		ng_make(&c, pre[j], &u);
-		s->keys[s->nkeys++] = c.key;
-		int v;
-		if (first == 0) {
-			v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
-		} else {
-			v = -search(s, &c, depth - 1, -alpha - 1, -alpha, ply + 1);
-			if (v > alpha && v < beta && !s->stopped)
-				v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
-		}
-		s->nkeys--;
+		int v = child(s, pos, pre[j], depth, 0, first == 0, alpha, beta, ply);
 		if (s->stopped)
 			return best > -INF ? best : 0;
 		first++;
@@ -526,22 +541,9 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 		return -(NG_MATE - (ply + 1));
 
 	for (int i = 0; i < n; i++) {
-		ng_pos c = *pos;
-		ng_undo u;
-		int v;
-		ng_make(&c, l->m[i], &u);
-		s->keys[s->nkeys++] = c.key;
-		if (i + first == 0) {
-			v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
-		} else {
-			int r = reduction(depth, i + first, sc[i]);
-			v = -search(s, &c, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
-			if (r && v > alpha && !s->stopped)
-				v = -search(s, &c, depth - 1, -alpha - 1, -alpha, ply + 1);
-			if (v > alpha && v < beta && !s->stopped)
-				v = -search(s, &c, depth - 1, -beta, -alpha, ply + 1);
-		}
-		s->nkeys--;
+		int pv = i + first == 0;
+		int r = pv ? 0 : reduction(depth, i + first, sc[i]);
+		int v = child(s, pos, l->m[i], depth, r, pv, alpha, beta, ply);
 		if (s->stopped)
 			return best > -INF ? best : 0;
 		if (v > best) {
