@@ -96,7 +96,10 @@ typedef enum ng_result {
 typedef struct ng_cell { int32_t q, r; } ng_cell;
 
 /* Absolute coordinates accepted in a position: |q|, |r| <= NG_COORD_MAX.
- * The board may drift past that in play; moves accept any int32_t. */
+ * ng_game_play refuses (NG_ERR_RANGE) a move that would take a disc past
+ * it, so every position a game reaches can be set up again from its text.
+ * ng_make and ng_generate do not look at it (a board may drift past it
+ * there), and moves accept any int32_t for that reason. */
 #define NG_COORD_MAX 1000000
 
 /* -------------------------------------------------------------- positions */

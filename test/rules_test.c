@@ -1358,6 +1358,56 @@ static void test_beyond_range(void)
 	free(l);
 }
 
+/* A game never leaves the coordinates a position is read in: every
+ * position it reaches prints as text that sets it up again, and the move
+ * that would take a disc past NG_COORD_MAX is refused, changing nothing. */
+static void test_game_stays_in_range(void)
+{
+	char d[1024];
+	snprintf(d, sizeof d, "%s;1000000,-1", lineof(999983, 0, 0, 18));
+	ng_pos p = POS(P5(d, "999984,0;999986,0;999988,0",
+	                  "999990,0;999992,0;999994,0", "r/-"), NG_STANDARD);
+	ng_game *g = ng_game_new(NG_STANDARD);
+	ng_game_set(g, &p);
+	ng_movelist *l = malloc(sizeof *l);
+	int refused = 0, unreadable = 0, changed = 0;
+	for (int ply = 0; ply < 200 && !refused; ply++) {
+		const ng_pos *cur = ng_game_pos(g);
+		ng_generate(cur, l);
+		if (!l->n)
+			break;
+		int best = 0;   /* the relocation that goes furthest right */
+		for (int i = 0; i < l->n; i++) {
+			ng_cell f, t, bf, bt;
+			if (ng_move_reloc(cur, l->m[i], &f, &t) &&
+			    (!ng_move_reloc(cur, l->m[best], &bf, &bt) || t.q > bt.q))
+				best = i;
+		}
+		char before[NG_POS_TEXT], after[NG_POS_TEXT];
+		ng_pos_format(cur, before);
+		int n = ng_game_ply(g);
+		ng_err e = ng_game_play(g, l->m[best]);
+		if (e == NG_ERR_RANGE) {
+			refused = 1;
+			ng_pos_format(ng_game_pos(g), after);
+			changed = strcmp(before, after) != 0 || ng_game_ply(g) != n;
+			break;
+		}
+		ng_pos_format(ng_game_pos(g), after);
+		ng_pos back;
+		if (ng_pos_parse(&back, after, NG_STANDARD) != NG_OK)
+			unreadable++;
+	}
+	ng_cell lo, hi;
+	ng_pos_bounds(ng_game_pos(g), &lo, &hi);
+	CHECK(refused, "no move was refused at the edge (max q %ld)", (long)hi.q);
+	CHECK(!changed, "a refused move changed the game");
+	CHECK(unreadable == 0, "%d positions could not be read back", unreadable);
+	CHECK(hi.q <= NG_COORD_MAX, "the game went to q %ld", (long)hi.q);
+	free(l);
+	ng_game_free(g);
+}
+
 int main(void)
 {
 	const char *v = getenv("NONAGA_VARIANT");
@@ -1375,5 +1425,6 @@ int main(void)
 	test_notation();
 	test_shapes(quick);
 	test_beyond_range();
+	test_game_stays_in_range();
 	return tests_done("rules");
 }

@@ -108,8 +108,16 @@ ng_err ng_game_play(ng_game *g, ng_move m)
 	if (!reserve(g, g->ply + 1))
 		return NG_ERR_NOMEM;
 	ng_undo u;
-	g->pos[g->ply + 1] = g->pos[g->ply];
-	ng_make(&g->pos[g->ply + 1], m, &u);
+	ng_pos next = g->pos[g->ply];
+	ng_make(&next, m, &u);
+	/* The board may not drift past the coordinates a position can be
+	 * given in, so that every position printed can be set up again. */
+	ng_cell lo, hi;
+	ng_pos_bounds(&next, &lo, &hi);
+	if (lo.q < -NG_COORD_MAX || lo.r < -NG_COORD_MAX ||
+	    hi.q > NG_COORD_MAX || hi.r > NG_COORD_MAX)
+		return NG_ERR_RANGE;
+	g->pos[g->ply + 1] = next;
 	g->move[g->ply] = m;
 	g->top = ++g->ply;
 	return NG_OK;
