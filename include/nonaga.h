@@ -402,8 +402,16 @@ void ng_search_clear(ng_search *s);                  /* forget the table */
  */
 ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
                      ng_progress_fn progress, void *ctx, ng_info *out);
-/* Ask a running search to stop soon; safe from any thread. */
+/*
+ * Ask the search to stop soon and answer with its best move so far; safe
+ * from any thread.  The request holds until a run has seen it, so one
+ * made just before ng_search_run starts is not lost: that run answers at
+ * once (still with a legal move).  ng_search_run clears the request when
+ * it returns; ng_search_clear_stop withdraws one that came after the run
+ * it was meant for had already returned.
+ */
 void ng_search_stop(ng_search *s);
+void ng_search_clear_stop(ng_search *s);
 
 /* ----------------------------------------------------- engine protocol */
 
@@ -421,6 +429,17 @@ void ng_session_free(ng_session *s);
  * command was `quit', else 0. */
 int ng_session_line(ng_session *s, const char *line, size_t len,
                     const char **out);
+/*
+ * For a reader that runs ng_session_line in another thread: is the line a
+ * command that acts at once, even while an earlier one is being answered?
+ * 1 for `stop', 2 for `quit', 0 otherwise (the line is not changed).
+ * ng_session_stop asks a genmove, hint or analyze that runs, or the next
+ * one, to answer at once (see ng_search_stop); ng_session_clear_stop
+ * withdraws the request.  Both are safe from any thread.
+ */
+int ng_session_urgent(const char *line, size_t len);
+void ng_session_stop(ng_session *s);
+void ng_session_clear_stop(ng_session *s);
 
 #ifdef __cplusplus
 }

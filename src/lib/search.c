@@ -164,6 +164,7 @@ void ng_search_clear(ng_search *s)
 }
 
 void ng_search_stop(ng_search *s) { atomic_store(&s->stop, 1); }
+void ng_search_clear_stop(ng_search *s) { atomic_store(&s->stop, 0); }
 
 /* ---------------------------------------------------------------- time */
 
@@ -582,14 +583,26 @@ static void limits_for(const ng_search *s, const ng_limits *lim, int *depth,
 		*depth = MAX_PLY - 4;
 }
 
+static ng_err run(ng_search *s, const ng_game *g, const ng_limits *lim,
+                  ng_progress_fn progress, void *ctx, ng_info *out);
+
+/* A stop request holds until a run has seen it: one made just before the
+ * run starts makes it answer at once; the run clears it when it returns. */
 ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
                      ng_progress_fn progress, void *ctx, ng_info *out)
+{
+	ng_err e = run(s, g, lim, progress, ctx, out);
+	atomic_store(&s->stop, 0);
+	return e;
+}
+
+static ng_err run(ng_search *s, const ng_game *g, const ng_limits *lim,
+                  ng_progress_fn progress, void *ctx, ng_info *out)
 {
 	const ng_pos *root = ng_game_pos(g);
 	memset(out, 0, sizeof *out);
 	if (ng_game_result(g) != NG_NONE)
 		return NG_ERR_GAME_OVER;
-	atomic_store(&s->stop, 0);
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	s->nodes = 0;
 	s->stopped = 0;

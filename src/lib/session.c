@@ -22,6 +22,11 @@
 #define MAX_LINE 4096
 #define MAX_ARGS 8
 #define PERFT_MAX 4
+/* Search limits beyond these are refused as mistakes: an hour, or about
+ * as many nodes as an hour searches.  A search can be ended sooner with
+ * `stop' (nonaga --engine reads it while the search runs). */
+#define MOVETIME_MAX 3600000
+#define NODES_MAX INT64_C(10000000000)
 
 struct ng_session {
 	ng_game *game;
@@ -152,6 +157,9 @@ static void cmd_version(cmd_ctx *c)
 }
 
 static void cmd_quit(cmd_ctx *c) { want_args(c, 0, 0); }
+/* In its turn `stop' has nothing left to stop: the reader acted on it when
+ * it arrived (ng_session_urgent). */
+static void cmd_stop(cmd_ctx *c) { want_args(c, 0, 0); }
 
 static void cmd_list_commands(cmd_ctx *c);
 static void cmd_known_command(cmd_ctx *c);
@@ -433,8 +441,8 @@ static int parse_limits(cmd_ctx *c, ng_limits *lim)
 		int64_t v;
 		const char *k = c->argv[i], *a = c->argv[i + 1];
 		if (!strcmp(k, "movetime")) {
-			if (!parse_num(a, 86400000, &v) || v < 1) {
-				refuse(c, "movetime must be 1 to 86400000 milliseconds");
+			if (!parse_num(a, MOVETIME_MAX, &v) || v < 1) {
+				refuse(c, "movetime must be 1 to 3600000 milliseconds (one hour)");
 				return 0;
 			}
 			lim->movetime_ms = v;
@@ -445,8 +453,8 @@ static int parse_limits(cmd_ctx *c, ng_limits *lim)
 			}
 			lim->depth = (int)v;
 		} else if (!strcmp(k, "nodes")) {
-			if (!parse_num(a, INT64_C(1000000000000), &v) || v < 1) {
-				refuse(c, "nodes must be a number from 1 to 1000000000000");
+			if (!parse_num(a, NODES_MAX, &v) || v < 1) {
+				refuse(c, "nodes must be a number from 1 to 10000000000");
 				return 0;
 			}
 			lim->nodes = v;
@@ -603,6 +611,7 @@ static const command commands[] = {
 	{ "list_commands", cmd_list_commands },
 	{ "known_command", cmd_known_command },
 	{ "quit", cmd_quit },
+	{ "stop", cmd_stop },
 	{ "rules", cmd_rules },
 	{ "newgame", cmd_newgame },
 	{ "setposition", cmd_setposition },
@@ -754,3 +763,37 @@ static int handle(ng_session *s, const char *line, size_t len)
 	free(body);
 	return cmd->fn == cmd_quit;
 }
+
+/* ------------------------------------------------- reading ahead */
+
+int ng_session_urgent(const char *line, size_t len)
+{
+	size_t i = 0;
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	size_t id = i;
+	while (i < len && isdigit((unsigned char)line[i]))   /* the id */
+		i++;
+	size_t w = i;
+	while (w < len && (line[w] == ' ' || line[w] == '\t'))
+		w++;
+	if (w == i && i > id)
+		return 0;   /* digits run into the name: not a command */
+	static const struct { const char *name; int code; } urgent[] = {
+		{ "stop", 1 }, { "quit", 2 },
+	};
+	for (size_t k = 0; k < sizeof urgent / sizeof urgent[0]; k++) {
+		size_t n = strlen(urgent[k].name);
+		if (len - w < n || memcmp(line + w, urgent[k].name, n))
+			continue;
+		size_t e = w + n;
+		while (e < len && (line[e] == ' ' || line[e] == '\t' || line[e] == '\r'))
+			e++;
+		if (e == len)
+			return urgent[k].code;
+	}
+	return 0;
+}
+
+void ng_session_stop(ng_session *s) { ng_search_stop(s->search); }
+void ng_session_clear_stop(ng_session *s) { ng_search_clear_stop(s->search); }

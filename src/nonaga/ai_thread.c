@@ -110,14 +110,11 @@ void ai_cancel(ai *a)
 {
 	if (!a->running)
 		return;
-	/* A stop that comes before the search has started could be lost, so
-	 * ask again until it has finished. */
-	while (!atomic_load(&a->done)) {
-		ng_search_stop(a->search);
-		struct timespec ts = { 0, 5 * 1000 * 1000 };
-		nanosleep(&ts, NULL);
-	}
+	/* The request holds even if the search has not started yet; if it
+	 * had already finished, the request is withdrawn after the join. */
+	ng_search_stop(a->search);
 	pthread_join(a->thread, NULL);
+	ng_search_clear_stop(a->search);
 	a->running = 0;
 }
 
