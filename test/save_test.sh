@@ -197,6 +197,27 @@ want "a kept record reads back" "$got" "ok human|human"
 grep -q '^Result: ' "$a" && grep -q '^Moves: ' "$a" && ok || no "a kept record's header: $(head -8 "$a")"
 want "the game in progress is untouched" "$("$tool" load "$dir")" "$saved"
 
+# --- a records/ or state directory that is a link, or another user's, is
+# refused with a message, and nothing is written where it points
+linked=$tmp/linked; mkdir -p "$linked/state" "$tmp/elsewhere"
+ln -s "$tmp/elsewhere" "$linked/state/records"
+got=$("$tool" archive "$linked/state" 53); status=$?; got=$(printf %s "$got" | tr "\n" " ")
+want "records/ a link: message" "$got" "error Refusing to keep games in $linked/state/records: it is a symbolic link."
+want "records/ a link: status and target untouched" "$status:$(ls -A "$tmp/elsewhere" | wc -l)" "3:0"
+mkdir -p "$linked/xdg" && ln -s "$tmp/elsewhere" "$linked/xdg/nonaga"
+got=$(env -i XDG_STATE_HOME="$linked/xdg" "$tool" dir); status=$?; got=$(printf %s "$got" | tr "\n" " ")
+want "state dir a link" "$status:$got" "3:error Refusing to keep games in $linked/xdg/nonaga: it is a symbolic link."
+if [ "$(id -u)" = 0 ]; then
+	mkdir -p "$linked/theirs/nonaga" "$linked/s2/records"
+	chown 65534 "$linked/theirs/nonaga" "$linked/s2/records"
+	got=$(env -i XDG_STATE_HOME="$linked/theirs" "$tool" dir); status=$?; got=$(printf %s "$got" | tr "\n" " ")
+	want "state dir of another user" "$status:$got" "3:error Refusing to keep games in $linked/theirs/nonaga: it belongs to another user."
+	got=$("$tool" archive "$linked/s2" 53); status=$?; got=$(printf %s "$got" | tr "\n" " ")
+	want "records/ of another user" "$status:$got:$(ls -A "$linked/s2/records" | wc -l)" "3:error Refusing to keep games in $linked/s2/records: it belongs to another user.:0"
+else
+	ok; ok   # cannot make another user's directory without root
+fi
+
 # --- export: atomic, not over an existing file unless asked
 out=$tmp/exported.nonaga
 "$tool" export "$out" 20 > /dev/null

@@ -148,6 +148,28 @@ static int make_dirs(char *path)
 	return 0;
 }
 
+/* Games are kept only in a directory of our own: not a symbolic link
+ * (its target could be anywhere) and not another user's.  0, or -1 with
+ * msg said. */
+static int own_dir(const char *path, char *msg)
+{
+	struct stat st;
+	if (lstat(path, &st) < 0) {
+		say(msg, _("Cannot use the directory %s: %s"), path, strerror(errno));
+		return -1;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		say(msg, _("Refusing to keep games in %s: it is a symbolic link."), path);
+		return -1;
+	}
+	if (st.st_uid != geteuid()) {
+		say(msg, _("Refusing to keep games in %s: it belongs to another user."),
+		    path);
+		return -1;
+	}
+	return 0;
+}
+
 save_status save_dir(char *dir, size_t size, char *msg)
 {
 	const char *xdg = getenv("XDG_STATE_HOME");
@@ -174,6 +196,8 @@ save_status save_dir(char *dir, size_t size, char *msg)
 		say(msg, _("Cannot create the directory %s: %s"), dir, strerror(errno));
 		return SAVE_ERROR;
 	}
+	if (own_dir(dir, msg) < 0)
+		return SAVE_ERROR;
 	return SAVE_OK;
 }
 
@@ -382,6 +406,8 @@ save_status save_archive(const char *dir, const ng_game *g,
 		say(msg, _("Cannot create the directory %s: %s"), rdir, strerror(errno));
 		return SAVE_ERROR;
 	}
+	if (own_dir(rdir, msg) < 0)
+		return SAVE_ERROR;
 	time_t now = time(NULL);
 	struct tm tm;
 	gmtime_r(&now, &tm);
