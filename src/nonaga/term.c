@@ -76,6 +76,24 @@ static void install_signals(void)
 		sigaction(crash_sigs[i], &sa, NULL);
 }
 
+/*
+ * Every key belongs to the game: with flow control on, Ctrl-S (also in a
+ * paste) froze the screen until Ctrl-Q.  cbreak() keeps the signal keys,
+ * so Ctrl-C still saves and quits and Ctrl-Z still suspends (curses
+ * restores the terminal and redraws on fg); Ctrl-S and Ctrl-Q now reach
+ * the game, which ignores them.  def_prog_mode() makes curses restore
+ * these modes, not cbreak()'s, after a suspension.
+ */
+static void no_flow_control(void)
+{
+	struct termios t;
+	if (tcgetattr(STDIN_FILENO, &t) == 0) {
+		t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+		tcsetattr(STDIN_FILENO, TCSADRAIN, &t);
+	}
+	def_prog_mode();
+}
+
 static void setup_colors(const options *opt)
 {
 	int use = opt->color != COLOR_NEVER && has_colors() && start_color() == OK;
@@ -166,6 +184,7 @@ int term_open(const options *opt)
 	if (!getenv("ESCDELAY"))
 		set_escdelay(50);
 	cbreak();
+	no_flow_control();
 	noecho();
 	nonl();
 	intrflush(stdscr, FALSE);
