@@ -14,7 +14,24 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SAVE_NAME "current.save"
+/* The game in progress of this process: current.save, or current-N.save
+ * in slot N (save_use_slot; saveslot.c chooses). */
+static char cur_name[32] = "current.save";
+static char cur_tmp[40] = "current.save.tmp";
+
+void save_slot_file(int slot, char *name, size_t size)
+{
+	if (slot <= 1)
+		snprintf(name, size, "current.save");
+	else
+		snprintf(name, size, "current-%d.save", slot);
+}
+
+void save_use_slot(int slot)
+{
+	save_slot_file(slot, cur_name, sizeof cur_name);
+	snprintf(cur_tmp, sizeof cur_tmp, "%s.tmp", cur_name);
+}
 #define RECORDS "records"
 #define MAX_ASIDE 1000     /* NAME.bad, NAME.bad.1 ... NAME.bad.999 */
 
@@ -375,7 +392,7 @@ save_status save_game(const char *dir, const ng_game *g, const save_info *si,
                       char *msg)
 {
 	char path[PATH_MAX];
-	join(path, sizeof path, dir, SAVE_NAME);
+	join(path, sizeof path, dir, cur_name);
 	char *text = record_text(g, si, msg, path);
 	if (!text)
 		return SAVE_ERROR;
@@ -385,8 +402,8 @@ save_status save_game(const char *dir, const ng_game *g, const save_info *si,
 		free(text);
 		return SAVE_ERROR;
 	}
-	save_status st = write_atomic(dfd, dir, SAVE_NAME, "", text, REPLACE,
-	                              SAVE_NAME ".tmp", NULL, 0, msg);
+	save_status st = write_atomic(dfd, dir, cur_name, "", text, REPLACE,
+	                              cur_tmp, NULL, 0, msg);
 	close(dfd);
 	free(text);
 	return st;
@@ -469,7 +486,7 @@ save_status save_export(const char *path, const ng_game *g,
 save_status save_discard(const char *dir, char *msg)
 {
 	char path[PATH_MAX];
-	join(path, sizeof path, dir, SAVE_NAME);
+	join(path, sizeof path, dir, cur_name);
 	if (unlink(path) < 0 && errno != ENOENT) {
 		say(msg, _("Cannot remove %s: %s"), path, strerror(errno));
 		return SAVE_ERROR;
@@ -481,7 +498,7 @@ int save_exists(const char *dir)
 {
 	char path[PATH_MAX];
 	struct stat st;
-	return join(path, sizeof path, dir, SAVE_NAME) && lstat(path, &st) == 0;
+	return join(path, sizeof path, dir, cur_name) && lstat(path, &st) == 0;
 }
 
 /* ------------------------------------------------------------ reading */
@@ -616,14 +633,22 @@ static int read_info(const ng_record_info *info, save_info *si,
 
 save_status save_load(const char *dir, ng_game **g, save_info *si, char *msg)
 {
-	char path[PATH_MAX];
+	return save_load_slot(dir, 0, g, si, msg);
+}
+
+save_status save_load_slot(const char *dir, int slot, ng_game **g,
+                           save_info *si, char *msg)
+{
+	char path[PATH_MAX], name[32];
 	ng_record_info *info = malloc(sizeof *info);
 	ng_game *game = NULL;
 	if (!info) {
 		say(msg, "%s: %s", dir, reason(NG_ERR_NOMEM));
 		return SAVE_ERROR;
 	}
-	join(path, sizeof path, dir, SAVE_NAME);
+	if (slot > 0)
+		save_slot_file(slot, name, sizeof name);
+	join(path, sizeof path, dir, slot > 0 ? name : cur_name);
 	save_status st = read_record(path, 1, &game, info, msg);
 	if (st == SAVE_OK && !read_info(info, si, path, msg))
 		st = SAVE_BAD;

@@ -7,6 +7,9 @@
  * an absolute path, else $HOME/.local/state/nonaga; it holds
  *
  *   current.save                     the game in progress
+ *   current-N.save                   another terminal's game (slot N)
+ *   current.save.lock, current-N.save.lock
+ *                                    held by the process playing it
  *   records/YYYYMMDD-HHMMSS.nonaga   finished games (UTC; -2, -3... when
  *                                    the name is taken)
  *   NAME.bad, NAME.bad.N             files that could not be read, moved
@@ -60,6 +63,17 @@ typedef struct save_info {
 	char date[NG_RECORD_VALUE];   /* when the game began, ISO 8601 UTC */
 } save_info;
 
+/*
+ * The slot of the game in progress: slot 1 is current.save, slot N
+ * current-N.save (2 <= N <= SAVE_SLOTS), so that two terminals can each
+ * play a game of their own (saveslot.h).  save_game, save_load,
+ * save_discard and save_exists use the slot last given to save_use_slot
+ * (1 until then).  save_slot_file names a slot's file.
+ */
+#define SAVE_SLOTS 9
+void save_use_slot(int slot);
+void save_slot_file(int slot, char *name, size_t size);
+
 /* A new game's information, dated now. */
 void save_info_new(save_info *si, save_mode mode, ng_side human, int level);
 
@@ -86,6 +100,10 @@ int save_exists(const char *dir);
  * 5; a wrong one makes the save bad.
  */
 save_status save_load(const char *dir, ng_game **g, save_info *si, char *msg);
+
+/* The same for the game in a given slot (0: the slot in use). */
+save_status save_load_slot(const char *dir, int slot, ng_game **g,
+                           save_info *si, char *msg);
 
 /* Remove DIR/current.save, the game being over and kept (save_archive) or
  * abandoned.  SAVE_OK also when there was none. */

@@ -4,6 +4,7 @@
  */
 #include "ui.h"
 #include "savefile.h"
+#include "saveslot.h"
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -56,6 +57,152 @@ out:
 	return status;
 }
 
+/* ------------------------------------------------------------ save slots */
+
+/* One line about the game saved in slot, for the list of games to resume. */
+static void describe_slot(const char *dir, int slot, char *buf, size_t size)
+{
+	static char msg[SAVE_MSG];
+	ng_game *g = NULL;
+	save_info si;
+	if (save_load_slot(dir, slot, &g, &si, msg) != SAVE_OK) {
+		snprintf(buf, size, "%s", _("a saved game that cannot be read"));
+		return;
+	}
+	char when[32], who[160];
+	/* "2026-11-25T03:40:00Z" shown as "11-25 03:40 UTC" */
+	snprintf(when, sizeof when, "%.5s %.5s UTC",
+	         strlen(si.date) > 5 ? si.date + 5 : "",
+	         strlen(si.date) > 11 ? si.date + 11 : "");
+	if (si.mode == SAVE_AI)
+		/* TRANSLATORS: the human's side, then the computer's level. */
+		snprintf(who, sizeof who, _("you (%s) against level %d"),
+		         si.human == NG_RED ? _("Red") : _("Blue"), si.level);
+	else
+		snprintf(who, sizeof who, "%s", _("two players"));
+	char turn[64];
+	snprintf(turn, sizeof turn, _("turn %d"), ng_game_ply(g) / 2 + 1);
+	int n = snprintf(buf, size, "%s%s%s%s%s", turn, G->sep, who, G->sep,
+	                 when);
+	save_holder h;
+	if (n > 0 && (size_t)n < size && slot_busy(dir, slot, &h))
+		snprintf(buf + n, size - (size_t)n, "%s%s", G->sep,
+		         _("in another terminal"));
+	ng_game_free(g);
+}
+
+/* Which saved game to resume: its slot, or 0 to go back (msg says why
+ * when there is none). */
+static int pick_slot(const char *dir, char *msg)
+{
+	int slots[SAVE_SLOTS];
+	int n = slot_list(dir, slots);
+	if (n == 0) {
+		snprintf(msg, SAVE_MSG, "%s", _("There is no saved game any more."));
+		return 0;
+	}
+	if (n == 1)
+		return slots[0];
+	static char lines[SAVE_SLOTS][400];
+	const char *items[SAVE_SLOTS];
+	for (int i = 0; i < n; i++) {
+		describe_slot(dir, slots[i], lines[i], sizeof lines[i]);
+		items[i] = lines[i];
+	}
+	int c = choose_run(_("Resume a game"),
+	                   _("These games are not finished. Which one?"),
+	                   items, n, 0);
+	return c < 0 ? 0 : slots[c];
+}
+
+enum { CLAIM_BACK, CLAIM_RESUME, CLAIM_TAKEN, CLAIM_NEW };
+
+/*
+ * Hold the slot of the game about to be played.  When another terminal
+ * plays it, ask: take it over (it saves and leaves there, and the game is
+ * resumed here), play a new game in a free slot, or go back.  CLAIM_BACK
+ * (msg says why when it is not empty), else what to play: CLAIM_TAKEN is
+ * a game taken over, to be read again.
+ */
+static int claim(const char *dir, int slot, int resuming, char *msg)
+{
+	save_holder h;
+	msg[0] = 0;
+	save_status st = slot_hold(dir, slot, &h, msg);
+	if (st == SAVE_OK)
+		return resuming ? CLAIM_RESUME : CLAIM_NEW;
+	if (st != SAVE_NONE)
+		return CLAIM_BACK;
+	char text[600], who[200];
+	if (h.pid > 0 && h.tty[0])
+		/* TRANSLATORS: a process number, then a terminal such as /dev/pts/3. */
+		snprintf(who, sizeof who, _("process %ld on %s"), h.pid, h.tty);
+	else if (h.pid > 0)
+		snprintf(who, sizeof who, _("process %ld"), h.pid);
+	else
+		snprintf(who, sizeof who, "%s", _("another process"));
+	snprintf(text, sizeof text,
+	         _("This game is being played in another terminal (%s). "
+	           "Taking it over saves it there and closes the game there."),
+	         who);
+	const char *items[3] = {
+		_("Take the game over here"),
+		_("Play a new game in another save slot"),
+		_("Go back"),
+	};
+	switch (choose_run(_("A game is already running"), text, items, 3, 0)) {
+	case 0:
+		return slot_take_over(dir, slot, &h, msg) == SAVE_OK
+		       ? CLAIM_TAKEN : CLAIM_BACK;
+	case 1:
+		slot = slot_free(dir);
+		if (!slot) {
+			snprintf(msg, SAVE_MSG, "%s",
+			         _("Every save slot holds an unfinished game: resume "
+			           "one and finish it first."));
+			return CLAIM_BACK;
+		}
+		return slot_hold(dir, slot, &h, msg) == SAVE_OK ? CLAIM_NEW : CLAIM_BACK;
+	default:
+		return CLAIM_BACK;
+	}
+}
+
+/* The only saved game, loaded before the screen opens so that a bad one is
+ * reported on stderr (nonaga --resume); NULL and 0 when there are several
+ * (the player chooses on the screen), NULL and -1 on an error. */
+static int resume_at_start(const char *dir, ng_game **g, save_info *si,
+                           char *msg)
+{
+	int slots[SAVE_SLOTS];
+	int n = slot_list(dir, slots);
+	*g = NULL;
+	if (n > 1)
+		return 0;
+	if (n == 0) {
+		fprintf(stderr, _("nonaga: there is no saved game to resume in %s\n"),
+		        dir);
+		return -1;
+	}
+	switch (save_load_slot(dir, slots[0], g, si, msg)) {
+	case SAVE_OK:
+		return slots[0];
+	case SAVE_NONE:
+		fprintf(stderr, _("nonaga: there is no saved game to resume in %s\n"),
+		        dir);
+		return -1;
+	default:
+		fprintf(stderr, "nonaga: %s\n", msg);
+		return -1;
+	}
+}
+
+static int can_resume(int have_dir, const char *dir)
+{
+	int slots[SAVE_SLOTS];
+	return have_dir && slot_list(dir, slots) > 0;
+}
+
 int tui_main(const options *opt)
 {
 	if (opt->replay)
@@ -65,22 +212,15 @@ int tui_main(const options *opt)
 	int have_dir = get_dir(dir, msg);
 	ng_game *resume = NULL;
 	save_info si;
+	int resume_slot = 0;
 	if (opt->resume) {
 		if (!have_dir) {
 			fprintf(stderr, "nonaga: %s\n", msg);
 			return 1;
 		}
-		switch (save_load(dir, &resume, &si, msg)) {
-		case SAVE_OK:
-			break;
-		case SAVE_NONE:
-			fprintf(stderr, _("nonaga: there is no saved game to resume in %s\n"),
-			        dir);
+		resume_slot = resume_at_start(dir, &resume, &si, msg);
+		if (resume_slot < 0)
 			return 1;
-		default:
-			fprintf(stderr, "nonaga: %s\n", msg);
-			return 1;
-		}
 	}
 	if (term_open(opt) != 0) {
 		ng_game_free(resume);
@@ -95,30 +235,54 @@ int tui_main(const options *opt)
 		.rules = opt->rules,
 	};
 	const char *notice = NULL;
-	int choice = resume ? MENU_RESUME
+	int choice = opt->resume ? MENU_RESUME
 	           : opt->mode == MODE_MENU
-	           ? menu_run(&s, have_dir && save_exists(dir), NULL)
+	           ? menu_run(&s, can_resume(have_dir, dir), NULL)
 	           : MENU_PLAY;
 	while (choice != MENU_QUIT && !term_signal) {
-		if (choice == MENU_RESUME && !resume) {
-			save_status st = have_dir ? save_load(dir, &resume, &si, msg)
-			                          : SAVE_ERROR;
-			if (st == SAVE_NONE)
-				snprintf(msg, sizeof msg, "%s",
-				         _("There is no saved game any more."));
-			if (st != SAVE_OK) {
-				/* a bad save has been moved aside: say so */
-				notice = msg;
-				choice = menu_run(&s, have_dir && save_exists(dir), notice);
-				continue;
-			}
+		int slot = 1, what = CLAIM_BACK;
+		msg[0] = 0;
+		if (!have_dir)
+			what = choice == MENU_RESUME ? CLAIM_BACK : CLAIM_NEW;
+		else if (choice != MENU_RESUME || (slot = resume_slot ? resume_slot
+		                                          : pick_slot(dir, msg)))
+			what = claim(dir, slot, choice == MENU_RESUME, msg);
+		resume_slot = 0;
+		if (what == CLAIM_TAKEN) {
+			/* what was read before is older than what the other
+			 * terminal has just saved */
+			ng_game_free(resume);
+			resume = NULL;
+			what = CLAIM_RESUME;
 		}
-		int r = play_run(&s, opt, choice == MENU_RESUME ? resume : NULL, &si);
+		if (what == CLAIM_RESUME && !resume) {
+			save_status st = save_load(dir, &resume, &si, msg);
+			if (st == SAVE_NONE)
+				snprintf(msg, SAVE_MSG, "%s",
+				         _("There is no saved game any more."));
+			if (st != SAVE_OK)
+				what = CLAIM_BACK;   /* a bad save was moved aside: say so */
+		}
+		if (what != CLAIM_RESUME) {
+			ng_game_free(resume);
+			resume = NULL;
+		}
+		if (what == CLAIM_BACK) {
+			slot_release();
+			if (term_signal)
+				break;
+			notice = msg[0] ? msg : NULL;
+			choice = menu_run(&s, can_resume(have_dir, dir), notice);
+			continue;
+		}
+		int r = play_run(&s, opt, resume, &si);
 		resume = NULL;
+		slot_release();
 		if (r == PLAY_QUIT)
 			break;
-		choice = menu_run(&s, have_dir && save_exists(dir), NULL);
+		choice = menu_run(&s, can_resume(have_dir, dir), NULL);
 	}
+	ng_game_free(resume);
 	term_close();
 	int sig = term_signal;
 	if (sig) {

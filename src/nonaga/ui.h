@@ -13,6 +13,7 @@
  *   anim.c       timed frames: slides, relocations, the draw for sides
  *   ai_thread.c  the computer's search in a background thread
  *   menu.c       title menu, pages (help, rules), language choice
+ *   chooser.c    a screen asking for one of a few choices
  *   reasons.c    translated reasons for refused actions
  */
 #ifndef NONAGA_UI_H
@@ -227,6 +228,14 @@ typedef struct settings {
 	int side;          /* human's side in MODE_AI; -1 random */
 	ng_rules rules;
 } settings;
+
+/* ------------------------------------------------------------ chooser.c */
+
+/* Ask for one of n choices (title, then text, then the items): the index
+ * chosen, or -1 for Esc, q or a quitting signal.  sel is the first one
+ * selected. */
+int choose_run(const char *title, const char *text, const char *const *items,
+               int n, int sel);
 
 /* The title menu, with "Resume" when can_resume and a notice (a bad save,
  * ...) when not NULL: MENU_PLAY to play with *s, MENU_RESUME to resume the

@@ -1,0 +1,86 @@
+#!/bin/sh
+# tui_slots_test.sh - two terminals on one state directory never overwrite
+# each other's game: the second is told that a game runs in another
+# terminal and chooses (take it over, or a new game in another save slot);
+# taking over makes the first save and leave; Resume lists every
+# unfinished game; a lock left by a killed game is no obstacle.
+cd "$(dirname "$0")/.." || exit 1
+. test/tmux.sh
+tmux_init tui_slots
+shared=$TMUX_DIR/shared
+
+# Terminals B, C and D: tmux servers of their own beside start's.
+n_other=0
+other() { # other NAME ARG...: run the game in terminal NAME
+	name=$1; shift
+	n_other=$((n_other + 1))
+	eval "sock_$name=nonaga-slots-$$-$n_other"
+	rm -f "$TMUX_DIR/$name.status"
+	tmux -L "$(eval echo \$sock_$name)" -f /dev/null new-session -d -x 80 -y 24 \
+		"env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=en \
+		 XDG_STATE_HOME='$shared' sh -c 'echo \$\$ > \"$TMUX_DIR/$name.pid\"; \
+		 exec \"$NONAGA\" \"\$@\"' sh $* 2>>'$TMUX_DIR/stderr'; \
+		 echo \$? > '$TMUX_DIR/$name.status'; echo '[program exited]'; exec cat >/dev/null"
+}
+on() { name=$1; shift; tmux -L "$(eval echo \$sock_$name)" -f /dev/null "$@"; }
+on_has() { on "$1" capture-pane -p | grep -qF -- "$2"; }
+on_wait() { poll "${3:-10}" on_has "$1" "$2"; }
+kill_others() {
+	for s in $sock_B $sock_C $sock_D; do
+		tmux -L "$s" -f /dev/null kill-server 2>/dev/null
+		rm -f "$(echo "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$s")"
+	done
+}
+trap 'kill_others; tmux_cleanup' EXIT
+ply() { sed -n 's/^Moves: //p' "$shared/nonaga/$1"; }
+
+# --- A plays a turn; its game holds current.save
+start -e "XDG_STATE_HOME=$shared" --pvp
+check "A: ready" wait_for "Red to move"
+keys Enter Enter Enter Enter
+check "A: a turn" wait_for "Blue to move"
+check "A's game is saved" test "$(ply current.save)" = 1
+check "the lock names A" grep -q "^$(cat "$TMUX_DIR/pid") " "$shared/nonaga/current.save.lock"
+
+# --- B starts on the same directory: asked, and plays in another slot
+other B --pvp
+check "B is told a game runs elsewhere" on_wait B "A game is already running"
+check "... with the process" on_has B "process $(cat "$TMUX_DIR/pid")"
+on B send-keys Down Enter
+check "B: a new game" on_wait B "Red to move"
+on B send-keys Enter Enter Enter Enter
+check "B: a turn" on_wait B "Blue to move"
+check "B's game is in slot 2" test "$(ply current-2.save)" = 1
+keys Enter Enter Enter Enter
+check "A: another turn" wait_for "Red to move"
+check "A's game goes on in current.save" poll 5 test "$(ply current.save)" = 2
+check "B's game is still there" test "$(ply current-2.save)" = 1
+
+# --- C resumes: both games are listed; taking A's over closes A
+other C --resume
+check "C: the list of unfinished games" on_wait C "Resume a game"
+check "... both are being played" \
+	test "$(on C capture-pane -p | grep -c 'in another terminal')" = 2
+on C send-keys Enter
+check "C: asked about A's game" on_wait C "Take the game over here"
+on C send-keys Enter
+check "A saves and leaves" wait_exit
+check "... of the hang-up signal" test "$(exit_status)" = 129
+check "C plays A's game at its last turn" on_wait C "Red to move"
+check "... which was not lost" test "$(ply current.save)" = 2
+on C send-keys Enter Enter Enter Enter
+check "C: a turn in it" on_wait C "Blue to move"
+check "... saved in A's slot" poll 5 test "$(ply current.save)" = 3
+
+# --- B is killed: its lock is gone with it, and D resumes its game unasked
+kill -9 "$(cat "$TMUX_DIR/B.pid")"
+other D --resume
+check "D: the list" on_wait D "Resume a game"
+on D send-keys Down Enter
+check "D resumes B's game without a question" on_wait D "Blue to move"
+on D send-keys q
+on C send-keys q
+check "D's game is saved as it was" test "$(ply current-2.save)" = 1
+
+kill_others
+finish
