@@ -78,9 +78,27 @@ other D --resume
 check "D: the list" on_wait D "Resume a game"
 on D send-keys Down Enter
 check "D resumes B's game without a question" on_wait D "Blue to move"
-on D send-keys q
-on C send-keys q
+on D send-keys q y
+on C send-keys q y
 check "D's game is saved as it was" test "$(ply current-2.save)" = 1
+
+# --- a new game never replaces an unfinished one that nobody plays
+check "C and D have left" poll 10 test -f "$TMUX_DIR/C.status" -a -f "$TMUX_DIR/D.status"
+start -e "XDG_STATE_HOME=$shared" --pvp
+check "E: a new game" wait_for "Red to move"
+keys Enter Enter Enter Enter
+check "E: a turn" wait_for "Blue to move"
+check "E's game went to a free slot" poll 5 test "$(ply current-3.save)" = 1
+check "... and the others are as they were" \
+	test "$(ply current.save):$(ply current-2.save)" = "3:1"
+keys q y
+wait_exit
+
+# --- with every slot taken, a new game is refused with the reason
+for k in 4 5 6 7 8 9; do cp "$shared/nonaga/current.save" "$shared/nonaga/current-$k.save"; done
+start -e "XDG_STATE_HOME=$shared" --pvp
+check "all slots taken: said on the title menu" wait_for "Every save slot holds an unfinished game"
+check "... where Resume is offered" has_text "Resume"
 
 kill_others
 finish

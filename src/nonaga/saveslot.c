@@ -151,7 +151,7 @@ int slot_busy(const char *dir, int slot, save_holder *h)
 	return busy;   /* 0 also when there is no lock file */
 }
 
-static int has_save(const char *dir, int slot)
+int slot_has_game(const char *dir, int slot)
 {
 	char name[32], path[PATH_MAX];
 	struct stat st;
@@ -164,7 +164,7 @@ int slot_free(const char *dir)
 {
 	save_holder h;
 	for (int k = 1; k <= SAVE_SLOTS; k++)
-		if (!has_save(dir, k) && !slot_busy(dir, k, &h))
+		if (!slot_has_game(dir, k) && !slot_busy(dir, k, &h))
 			return k;
 	return 0;
 }
@@ -173,7 +173,7 @@ int slot_list(const char *dir, int out[SAVE_SLOTS])
 {
 	int n = 0;
 	for (int k = 1; k <= SAVE_SLOTS; k++)
-		if (has_save(dir, k))
+		if (slot_has_game(dir, k))
 			out[n++] = k;
 	return n;
 }

@@ -43,6 +43,9 @@ save_status slot_take_over(const char *dir, int slot, const save_holder *h,
  * use. */
 int slot_free(const char *dir);
 
+/* Is there a saved game in slot? */
+int slot_has_game(const char *dir, int slot);
+
 /* Is slot held by another process?  Who, in *h. */
 int slot_busy(const char *dir, int slot, save_holder *h);
 

@@ -115,6 +115,12 @@ static int pick_slot(const char *dir, char *msg)
 	return c < 0 ? 0 : slots[c];
 }
 
+static const char *full_message(void)
+{
+	return _("Every save slot holds an unfinished game: resume one and "
+	         "finish it, or start a new game from it with n.");
+}
+
 enum { CLAIM_BACK, CLAIM_RESUME, CLAIM_TAKEN, CLAIM_NEW };
 
 /*
@@ -157,15 +163,28 @@ static int claim(const char *dir, int slot, int resuming, char *msg)
 	case 1:
 		slot = slot_free(dir);
 		if (!slot) {
-			snprintf(msg, SAVE_MSG, "%s",
-			         _("Every save slot holds an unfinished game: resume "
-			           "one and finish it first."));
+			snprintf(msg, SAVE_MSG, "%s", full_message());
 			return CLAIM_BACK;
 		}
 		return slot_hold(dir, slot, &h, msg) == SAVE_OK ? CLAIM_NEW : CLAIM_BACK;
 	default:
 		return CLAIM_BACK;
 	}
+}
+
+/* Where a new game goes: slot 1, unless it holds an unfinished game that
+ * nobody plays; that one is kept for Resume and the new game takes a free
+ * slot (0 when there is none; msg says so).  When another terminal plays
+ * slot 1, claim() asks what to do. */
+static int new_game_slot(const char *dir, char *msg)
+{
+	save_holder h;
+	if (!slot_has_game(dir, 1) || slot_busy(dir, 1, &h))
+		return 1;
+	int slot = slot_free(dir);
+	if (!slot)
+		snprintf(msg, SAVE_MSG, "%s", full_message());
+	return slot;
 }
 
 /* The only saved game, loaded before the screen opens so that a bad one is
@@ -244,8 +263,8 @@ int tui_main(const options *opt)
 		msg[0] = 0;
 		if (!have_dir)
 			what = choice == MENU_RESUME ? CLAIM_BACK : CLAIM_NEW;
-		else if (choice != MENU_RESUME || (slot = resume_slot ? resume_slot
-		                                          : pick_slot(dir, msg)))
+		else if ((slot = choice != MENU_RESUME ? new_game_slot(dir, msg)
+		                 : resume_slot ? resume_slot : pick_slot(dir, msg)))
 			what = claim(dir, slot, choice == MENU_RESUME, msg);
 		resume_slot = 0;
 		if (what == CLAIM_TAKEN) {
