@@ -192,7 +192,11 @@ int term_open(const options *opt)
 	curs_set(0);
 	leaveok(stdscr, TRUE);
 	setup_colors(opt);
-	TI.mouse = mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL) != 0;
+	/* Releases too: a release curses was not asked for is swallowed inside
+	 * getch(), which then waits past its timeout for the next key, and
+	 * animations and the computer's reply stop until then. */
+	TI.mouse = mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED,
+	                     NULL) != 0;
 	mouseinterval(0);
 
 	reset_len = 0;
