@@ -23,6 +23,19 @@ check "Right changes the rule set" wait_for "simple"
 keys Down Enter
 check "How to play shows the rules" wait_for "NONAGA: the rules"
 check "the rules speak of sliding" has_text "Slide one of your tokens"
+check "... that a token stops before a hole" has_text "of a hole (a cell"
+keys NPage
+check "Page Down shows the rest: the three winning shapes" wait_for "triangle or a V"
+# the pictures: a line, a triangle (the third token under the gap between
+# the two) and a V (under and beside the second one)
+pictures() {
+	screen | grep -A2 -F "a line      a triangle  a V" | tail -n 2 > "$TMUX_DIR/shapes"
+	printf '     ◉ ◉ ◉       ◉ ◉         ◉ ◉\n      ⬡ ⬡         ◉ ⬡         ⬡ ◉\n' |
+		cmp -s - "$TMUX_DIR/shapes"
+}
+check "... and drawn" pictures
+keys PPage
+check "Page Up goes back to the top" wait_for "NONAGA: the rules"
 keys Escape
 check "Esc closes the rules" wait_for "Play against the computer"
 

@@ -217,6 +217,51 @@ static void build_help(pbuf *b, int width)
 	para(b, _("The rules are in the title menu (m) and in nonaga(6)."), A_NORMAL, 0, width);
 }
 
+/* Pad s with blanks to w display columns, after what buf holds. */
+static void column(char *buf, size_t size, const char *s, int w)
+{
+	size_t n = strlen(buf);
+	int pad = w - text_width(s);
+	snprintf(buf + n, size - n, "%s%*s", s, pad > 0 ? pad : 0, "");
+}
+
+/*
+ * The three winning shapes, drawn as on the board (rows of cells two
+ * columns apart, every other row shifted by one):
+ *
+ *   a line      a triangle   a V
+ *   @ @ @        @ @          @ @
+ *                 @              @
+ */
+static void winning_shapes(pbuf *b)
+{
+	const char *t = G->token[NG_RED], *d = G->disc;
+	char row[3][160];
+	const char *names[3] = { _("a line"), _("a triangle"), _("a V") };
+	int w = 0;
+	for (int i = 0; i < 3; i++)
+		if (text_width(names[i]) > w)
+			w = text_width(names[i]);
+	w = w < 10 ? 12 : w + 2;
+	char shape[3][2][64];
+	snprintf(shape[0][0], 64, "%s %s %s", t, t, t);
+	snprintf(shape[0][1], 64, " %s %s", d, d);
+	snprintf(shape[1][0], 64, "%s %s", t, t);
+	snprintf(shape[1][1], 64, " %s %s", t, d);
+	snprintf(shape[2][0], 64, "%s %s", t, t);
+	snprintf(shape[2][1], 64, " %s %s", d, t);
+	for (int r = 0; r < 3; r++)
+		snprintf(row[r], sizeof row[r], "    ");
+	for (int i = 0; i < 3; i++) {
+		column(row[0], sizeof row[0], names[i], w);
+		column(row[1], sizeof row[1], shape[i][0], w);
+		column(row[2], sizeof row[2], shape[i][1], w);
+	}
+	blank(b);
+	for (int r = 0; r < 3; r++)
+		push(b, row[r], strlen(row[r]), r == 0 ? A_BOLD : A_NORMAL);
+}
+
 static void build_rules(pbuf *b, int width)
 {
 	const char *paras[] = {
@@ -225,8 +270,9 @@ static void build_rules(pbuf *b, int width)
 		  "corners. Red moves first."),
 		_("A turn has two parts."),
 		_("1. Slide one of your tokens in a straight line, in any of the "
-		  "six directions, as far as it can go: it stops at the edge of the "
-		  "board or in front of another token. It may not stop earlier."),
+		  "six directions, as far as it can go: it stops in front of "
+		  "another token or of a hole (a cell without a disc, also the edge "
+		  "of the board). It may not stop earlier."),
 		_("2. Relocate a disc: take an empty disc from the edge of the board "
 		  "and put it somewhere else on the edge, where it touches at least "
 		  "two other discs. The board must stay in one piece."),
@@ -235,16 +281,18 @@ static void build_rules(pbuf *b, int width)
 		  "the disc your opponent has just moved."),
 		_("Simple rules: any empty disc may be taken, as long as the board "
 		  "stays in one piece."),
-		_("The first player to bring their three tokens together (a line or "
-		  "a triangle of three touching tokens) wins. A winning slide ends "
-		  "the game at once. If a part of the turn is impossible it is "
-		  "skipped. When the same position comes up for the third time, "
-		  "the game is a draw."),
+		_("The first player to bring their three tokens together wins: "
+		  "in a line, a triangle or a V, each shape made of touching "
+		  "tokens (pictured below). A winning slide ends the game at once."),
+		_("If a part of the turn is impossible it is skipped. When the "
+		  "same position comes up for the third time, the game is a draw."),
 	};
 	para(b, _("NONAGA: the rules"), term_attr(R_TITLE), 0, width);
 	for (size_t i = 0; i < sizeof paras / sizeof *paras; i++) {
 		blank(b);
 		para(b, paras[i], A_NORMAL, 0, width);
+		if (i == sizeof paras / sizeof *paras - 2)
+			winning_shapes(b);
 	}
 }
 
