@@ -63,6 +63,20 @@ wait_gone "(◉)"
 screen > "$TMUX_DIR/before"
 keys Tab
 check "Tab moves the cursor" poll 5 sh -c "! tmux -L $TMUX_SOCK capture-pane -p | cmp -s - '$TMUX_DIR/before'"
+screen > "$TMUX_DIR/tab1"
+keys BTab
+check "Shift-Tab goes back" same_screen "$TMUX_DIR/before"
+# Red has three tokens to choose from: three Tabs, or three Shift-Tabs,
+# come round to the first (each passes the last or the first choice)
+keys Tab Tab
+check "two Tabs move on" poll 5 sh -c "! tmux -L $TMUX_SOCK capture-pane -p | cmp -s - '$TMUX_DIR/tab1'"
+keys Tab
+check "the third Tab wraps round to the first" same_screen "$TMUX_DIR/before"
+keys BTab
+check "Shift-Tab from the first wraps round to the last" \
+	poll 5 sh -c "! tmux -L $TMUX_SOCK capture-pane -p | cmp -s - '$TMUX_DIR/before'"
+keys BTab BTab
+check "... and two more come back to the first" same_screen "$TMUX_DIR/before"
 
 keys q
 keys y

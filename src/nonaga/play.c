@@ -657,10 +657,10 @@ static void cycle(play *p, int dir)
 				continue;
 			long k = (long)b->c.r * 100000 + (2L * b->c.q + b->c.r);
 			long d = dir > 0 ? k - ck : ck - k;
+			/* pass 0: the nearest ahead; pass 1 (none ahead): wrap
+			 * round to the first, the farthest behind */
 			if (pass == 0 && d <= 0)
 				continue;
-			if (pass == 1)
-				d = -d;   /* wrap round: the farthest the other way */
 			if (best < 0 || d < bk) {
 				best = i;
 				bk = d;
