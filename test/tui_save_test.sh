@@ -211,4 +211,39 @@ check "--replay of a bad record of ours exits" wait_exit
 check "... with status 1" status_is 1
 check "... moves it aside" exists "$STATE/nonaga/records/bad.nonaga.bad"
 
+# --- a win undone and redone is finished like any other: no save left
+# behind, one record.  The save stands before Red's winning slide, which
+# can be redone.
+rm -rf "$STATE/nonaga"; mkdir -p "$STATE/nonaga"
+cat > "$SAVE" <<'REC'
+# nonaga record 1
+Date: 2026-11-22T10:15:00Z
+Red: human
+Blue: human
+Rules: standard
+Start: 0,-2;1,-2;2,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;0,2/2,-2;0,0;1,0/0,-2;2,0;-2,2/r/-
+Result: red
+Mode: pvp
+Ply: 0
+Moves: 1
+
+2,-2>2,-1
+REC
+chmod 600 "$SAVE"
+play --resume
+check "resumed before the win" wait_for "Red to move"
+keys r
+check "redo wins" wait_for "Red wins"
+check "... the game is kept as a record" poll 5 test "$(ls "$STATE/nonaga/records" | wc -l)" = 1
+check "... and is no longer in progress" poll 5 missing "$SAVE"
+keys u
+check "undo takes the win back" wait_for "Red to move"
+check "... and the game is in progress again" poll 5 exists "$SAVE"
+keys r
+check "redo wins again" wait_for "Red wins"
+check "... the save is gone again" poll 5 missing "$SAVE"
+check "... and there is still one record" test "$(ls "$STATE/nonaga/records" | wc -l)" = 1
+keys q
+wait_exit
+
 finish

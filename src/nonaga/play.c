@@ -141,8 +141,13 @@ static void autosave(play *p)
 		return;
 	char msg[SAVE_MSG];
 	if (ng_game_result(p->g) != NG_NONE && !ng_game_can_redo(p->g)) {
-		if (p->archived)
-			return;   /* undone and redone: it is kept already */
+		if (p->archived) {
+			/* undone and redone: it is kept already, but the undo
+			 * saved it as in progress again */
+			if (save_discard(p->dir, msg) != SAVE_OK)
+				say(p, R_MSG, "%s", msg);
+			return;
+		}
 		p->archived = 1;
 		char path[PATH_MAX];
 		if (save_archive(p->dir, p->g, &p->si, path, sizeof path, msg) != SAVE_OK) {
