@@ -43,6 +43,13 @@ keys Up Up Up Up Up Enter
 check "the computer game starts with the settings" wait_for "Red (you) to move" 20
 check "level 7" has_text "level 7"
 check "simple rules" has_text "simple rules"
+check "... whose header has no lock" lacks_text "⊘"
+keys Enter Enter
+check "... nor asks for a free disc" wait_for "Choose an empty disc to take"
+keys Escape
+check "(Esc takes the slide back)" wait_for "Choose where it slides"
+keys Escape
+wait_for "Choose a token that can move"
 keys m
 check "m leads back to the menu" wait_for "Play against the computer"
 check "the settings are kept" has_text "simple"

@@ -25,6 +25,7 @@ check "fourth Enter passes the turn to Blue" wait_for "Blue to move"
 check "Blue starts with phase 1" has_text "1. slide a token"
 check "the last move is shown" has_text "Last move: ◉ Red "
 check "the moved disc is locked" has_text "⊘"
+check "the standard rules' header shows the lock" has_text "⊘ lock"
 
 # typed ahead in one go: animations are cut short, no key is lost
 keys Enter Enter Enter Enter

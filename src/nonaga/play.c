@@ -831,8 +831,12 @@ static void fill_panel(const play *p, panel_text *t)
 		/* TRANSLATORS: %s are the symbols of the Red and Blue tokens. */
 		snprintf(who, sizeof who, _("%s Red and %s Blue: two players"),
 		         G->token[NG_RED], G->token[NG_BLUE]);
-	snprintf(t->header, sizeof t->header, "%s%s%s%s%s %s", rules, G->sep, who,
-	         G->sep, G->lock, _("lock"));
+	/* the lock's legend only where there is a lock (standard rules) */
+	if (ng_pos_rules(ps) == NG_STANDARD)
+		snprintf(t->header, sizeof t->header, "%s%s%s%s%s %s", rules, G->sep,
+		         who, G->sep, G->lock, _("lock"));
+	else
+		snprintf(t->header, sizeof t->header, "%s%s%s", rules, G->sep, who);
 
 	int side = to_move(p);
 	t->turn_role = side == NG_RED ? R_RED : R_BLUE;
@@ -886,8 +890,13 @@ static void fill_panel(const play *p, panel_text *t)
 			hint = _("Choose where it slides; Esc chooses another token.");
 			break;
 		case PH_TAKE:
-			hint = p->slid ? _("Choose a free disc to take; Esc takes the slide back.")
-			               : _("Choose a free disc to take.");
+			/* the simple rules have no freeness: any empty disc */
+			if (ng_pos_rules(ps) == NG_STANDARD)
+				hint = p->slid ? _("Choose a free disc to take; Esc takes the slide back.")
+				               : _("Choose a free disc to take.");
+			else
+				hint = p->slid ? _("Choose an empty disc to take; Esc takes the slide back.")
+				               : _("Choose an empty disc to take.");
 			break;
 		default:
 			hint = _("Choose where the disc goes (touching two discs); Esc chooses another disc.");
