@@ -151,7 +151,7 @@ static void usage(FILE *f)
 	fputs(_("  --resume             continue the saved game (saved after every turn)\n"
 	        "  --replay FILE        step through a recorded game with the arrow keys\n"), f);
 	fputs(_("  --engine             speak the engine protocol on stdin/stdout\n"
-	        "  --help               show this help and exit\n"
+	        "  -h, --help           show this help and exit\n"
 	        "  --version            show the version and exit\n"), f);
 	fputs(_("\nWithout options, nonaga opens its title menu.\n"
 	        "See nonaga(6) for the rules, the keys and the engine protocol.\n"), f);
@@ -199,6 +199,68 @@ static const char *prescan_lang(int argc, char **argv)
 	return lang;
 }
 
+/* "--ai 3": the level must be joined with '=' (an optional argument), so
+ * the 3 would be taken for a stray argument; say what was meant.  Looked
+ * for before getopt_long, which moves arguments around. */
+static int level_apart(int argc, char **argv)
+{
+	for (int i = 1; i + 1 < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			return 0;
+		const char *n = argv[i + 1];
+		if (strcmp(argv[i], "--ai") || !*n || strspn(n, "0123456789") != strlen(n))
+			continue;
+		return bad(_("nonaga: the level goes after an equals sign: did you "
+		             "mean --ai=%s?\n"), n);
+	}
+	return 0;
+}
+
+/* The long options that begin with what was typed (--NAME or --NAME=...),
+ * into list; how many.  Spellings of one option (color, colour) count
+ * once. */
+static int candidates(const char *arg, char *list, size_t size)
+{
+	const char *name = arg + 2;
+	size_t len = strcspn(name, "=");
+	int n = 0, last = -1;
+	list[0] = 0;
+	for (int i = 0; longopts[i].name; i++)
+		if (strlen(longopts[i].name) == len &&
+		    !strncmp(longopts[i].name, name, len))
+			return 1;   /* exactly one of ours */
+	for (int i = 0; longopts[i].name; i++) {
+		if (strncmp(longopts[i].name, name, len) || longopts[i].val == last)
+			continue;
+		last = longopts[i].val;
+		size_t used = strlen(list);
+		snprintf(list + used, size - used, "%s--%s", n ? ", " : "",
+		         longopts[i].name);
+		n++;
+	}
+	return n;
+}
+
+/* What getopt_long refused, said plainly. */
+static int bad_option(char **argv)
+{
+	const char *arg = argv[optind - 1];
+	char list[256];
+	if (optopt == 'h' || (optopt > 0 && optopt < OPT_PVP))
+		return bad(_("nonaga: unknown option '-%c'\n"), optopt);
+	if (!strncmp(arg, "--", 2) && candidates(arg, list, sizeof list) > 1)
+		/* TRANSLATORS: %s is what was typed, then the options it could
+		   be the beginning of. */
+		return bad(_("nonaga: option '%s' is ambiguous: it could be %s\n"),
+		           arg, list);
+	if (optopt == OPT_REPLAY)
+		return bad("%s", _("nonaga: --replay needs the file of a game: "
+		                   "--replay FILE\n"));
+	if (optopt >= OPT_PVP)
+		return bad(_("nonaga: option '%s' needs an argument\n"), arg);
+	return bad(_("nonaga: unknown or incomplete option '%s'\n"), arg);
+}
+
 int main(int argc, char **argv)
 {
 	options opt = { MODE_MENU, 5, -1, NG_STANDARD, 0, COLOR_AUTO, 1, NULL, 0,
@@ -210,14 +272,21 @@ int main(int argc, char **argv)
 	const char *nc = getenv("NO_COLOR");
 	if (nc && *nc)
 		opt.color = COLOR_NEVER;
+	int apart = level_apart(argc, argv);
+	if (apart)
+		return apart;
+	int pvp = 0, ai = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	/* ':' first: a missing argument is told apart from an unknown option */
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_PVP:
 			opt.mode = MODE_PVP;
+			pvp = 1;
 			break;
 		case OPT_AI:
 			opt.mode = MODE_AI;
+			ai = 1;
 			if (optarg) {
 				char *end;
 				long v = strtol(optarg, &end, 10);
@@ -279,22 +348,19 @@ int main(int argc, char **argv)
 		case OPT_REPLAY:
 			opt.replay = optarg;
 			break;
-		case OPT_HELP:
+		case OPT_HELP: case 'h':
 			usage(stdout);
 			return 0;
 		case OPT_VERSION:
 			printf("nonaga %s\n", NG_VERSION);
 			return 0;
 		default:
-			if (optopt >= OPT_PVP || optopt == 0)
-				fprintf(stderr, _("nonaga: unknown or incomplete option '%s'\n"),
-				        argv[optind - 1]);
-			else
-				fprintf(stderr, _("nonaga: unknown option '-%c'\n"), optopt);
-			try_help();
-			return 2;
+			return bad_option(argv);
 		}
 	}
+	if (pvp && ai)
+		return bad("%s", _("nonaga: --pvp and --ai do not go together: two "
+		                   "players, or one against the computer\n"));
 	if (optind < argc) {
 		fprintf(stderr, _("nonaga: unexpected argument '%s'\n"), argv[optind]);
 		try_help();

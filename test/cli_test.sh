@@ -1,0 +1,53 @@
+#!/bin/sh
+# cli_test.sh - the command line: mistakes are told plainly, with what was
+# meant where it can be guessed, and refused with exit status 2 before
+# anything starts; -h is --help.
+cd "$(dirname "$0")/.." || exit 1
+NONAGA=${NONAGA:-build/nonaga}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+# refused "ARGS" "FIRST LINE": exit 2, that message, the hint, nothing on
+# standard output
+refused() {
+	out=$(env -i LANG=C.UTF-8 "$NONAGA" $1 2>/dev/null)
+	err=$(env -i LANG=C.UTF-8 "$NONAGA" $1 2>&1 >/dev/null)
+	status=$?
+	first=$(printf '%s\n' "$err" | head -n 1)
+	hint=$(printf '%s\n' "$err" | sed -n 2p)
+	if [ $status -eq 2 ] && [ "$first" = "$2" ] && [ -z "$out" ] &&
+	   [ "$hint" = "Try 'nonaga --help' for more information." ]; then
+		ok
+	else
+		no "nonaga $1: status $status, [$err], stdout [$out]; want [$2]"
+	fi
+}
+
+refused "--ai 3" "nonaga: the level goes after an equals sign: did you mean --ai=3?"
+refused "--pvp --ai 10" "nonaga: the level goes after an equals sign: did you mean --ai=10?"
+refused "--r x" "nonaga: option '--r' is ambiguous: it could be --rules, --resume, --replay"
+refused "--re" "nonaga: option '--re' is ambiguous: it could be --resume, --replay"
+refused "--replay" "nonaga: --replay needs the file of a game: --replay FILE"
+refused "--as" "nonaga: option '--as' needs an argument"
+refused "--pvp --ai=3" "nonaga: --pvp and --ai do not go together: two players, or one against the computer"
+refused "--ai --pvp" "nonaga: --pvp and --ai do not go together: two players, or one against the computer"
+refused "--bogus" "nonaga: unknown or incomplete option '--bogus'"
+refused "-x" "nonaga: unknown option '-x'"
+refused "--ai=11" "nonaga: invalid level '11' (choose 1 to 10)"
+refused "--pvp extra" "nonaga: unexpected argument 'extra'"
+
+# an abbreviation that names one option is that option; so is --ai=3 itself
+out=$(env -i LANG=C.UTF-8 "$NONAGA" --ver); s=$?
+[ $s -eq 0 ] && [ "${out#nonaga }" != "$out" ] && ok || no "--ver: $s [$out]"
+out=$(env -i LANG=C.UTF-8 "$NONAGA" --col=never --version); s=$?
+[ $s -eq 0 ] && ok || no "--col=never (color and colour are one option): $s [$out]"
+
+# -h is --help
+h=$(env -i LANG=C.UTF-8 "$NONAGA" -h); s=$?
+help=$(env -i LANG=C.UTF-8 "$NONAGA" --help)
+[ $s -eq 0 ] && [ "$h" = "$help" ] && ok || no "-h: status $s"
+case $help in *"-h, --help"*) ok ;; *) no "--help does not list -h" ;; esac
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
