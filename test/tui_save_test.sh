@@ -246,4 +246,18 @@ check "... and there is still one record" test "$(ls "$STATE/nonaga/records" | w
 keys q
 wait_exit
 
+# --- x where the current directory cannot be written to (here: removed
+# under the game): the game goes to the home directory, and the path shows
+mkdir -p "$WORK/gone" "$TMUX_DIR/home"
+cd "$WORK/gone" && start -e XDG_STATE_HOME="$STATE" -e HOME="$TMUX_DIR/home" --pvp
+cd "$TOP" || exit 1
+wait_for "Red to move"
+rmdir "$WORK/gone"
+keys x
+check "x without a current directory: exported home" \
+	wait_for "cannot be written to: game exported to"
+check "... and the file is there" sh -c "ls '$TMUX_DIR'/home/nonaga-*.nonaga >/dev/null"
+keys q
+wait_exit
+
 finish

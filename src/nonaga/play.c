@@ -168,24 +168,40 @@ static void autosave(play *p)
 		say(p, R_MSG, "%s", msg);
 }
 
-/* x: the game as a record in the current directory, named by the time. */
+/* x: the game as a record, named by the time, in the current directory;
+ * when that cannot be written to (read-only, or removed), in
+ * $XDG_DOCUMENTS_DIR or else the home directory.  The path is shown. */
 static void export_game(play *p)
 {
-	char name[64], cwd[PATH_MAX], path[PATH_MAX + 80], msg[SAVE_MSG];
+	char name[64], cwd[PATH_MAX], path[PATH_MAX + 80], msg[SAVE_MSG], first[SAVE_MSG];
 	time_t now = time(NULL);
 	struct tm tm;
 	localtime_r(&now, &tm);
 	strftime(name, sizeof name, "nonaga-%Y%m%d-%H%M%S.nonaga", &tm);
-	if (getcwd(cwd, sizeof cwd))
-		snprintf(path, sizeof path, "%s%s%s", cwd,
-		         cwd[strlen(cwd) - 1] == '/' ? "" : "/", name);
-	else
-		snprintf(path, sizeof path, "%s", name);
-	if (save_export(path, p->g, &p->si, 0, msg) != SAVE_OK)
-		say(p, R_MSG, "%s", msg);
-	else
-		/* TRANSLATORS: %s is the file the game was written to. */
-		say(p, R_NORMAL, _("Game exported to %s."), path);
+	const char *dirs[3] = {
+		getcwd(cwd, sizeof cwd), getenv("XDG_DOCUMENTS_DIR"), getenv("HOME"),
+	};
+	first[0] = 0;
+	for (int i = 0; i < 3; i++) {
+		if (!dirs[i] || dirs[i][0] != '/')
+			continue;
+		size_t n = strlen(dirs[i]);
+		snprintf(path, sizeof path, "%s%s%s", dirs[i],
+		         dirs[i][n - 1] == '/' ? "" : "/", name);
+		if (save_export(path, p->g, &p->si, 0, msg) == SAVE_OK) {
+			if (i == 0)
+				/* TRANSLATORS: %s is the file the game was written to. */
+				say(p, R_NORMAL, _("Game exported to %s."), path);
+			else
+				/* TRANSLATORS: %s is the file the game was written to. */
+				say(p, R_NORMAL, _("The current directory cannot be "
+				                   "written to: game exported to %s."), path);
+			return;
+		}
+		if (!first[0])
+			snprintf(first, sizeof first, "%s", msg);
+	}
+	say(p, R_MSG, "%s", first[0] ? first : _("There is no directory to export the game to."));
 }
 
 /* ------------------------------------------------------- the rules, asked */
