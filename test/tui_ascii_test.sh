@@ -46,6 +46,27 @@ for how in "-l C --pvp" "-l POSIX --ai=1 --as red" "--ascii --pvp" "-l C"; do
 	check "[$how] quit" wait_exit
 done
 
+# the board's symbols and the language are independent: --ascii keeps
+# Japanese on a UTF-8 terminal ...
+start -e LANGUAGE=ja --ascii --lang ja --pvp
+check "--ascii --lang ja: Japanese" wait_for "赤の番"
+check "... with ASCII tokens" sh -c "tmux -L $TMUX_SOCK capture-pane -p | grep -q '@' &&
+	! tmux -L $TMUX_SOCK capture-pane -p | grep -q '◉'"
+keys q
+wait_exit
+# ... and a locale without UTF-8 gets English, with the reason
+start -l C --lang ja --pvp
+check "LANG=C --lang ja: English" wait_for "Red to move"
+check "... and why" wait_for "locale is not UTF-8"
+check "... all in ASCII" ascii_only
+keys q
+wait_exit
+start -l C --lang ja
+check "... said on the title menu too" wait_for "locale is not UTF-8"
+check "... in ASCII" ascii_only
+keys q
+wait_exit
+
 # --color=never and NO_COLOR: no colour escapes reach the terminal
 start --color=never --pvp
 wait_for "Red to move"

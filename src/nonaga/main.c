@@ -95,9 +95,9 @@ static void setup_messages(const char *lang)
 		const char *cur = setlocale(LC_MESSAGES, NULL);
 		if (!cur || is_c_locale(cur))
 			setlocale(LC_MESSAGES, "C.UTF-8");
-		/* Japanese text needs a UTF-8 character type (curses). */
-		if (strcmp(lang, "en") && strcmp(nl_langinfo(CODESET), "UTF-8"))
-			setlocale(LC_CTYPE, "C.UTF-8");
+		/* The character type stays the locale's: a terminal whose
+		 * locale is not UTF-8 gets no UTF-8 from the game (term.c then
+		 * shows English and says why). */
 	}
 	char buf[PATH_MAX + 64];
 	bindtextdomain("nonaga", catalog_dir(buf, sizeof buf));

@@ -52,7 +52,7 @@ static const char *native_name(const char *code)
 {
 	for (size_t i = 0; i < sizeof native / sizeof *native; i++)
 		if (!strcmp(native[i].code, code))
-			return TI.utf8 ? native[i].name : native[i].ascii;
+			return TI.text_utf8 ? native[i].name : native[i].ascii;
 	return NULL;
 }
 

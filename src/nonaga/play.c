@@ -1028,6 +1028,10 @@ int play_run(const settings *s, const options *opt, ng_game *resume,
 	} else {
 		new_game(p, 1);
 	}
+	if (term_note) {   /* why the language asked for is not shown */
+		say(p, R_MSG, "%s", term_note);
+		term_note = NULL;
+	}
 	int result = PLAY_QUIT;
 	for (;;) {
 		/* With animations, the "thinking" line shows for a moment even

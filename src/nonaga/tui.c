@@ -256,8 +256,10 @@ int tui_main(const options *opt)
 	const char *notice = NULL;
 	int choice = opt->resume ? MENU_RESUME
 	           : opt->mode == MODE_MENU
-	           ? menu_run(&s, can_resume(have_dir, dir), NULL)
+	           ? menu_run(&s, can_resume(have_dir, dir), term_note)
 	           : MENU_PLAY;
+	if (opt->mode == MODE_MENU && !opt->resume)
+		term_note = NULL;   /* told */
 	while (choice != MENU_QUIT && !term_signal) {
 		int slot = 1, what = CLAIM_BACK;
 		msg[0] = 0;

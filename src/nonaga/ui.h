@@ -67,13 +67,17 @@ enum role {
 };
 
 typedef struct term_info {
-	int utf8;      /* Unicode glyphs allowed */
+	int utf8;      /* Unicode glyphs on the board (not --ascii) */
+	int text_utf8; /* the terminal takes UTF-8 text */
 	int color;     /* colours in use */
 	int mouse;     /* mouse reporting enabled */
 } term_info;
 
 extern term_info TI;
 extern volatile sig_atomic_t term_signal;  /* quitting signal, or 0 */
+/* Why the language asked for is not shown (a locale without UTF-8), to
+ * tell the player once; NULL when there is nothing to tell. */
+extern const char *term_note;
 
 int term_open(const options *opt);    /* 0 on success */
 void term_close(void);                /* idempotent */
