@@ -6,7 +6,8 @@
 #   start [-x W] [-y H] [-l LANG] [-e VAR=VALUE] [ARG...]
 #                               run $NONAGA ARG... in a fresh pane (default
 #                               80x24, LANG=C.UTF-8, LANGUAGE=en, games
-#                               saved in a fresh $TMUX_DIR/state-N); its
+#                               saved in a fresh $TMUX_DIR/state-N and
+#                               settings in $TMUX_DIR/config-N); its
 #                               stderr, exit status and tty modes after exit
 #                               are kept in $TMUX_DIR
 #   keys KEY...                 tmux send-keys
@@ -94,7 +95,8 @@ start() {
 	# modes after it exits, then waits so that the screen can be read.
 	cat > "$TMUX_DIR/run.sh" <<EOF
 exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=$lang LANGUAGE=en \\
-	XDG_STATE_HOME="$TMUX_DIR/state-$tmux_runs" $extra \\
+	XDG_STATE_HOME="$TMUX_DIR/state-$tmux_runs" \\
+	XDG_CONFIG_HOME="$TMUX_DIR/config-$tmux_runs" $extra \\
 	sh "$TMUX_DIR/after.sh" "$NONAGA" "\$@"
 EOF
 	cat > "$TMUX_DIR/after.sh" <<EOF

@@ -27,7 +27,7 @@ check "flow control is restored after the game" \
 tmux_kill
 TMUX_SOCK="nonaga-$TMUX_NAME-$$-shell"
 T new-session -d -x 80 -y 24 "env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=en \
-	XDG_STATE_HOME='$TMUX_DIR/state-shell' PS1='sh\$ ' sh -i"
+	XDG_STATE_HOME='$TMUX_DIR/state-shell' XDG_CONFIG_HOME='$TMUX_DIR/config-shell' PS1='sh\$ ' sh -i"
 check "the shell is ready" wait_for 'sh$'
 keys "'$NONAGA' --pvp 2>>'$TMUX_DIR/stderr'" Enter
 check "the game starts from the shell" wait_for "Red to move"

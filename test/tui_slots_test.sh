@@ -18,7 +18,7 @@ other() { # other NAME ARG...: run the game in terminal NAME
 	rm -f "$TMUX_DIR/$name.status"
 	tmux -L "$(eval echo \$sock_$name)" -f /dev/null new-session -d -x 80 -y 24 \
 		"env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=en \
-		 XDG_STATE_HOME='$shared' sh -c 'echo \$\$ > \"$TMUX_DIR/$name.pid\"; \
+		 XDG_STATE_HOME='$shared' XDG_CONFIG_HOME='$TMUX_DIR/config' sh -c 'echo \$\$ > \"$TMUX_DIR/$name.pid\"; \
 		 exec \"$NONAGA\" \"\$@\"' sh $* 2>>'$TMUX_DIR/stderr'; \
 		 echo \$? > '$TMUX_DIR/$name.status'; echo '[program exited]'; exec cat >/dev/null"
 }

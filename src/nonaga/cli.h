@@ -23,6 +23,8 @@ typedef struct options {
 	int wide_ambiguous;
 	int resume;         /* --resume: continue the saved game */
 	const char *replay; /* --replay FILE, or NULL */
+	/* given on the command line (beats the remembered settings) */
+	int level_given, side_given, rules_given;
 } options;
 
 int engine_main(void);

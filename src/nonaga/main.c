@@ -264,7 +264,7 @@ static int bad_option(char **argv)
 int main(int argc, char **argv)
 {
 	options opt = { MODE_MENU, 5, -1, NG_STANDARD, 0, COLOR_AUTO, 1, NULL, 0,
-	                0, NULL };
+	                0, NULL, 0, 0, 0 };
 	int engine = 0, c;
 
 	opt.lang = prescan_lang(argc, argv);
@@ -294,9 +294,11 @@ int main(int argc, char **argv)
 					return bad(_("nonaga: invalid level '%s' (choose %d to %d)\n"),
 					           optarg, NG_LEVEL_MIN, NG_LEVEL_MAX);
 				opt.level = (int)v;
+				opt.level_given = 1;
 			}
 			break;
 		case OPT_AS:
+			opt.side_given = 1;
 			if (!strcmp(optarg, "red"))
 				opt.human_side = NG_RED;
 			else if (!strcmp(optarg, "blue"))
@@ -306,6 +308,7 @@ int main(int argc, char **argv)
 				           optarg);
 			break;
 		case OPT_RULES:
+			opt.rules_given = 1;
 			if (!strcmp(optarg, "standard"))
 				opt.rules = NG_STANDARD;
 			else if (!strcmp(optarg, "simple"))

@@ -110,6 +110,12 @@ void language_apply(const char *code)
 		textdomain(domain);
 }
 
+const char *language_current(void)
+{
+	find_langs();
+	return langs[cur_lang].code;
+}
+
 void language_shown(const char *code)
 {
 	find_langs();
@@ -143,6 +149,25 @@ static const char *label(int item)
 	case M_LANG: return _("Language");
 	default: return _("Quit");
 	}
+}
+
+/* What a level is like, for the line under the menu. */
+static const char *level_text(int level)
+{
+	static const char *const text[NG_LEVEL_MAX + 1] = {
+		NULL,
+		N_("Level 1 plays like the original web game: one move ahead, at once."),
+		N_("Level 2 looks one move ahead; a third of its moves are random."),
+		N_("Level 3 looks one move ahead, with some randomness."),
+		N_("Level 4 looks one move ahead and sees your threats."),
+		N_("Level 5 looks two moves ahead; a few of its moves are random."),
+		N_("Level 6 looks two moves ahead; one move in twenty is random."),
+		N_("Level 7 looks two moves ahead, in a few hundredths of a second."),
+		N_("Level 8 looks three moves ahead (about 0.1 s); one move in ten is random."),
+		N_("Level 9 looks three moves ahead, in about 0.1 s a move."),
+		N_("Level 10 thinks up to 5 s a move, four or five moves ahead."),
+	};
+	return level >= NG_LEVEL_MIN && level <= NG_LEVEL_MAX ? _(text[level]) : "";
 }
 
 static int has_value(int item)
@@ -271,9 +296,10 @@ static void draw(const settings *s, int sel, const char *notice,
 		                 term_attr(R_MSG)) + 1;
 	if (fy < LINES)
 		text_block(fy, 2, COLS - 4, LINES - fy,
-		           _("Up and down choose, left and right change a setting, "
-		             "Enter starts, ? shows the keys, q quits."),
-		           term_attr(R_DIM));
+		           sel == M_LEVEL ? level_text(s->level)
+		           : _("Up and down choose, left and right change a setting, "
+		               "Enter starts, ? shows the keys, q quits."),
+		           sel == M_LEVEL ? A_NORMAL : term_attr(R_DIM));
 	char ver[64];
 	snprintf(ver, sizeof ver, "%s", NG_VERSION);
 	text_put(LINES - 1, COLS - text_width(ver) - 1, text_width(ver), ver, term_attr(R_DIM));
@@ -324,8 +350,13 @@ int menu_run(settings *s, int can_resume, const char *notice)
 		case ACT_HELP:
 			page_help();
 			break;
-		case ACT_QUIT: case ACT_BACK:
+		case ACT_QUIT:
 			return MENU_QUIT;
+		case ACT_BACK:
+			/* nothing to go back to: Esc goes to Quit, so that it
+			 * quits only with Enter after it, never by accident */
+			sel = M_QUIT;
+			break;
 		case ACT_CLICK:
 			for (int i = first; i < M_COUNT; i++)
 				if (ev.y == item_row(itop, i) && ev.x >= x - 2) {

@@ -5,6 +5,7 @@
 #include "ui.h"
 #include "savefile.h"
 #include "saveslot.h"
+#include "config.h"
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -222,6 +223,16 @@ static int can_resume(int have_dir, const char *dir)
 	return have_dir && slot_list(dir, slots) > 0;
 }
 
+/* Keep the title menu's settings for the next run (config.c).  A failure
+ * costs only the memory of them: it is not worth a message. */
+static void remember(const settings *s)
+{
+	config c = { .level = s->level, .side = s->side, .rules = s->rules };
+	snprintf(c.lang, sizeof c.lang, "%s", language_current());
+	char msg[PATH_MAX + 200];
+	config_save(&c, msg, sizeof msg);
+}
+
 int tui_main(const options *opt)
 {
 	if (opt->replay)
@@ -241,25 +252,37 @@ int tui_main(const options *opt)
 		if (resume_slot < 0)
 			return 1;
 	}
+	/* the settings of the last run, beaten by the command line */
+	static config cfg;
+	static char cfg_msg[PATH_MAX + 200];
+	config_load(&cfg, cfg_msg, sizeof cfg_msg);
+	if (!opt->lang && cfg.have_lang)
+		language_apply(cfg.lang);   /* before the screen decides */
 	if (term_open(opt) != 0) {
 		ng_game_free(resume);
 		return 1;
 	}
 	if (opt->lang)
 		language_shown(opt->lang);
+	else if (cfg.have_lang && cfg.lang[0] && !term_note)
+		language_shown(cfg.lang);
 	settings s = {
 		.mode = opt->mode == MODE_PVP ? MODE_PVP : MODE_AI,
-		.level = opt->level,
-		.side = opt->human_side,
-		.rules = opt->rules,
+		.level = opt->level_given || !cfg.have_level ? opt->level : cfg.level,
+		.side = opt->side_given || !cfg.have_side ? opt->human_side : cfg.side,
+		.rules = opt->rules_given || !cfg.have_rules ? opt->rules : cfg.rules,
 	};
+	if (cfg_msg[0] && !term_note)
+		term_note = cfg_msg;   /* a settings file that is not ours */
 	const char *notice = NULL;
 	int choice = opt->resume ? MENU_RESUME
 	           : opt->mode == MODE_MENU
 	           ? menu_run(&s, can_resume(have_dir, dir), term_note)
 	           : MENU_PLAY;
-	if (opt->mode == MODE_MENU && !opt->resume)
+	if (opt->mode == MODE_MENU && !opt->resume) {
 		term_note = NULL;   /* told */
+		remember(&s);
+	}
 	while (choice != MENU_QUIT && !term_signal) {
 		int slot = 1, what = CLAIM_BACK;
 		msg[0] = 0;
@@ -294,6 +317,7 @@ int tui_main(const options *opt)
 				break;
 			notice = msg[0] ? msg : NULL;
 			choice = menu_run(&s, can_resume(have_dir, dir), notice);
+			remember(&s);
 			continue;
 		}
 		int r = play_run(&s, opt, resume, &si);
@@ -302,6 +326,7 @@ int tui_main(const options *opt)
 		if (r == PLAY_QUIT)
 			break;
 		choice = menu_run(&s, can_resume(have_dir, dir), NULL);
+		remember(&s);
 	}
 	ng_game_free(resume);
 	term_close();

@@ -253,6 +253,8 @@ void page_rules(void);
 void language_apply(const char *code);
 /* The language the menu shows as chosen (main.c applied --lang). */
 void language_shown(const char *code);
+/* The code of the language chosen in the menu ("" for the default). */
+const char *language_current(void);
 
 /* ------------------------------------------------------------- play.c */
 

@@ -1,0 +1,164 @@
+/*
+ * config.c - the title menu's settings kept between runs, in
+ * $XDG_CONFIG_HOME/nonaga/settings (~/.config/nonaga/settings when
+ * XDG_CONFIG_HOME is not an absolute path):
+ *
+ *   level=1..10
+ *   side=random|red|blue
+ *   rules=standard|simple
+ *   language=CODE          (empty: the system's default)
+ *
+ * Lines starting with # and empty lines are ignored.  A file with any
+ * other line is not used (the defaults are, and the player is told which
+ * line is wrong); it is replaced when the settings are next saved.
+ * Writing goes to a temporary file renamed over the old one.  No curses.
+ */
+#include "config.h"
+#include "cli.h"
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define LINE_MAX_CFG 256
+
+/* The directory into dir (PATH_MAX); 0 when there is no home. */
+static int config_dir(char *dir)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	int n;
+	if (xdg && xdg[0] == '/') {
+		n = snprintf(dir, PATH_MAX, "%s/nonaga", xdg);
+	} else {
+		const char *home = getenv("HOME");
+		if (!home || home[0] != '/')
+			return 0;
+		n = snprintf(dir, PATH_MAX, "%s/.config/nonaga", home);
+	}
+	return n > 0 && n < PATH_MAX - 32;
+}
+
+static int parse_line(config *c, char *line)
+{
+	char *eq = strchr(line, '=');
+	if (!eq)
+		return 0;
+	*eq = 0;
+	const char *k = line, *v = eq + 1;
+	if (!strcmp(k, "level")) {
+		char *end;
+		long l = strtol(v, &end, 10);
+		if (!*v || *end || l < NG_LEVEL_MIN || l > NG_LEVEL_MAX)
+			return 0;
+		c->level = (int)l;
+		c->have_level = 1;
+	} else if (!strcmp(k, "side")) {
+		if (!strcmp(v, "random"))
+			c->side = -1;
+		else if (!strcmp(v, "red"))
+			c->side = NG_RED;
+		else if (!strcmp(v, "blue"))
+			c->side = NG_BLUE;
+		else
+			return 0;
+		c->have_side = 1;
+	} else if (!strcmp(k, "rules")) {
+		if (!strcmp(v, "standard"))
+			c->rules = NG_STANDARD;
+		else if (!strcmp(v, "simple"))
+			c->rules = NG_SIMPLE;
+		else
+			return 0;
+		c->have_rules = 1;
+	} else if (!strcmp(k, "language")) {
+		if (strlen(v) >= sizeof c->lang || strspn(v, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ_@.-0123456789") != strlen(v))
+			return 0;
+		snprintf(c->lang, sizeof c->lang, "%s", v);
+		c->have_lang = 1;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+int config_load(config *c, char *msg, size_t size)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16];
+	memset(c, 0, sizeof *c);
+	msg[0] = 0;
+	if (!config_dir(dir))
+		return 0;
+	snprintf(path, sizeof path, "%s/settings", dir);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	char line[LINE_MAX_CFG];
+	int n = 0, ok = 1;
+	while (ok && fgets(line, sizeof line, f)) {
+		n++;
+		size_t len = strlen(line);
+		if (len && line[len - 1] == '\n')
+			line[--len] = 0;
+		else if (!feof(f))
+			ok = 0;   /* a line too long to be ours */
+		if (ok && len && line[0] != '#')
+			ok = parse_line(c, line);
+	}
+	fclose(f);
+	if (!ok) {
+		memset(c, 0, sizeof *c);
+		/* TRANSLATORS: the settings file and the line number. */
+		snprintf(msg, size, _("%s, line %d, is not a setting: the defaults "
+		                      "are used."), path, n);
+		return -1;
+	}
+	return 0;
+}
+
+int config_save(const config *c, char *msg, size_t size)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16], tmp[PATH_MAX + 48];
+	msg[0] = 0;
+	if (!config_dir(dir))
+		return 0;
+	/* mkdir -p, mode 0700 for what is made */
+	for (char *p = dir + 1;; p++) {
+		if (*p && *p != '/')
+			continue;
+		char ch = *p;
+		*p = 0;
+		if (mkdir(dir, 0700) < 0 && errno != EEXIST) {
+			snprintf(msg, size, _("Cannot create the directory %s: %s"), dir,
+			         strerror(errno));
+			return -1;
+		}
+		*p = ch;
+		if (!ch)
+			break;
+	}
+	snprintf(path, sizeof path, "%s/settings", dir);
+	snprintf(tmp, sizeof tmp, "%s/.settings.%ld.tmp", dir, (long)getpid());
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		snprintf(msg, size, _("Cannot save %s: %s"), path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "# nonaga settings, written by the title menu\n"
+	        "level=%d\nside=%s\nrules=%s\nlanguage=%s\n", c->level,
+	        c->side < 0 ? "random" : c->side == NG_RED ? "red" : "blue",
+	        c->rules == NG_SIMPLE ? "simple" : "standard", c->lang);
+	int bad = ferror(f);
+	bad |= fflush(f) != 0 || fsync(fileno(f)) != 0;
+	bad |= fclose(f) != 0;
+	if (bad || rename(tmp, path) != 0) {
+		int err = errno;
+		unlink(tmp);
+		snprintf(msg, size, _("Cannot save %s: %s"), path, strerror(err));
+		return -1;
+	}
+	return 0;
+}
