@@ -69,4 +69,33 @@ check "Language cycles (system default, English, ...)" wait_for "English"
 keys Down Enter
 check "Quit quits" wait_exit
 check "exit status 0" test "$(exit_status)" = 0
+# --- the smallest screen, 48x14, with Resume: every item is on it, in
+# English and Japanese, Up from the top shows Quit selected, and nothing
+# is drawn over anything else
+small=$TMUX_DIR/small
+mkdir -p "$small/nonaga"
+printf '# nonaga record 1\nRed: human\nBlue: human\nRules: standard\nResult: none\nMode: pvp\nMoves: 1\n\n2,-2>-1,1/-1,-1>-3,1\n' \
+	> "$small/nonaga/current.save"
+chmod 600 "$small/nonaga/current.save"
+for lang in en ja; do
+	if [ $lang = en ]; then items="Resume|Play against|Level|Your side|Two players|Rule set|How to play|Language|Quit"
+	else items="再開|コンピュータと対戦|レベル|あなたの色|二人対戦|ルール|遊び方|言語|終了"; fi
+	start -x 48 -y 14 -e LANGUAGE=$lang -e XDG_STATE_HOME="$small" --lang $lang
+	wait_for "N O N A G A"
+	all_items() {
+		screen > "$TMUX_DIR/menu48"
+		echo "$items" | tr '|' '\n' | while read -r it; do
+			grep -qF -- "$it" "$TMUX_DIR/menu48" || exit 1
+		done
+	}
+	check "48x14 $lang: every item, Resume to Quit" all_items
+	check "48x14 $lang: the version is not over a setting" \
+		sh -c "! grep -E '(▸|standard|標準).*0\.1' '$TMUX_DIR/menu48'"
+	keys Up
+	check "48x14 $lang: Up from the top selects Quit, on the screen" \
+		poll 5 sh -c "tmux -L $TMUX_SOCK capture-pane -p | grep -q '▸ \(Quit\|終了\)'"
+	keys q
+	wait_exit
+done
+
 finish

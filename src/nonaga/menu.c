@@ -224,19 +224,27 @@ static void change(settings *s, int item, int d)
 static int first;
 
 /* Screen rows of the items, to draw them and to find clicks. */
+static int gaps;   /* blank lines between groups of items: 1, or 0 when
+                    * the screen is too short for them */
+
 static int item_row(int top, int item)
 {
-	return top + item - first + (item >= M_PVP) + (item >= M_RULESET) +
-	       (first == M_RESUME && item > M_RESUME);
+	return top + item - first + gaps * ((item >= M_PVP) + (item >= M_RULESET) +
+	                                    (first == M_RESUME && item > M_RESUME));
 }
 
 static void draw(const settings *s, int sel, const char *notice,
                  int *top_out, int *x_out)
 {
-	int h = M_COUNT - first + 2 + 5 + (first == M_RESUME);
-	int top = (LINES - h) / 2;
-	if (top < 0)
-		top = 0;
+	/* Everything: the title, a subtitle, a blank, the items with blank
+	 * lines between groups, a blank, two lines of keys.  On a short
+	 * screen (48x14 with Resume) the blanks and the subtitle go, so that
+	 * every item stays on the screen. */
+	int items = M_COUNT - first;
+	int seps = 2 + (first == M_RESUME);
+	int full = 3 + items + seps + 3;
+	gaps = LINES >= full;
+	int top = gaps ? (LINES - full) / 2 : 0;
 	char title[256];
 	snprintf(title, sizeof title, "%s %s %s   N O N A G A   %s %s %s",
 	         G->token[NG_RED], G->disc, G->token[NG_BLUE],
@@ -246,11 +254,13 @@ static void draw(const settings *s, int sel, const char *notice,
 	int w = text_width(title);
 	text_line(top, 0, COLS, "", A_NORMAL);
 	text_put(top, (COLS - w) / 2 > 0 ? (COLS - w) / 2 : 0, COLS, title, term_attr(R_TITLE));
-	const char *sub = _("tokens on moving discs");
-	w = text_width(sub);
-	text_line(top + 1, 0, COLS, "", A_NORMAL);
-	text_put(top + 1, (COLS - w) / 2 > 0 ? (COLS - w) / 2 : 0, COLS, sub, A_NORMAL);
-	text_line(top + 2, 0, COLS, "", A_NORMAL);
+	if (gaps) {
+		const char *sub = _("tokens on moving discs");
+		w = text_width(sub);
+		text_line(top + 1, 0, COLS, "", A_NORMAL);
+		text_put(top + 1, (COLS - w) / 2 > 0 ? (COLS - w) / 2 : 0, COLS, sub, A_NORMAL);
+		text_line(top + 2, 0, COLS, "", A_NORMAL);
+	}
 
 	int lw = 0;
 	for (int i = first; i < M_COUNT; i++) {
@@ -264,7 +274,7 @@ static void draw(const settings *s, int sel, const char *notice,
 	int x = (COLS - boxw) / 2;
 	if (x < 2)
 		x = 2;
-	int itop = top + 3;
+	int itop = top + (gaps ? 3 : 1);
 	for (int y = itop; y < item_row(itop, M_COUNT - 1) + 1; y++)
 		text_line(y, 0, COLS, "", A_NORMAL);
 	for (int i = first; i < M_COUNT; i++) {
@@ -288,21 +298,25 @@ static void draw(const settings *s, int sel, const char *notice,
 			text_put(y, x + indent, boxw - indent, line, a);
 		}
 	}
-	int fy = item_row(itop, M_COUNT - 1) + 2;
-	for (int y = item_row(itop, M_COUNT - 1) + 1; y < LINES; y++)
+	int last = item_row(itop, M_COUNT - 1);
+	int fy = last + 1 + gaps;
+	for (int y = last + 1; y < LINES; y++)
 		text_line(y, 0, COLS, "", A_NORMAL);
 	if (notice && notice[0] && fy < LINES)
 		fy += text_block(fy, 2, COLS - 4, LINES - fy, notice,
 		                 term_attr(R_MSG)) + 1;
 	if (fy < LINES)
-		text_block(fy, 2, COLS - 4, LINES - fy,
-		           sel == M_LEVEL ? level_text(s->level)
-		           : _("Up and down choose, left and right change a setting, "
-		               "Enter starts, ? shows the keys, q quits."),
-		           sel == M_LEVEL ? A_NORMAL : term_attr(R_DIM));
+		fy += text_block(fy, 2, COLS - 4, LINES - fy,
+		                 sel == M_LEVEL ? level_text(s->level)
+		                 : _("Up and down choose, left and right change a "
+		                     "setting, Enter starts, ? shows the keys, q quits."),
+		                 sel == M_LEVEL ? A_NORMAL : term_attr(R_DIM));
+	/* the version in the corner, where it covers nothing */
 	char ver[64];
 	snprintf(ver, sizeof ver, "%s", NG_VERSION);
-	text_put(LINES - 1, COLS - text_width(ver) - 1, text_width(ver), ver, term_attr(R_DIM));
+	if (fy < LINES && last < LINES - 1)
+		text_put(LINES - 1, COLS - text_width(ver) - 1, text_width(ver), ver,
+		         term_attr(R_DIM));
 	*top_out = itop;
 	*x_out = x;
 }
