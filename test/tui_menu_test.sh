@@ -77,10 +77,10 @@ mkdir -p "$small/nonaga"
 printf '# nonaga record 1\nRed: human\nBlue: human\nRules: standard\nResult: none\nMode: pvp\nMoves: 1\n\n2,-2>-1,1/-1,-1>-3,1\n' \
 	> "$small/nonaga/current.save"
 chmod 600 "$small/nonaga/current.save"
-for lang in en ja; do
-	if [ $lang = en ]; then items="Resume|Play against|Level|Your side|Two players|Rule set|How to play|Language|Quit"
+for lg in en ja; do
+	if [ $lg = en ]; then items="Resume|Play against|Level|Your side|Two players|Rule set|How to play|Language|Quit"
 	else items="再開|コンピュータと対戦|レベル|あなたの色|二人対戦|ルール|遊び方|言語|終了"; fi
-	start -x 48 -y 14 -e LANGUAGE=$lang -e XDG_STATE_HOME="$small" --lang $lang
+	start -x 48 -y 14 -e LANGUAGE=$lg -e XDG_STATE_HOME="$small" --lang $lg
 	wait_for "N O N A G A"
 	all_items() {
 		screen > "$TMUX_DIR/menu48"
