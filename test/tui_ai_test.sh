@@ -14,12 +14,17 @@ check "the computer is seen thinking" wait_for "◼ Blue (computer) is thinking"
 check "the computer answers" wait_for "Last move: ◼ Blue" 20
 check "and it is Red's turn again" wait_for "Red (you) to move"
 keys u
-check "undo takes back the reply and the move" same_screen "$TMUX_DIR/s0"
+said_undo() {
+	screen > "$TMUX_DIR/now" &&
+	grep -qF "Taken back: your move and the computer's reply" "$TMUX_DIR/now" &&
+	sed "s/^.*Taken back: your move.*\$//" "$TMUX_DIR/now" | cmp -s - "$TMUX_DIR/s0"
+}
+check "undo takes back the reply and the move, and says so" poll 5 said_undo
 keys r
 check "redo brings both back" wait_for "Last move: ◼ Blue"
 check "... and it is Red's turn" has_text "Red (you) to move"
 keys q
-check "q asks during a game" wait_for "Quit this game? (y/n)"
+check "q asks during a game" wait_for "Quit? The game stays saved. (y/n)"
 keys y
 check "y quits" wait_exit
 
@@ -40,9 +45,17 @@ check "a random side is drawn" wait_for "You play"
 check "the game starts" wait_for "(you) to move" 20
 # the computer may have moved first: then q asks
 keys q
-asked() { has_exited || has_text "Quit this game? (y/n)"; }
+asked() { has_exited || has_text "Quit? The game stays saved. (y/n)"; }
 poll 10 asked
 has_exited || keys y
 check "q quits" wait_exit
+
+# before the human has moved there is nothing of theirs to take back, and
+# the waiting line does not offer it
+start --ai=10 --as blue
+check "the computer thinks first" wait_for "is thinking"
+check "... and u is not offered yet" has_text "Please wait. q quits."
+keys q y
+wait_exit
 
 finish

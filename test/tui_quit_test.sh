@@ -28,18 +28,19 @@ wait_for "Red to move"
 keys Enter Enter Enter Enter
 wait_for "Blue to move"
 keys q
-check "q during a game asks" wait_for "Quit this game? (y/n)"
+check "q during a game asks" wait_for "Quit? The game stays saved. (y/n)"
 keys n
 check "n goes on" wait_gone "Quit this game?"
 check "... with the game as it was" has_text "Blue to move"
 keys Enter Enter Enter
 check "... and playable" wait_for "2. relocate a disc"
 keys q
-wait_for "Quit this game? (y/n)"
+wait_for "Quit? The game stays saved. (y/n)"
 keys y
 check "y quits" wait_exit
 check "exit status 0 after y" status_is 0
 check "restored after y" restored
+check "... and it says how to go on" wait_for "nonaga: the game is saved; nonaga --resume goes on with it."
 
 start --pvp
 wait_for "Red to move"

@@ -26,9 +26,13 @@ left=$(cell_col "$row" 1)
 
 set -- $(locate "#")
 click "$1" "$2"
-check "a Blue token is not Red's" wait_for "Not allowed: no token of the side to move there."
+check "a Blue token is not Red's, and it says whose it is" \
+	wait_for "That is Blue's token: choose one of Red's."
 click "$row" "$centre"
-check "an empty disc has no token" wait_for "Not allowed: no token of the side to move there."
+check "an empty disc has no token (a message the click changed)" \
+	wait_for "Not allowed: no token of the side to move there."
+keys Left
+check "the refusal goes when the cursor moves on" wait_gone "Not allowed"
 
 # Tab: back onto a legal choice (the Red token below the centre)
 keys Tab Enter

@@ -41,7 +41,7 @@ check "undo after resizing: Blue's turn again" wait_for "Blue to move"
 T resize-window -x 40 -y 12
 wait_for "48x14"
 keys q
-check "q asks on the too-small screen" wait_for "Quit this game? (y/n)"
+check "q asks on the too-small screen" wait_for "Quit? The game stays saved. (y/n)"
 keys y
 check "quit" wait_exit
 finish

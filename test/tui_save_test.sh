@@ -28,7 +28,7 @@ missing() { [ ! -e "$1" ]; }
 stderr_has() { grep -qF -- "$1" "$TMUX_DIR/stderr"; }
 changed() { ! equals_file "$1"; }
 # q during a game asks first
-quit_game() { keys q; wait_for "Quit this game? (y/n)"; keys y; wait_exit; }
+quit_game() { keys q; wait_for "Quit? The game stays saved. (y/n)"; keys y; wait_exit; }
 
 # --- a turn, SIGHUP between turns, --resume
 play --pvp
@@ -59,7 +59,7 @@ exported=$(ls "$WORK"/nonaga-*.nonaga 2>/dev/null | head -n 1)
 check "... and the file is there" test -n "$exported"
 check "... a record of the game" grep -qx "Moves: 1" "$exported"
 keys q
-wait_for "Quit this game? (y/n)"
+wait_for "Quit? The game stays saved. (y/n)"
 keys y
 check "y quits" wait_exit
 check "... exit status 0" status_is 0

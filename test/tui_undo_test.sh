@@ -20,16 +20,27 @@ keys Enter Enter Enter Enter
 check "a second turn is played" wait_for "Last move: ◼ Blue"
 screen > "$TMUX_DIR/s2"
 
+# the screen as FILE, but for the line saying what undo or redo did
+said() { grep -qF -- "$1" "$TMUX_DIR/now"; }
+same_but_said() { # same_but_said FILE MESSAGE
+	screen > "$TMUX_DIR/now" && said "$2" &&
+	sed "s/^.*$2.*\$//" "$TMUX_DIR/now" | cmp -s - "$1"
+}
 keys u
 check "undo: Blue to move again" wait_for "Blue to move"
-check "undo restores the screen after the first turn" same_screen "$TMUX_DIR/s1"
+check "undo restores the screen after the first turn, and says so" \
+	poll 5 same_but_said "$TMUX_DIR/s1" "Move taken back (r plays it again)."
 keys u
 check "undo again: Red to move" wait_for "Red to move"
-check "undo restores the first screen" same_screen "$TMUX_DIR/s0"
+check "undo restores the first screen" \
+	poll 5 same_but_said "$TMUX_DIR/s0" "Move taken back (r plays it again)."
 keys r
-check "redo restores the screen after the first turn" same_screen "$TMUX_DIR/s1"
+check "redo restores the screen after the first turn, and says so" \
+	poll 5 same_but_said "$TMUX_DIR/s1" "Played again."
 keys r
-check "redo restores the screen after the second turn" same_screen "$TMUX_DIR/s2"
+wait_for "Last move: ◼ Blue"
+check "redo restores the screen after the second turn" \
+	poll 5 same_but_said "$TMUX_DIR/s2" "Played again."
 keys r
 check "nothing more to redo" wait_for "There is nothing to redo."
 

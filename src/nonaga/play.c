@@ -54,6 +54,8 @@ typedef struct play {
 	int want_u;           /* column kept by up and down */
 	char msg[512];
 	int msg_role;
+	int msg_refusal;      /* msg says why a choice was refused: it goes
+	                       * when the cursor moves on */
 	int ask;
 	layout L;
 	int relayout;
@@ -98,6 +100,7 @@ static void say(play *p, int role, const char *fmt, ...)
 	vsnprintf(p->msg, sizeof p->msg, fmt, ap);
 	va_end(ap);
 	p->msg_role = role;
+	p->msg_refusal = 0;
 }
 
 static void refuse(play *p, ng_err e)
@@ -105,11 +108,30 @@ static void refuse(play *p, ng_err e)
 	/* TRANSLATORS: %s is a reason from the engine, such as "the disc
 	   carries a token". */
 	say(p, R_MSG, _("Not allowed: %s."), reason_text(e));
+	p->msg_refusal = 1;
+}
+
+/* The cursor moved on: a refusal is about the cell it left. */
+static void forget_refusal(play *p)
+{
+	if (p->msg_refusal) {
+		p->msg[0] = 0;
+		p->msg_refusal = 0;
+	}
 }
 
 static const char *side_name(int side)
 {
 	return side == NG_RED ? _("Red") : _("Blue");
+}
+
+/* Has the human a move of their own to take back (against the computer)? */
+static int has_own_move(const play *p)
+{
+	for (int i = ng_game_ply(p->g) - 1; i >= 0; i--)
+		if ((int)ng_pos_side(ng_game_pos_at(p->g, i)) == p->human)
+			return 1;
+	return 0;
 }
 
 /* ---------------------------------------------------------------- saving */
@@ -570,6 +592,15 @@ static void choose(play *p, ng_cell c)
 	switch (p->ph) {
 	case PH_SLIDE: {
 		ng_err e = ng_why_not_token(cur_pos(p), c);
+		int owner = ng_pos_token_at(cur_pos(p), c);
+		if (e == NG_ERR_NOT_YOUR_TOKEN && owner >= 0 && owner != to_move(p)) {
+			/* the opponent's token: say whose, not "no token" */
+			say(p, R_MSG, owner == NG_RED
+			    ? _("That is Red's token: choose one of Blue's.")
+			    : _("That is Blue's token: choose one of Red's."));
+			p->msg_refusal = 1;
+			return;
+		}
 		if (e != NG_OK) {
 			refuse(p, e);
 			return;
@@ -739,6 +770,9 @@ static void undo(play *p)
 		ng_game_undo(p->g);
 	p->relayout = 1;
 	enter_turn(p);
+	say(p, R_NORMAL, "%s", p->set.mode == MODE_AI
+	    ? _("Taken back: your move and the computer's reply (r plays them again).")
+	    : _("Move taken back (r plays it again)."));
 	autosave(p);
 }
 
@@ -758,6 +792,7 @@ static void redo(play *p)
 			ng_game_redo(p->g);
 	p->relayout = 1;
 	enter_turn(p);
+	say(p, R_NORMAL, "%s", _("Played again."));
 	autosave(p);
 }
 
@@ -885,7 +920,9 @@ static void fill_panel(const play *p, panel_text *t)
 		         /* TRANSLATORS: the same for Blue. */
 		         : _("%s Blue (computer) is thinking%s"),
 		         G->token[side], p->ai_failed ? "" : dots[k]);
-		hint = _("Please wait. u takes your last move back, q quits.");
+		hint = has_own_move(p)
+		       ? _("Please wait. u takes your last move back, q quits.")
+		       : _("Please wait. q quits.");
 		break;
 	}
 	default: {
@@ -971,7 +1008,7 @@ static void render(play *p)
 static int ask(play *p, int what)
 {
 	p->ask = what;
-	const char *q = what == ASK_QUIT ? _("Quit this game? (y/n)")
+	const char *q = what == ASK_QUIT ? _("Quit? The game stays saved. (y/n)")
 	              : what == ASK_NEW ? _("Start a new game? (y/n)")
 	              : _("Leave this game for the title menu? (y/n)");
 	say(p, R_MSG, "%s", q);
@@ -1072,7 +1109,9 @@ int play_run(const settings *s, const options *opt, ng_game *resume,
 			p->msg[0] = 0;
 			if (input_is_yes(ev.key) || (what == ASK_QUIT && ev.act == ACT_QUIT)) {
 				if (what == ASK_QUIT) {
-					result = PLAY_QUIT;
+					/* left in progress: tui.c says how to go on */
+					result = ng_game_length(p->g) > 0 && p->dir[0]
+					         ? PLAY_QUIT_SAVED : PLAY_QUIT;
 					break;
 				}
 				if (what == ASK_MENU) {
@@ -1119,12 +1158,16 @@ int play_run(const settings *s, const options *opt, ng_game *resume,
 			redo(p);
 			break;
 		case ACT_UP: case ACT_DOWN: case ACT_LEFT: case ACT_RIGHT:
-			if (choosing(p))
+			if (choosing(p)) {
+				forget_refusal(p);
 				move_cursor(p, ev.act);
+			}
 			break;
 		case ACT_NEXT: case ACT_PREV:
-			if (choosing(p))
+			if (choosing(p)) {
+				forget_refusal(p);
 				cycle(p, ev.act == ACT_NEXT ? 1 : -1);
+			}
 			break;
 		case ACT_SELECT:
 			if (choosing(p))

@@ -242,7 +242,7 @@ int tui_main(const options *opt)
 	int have_dir = get_dir(dir, msg);
 	ng_game *resume = NULL;
 	save_info si;
-	int resume_slot = 0;
+	int resume_slot = 0, quit_saved = 0;
 	if (opt->resume) {
 		if (!have_dir) {
 			fprintf(stderr, "nonaga: %s\n", msg);
@@ -323,13 +323,17 @@ int tui_main(const options *opt)
 		int r = play_run(&s, opt, resume, &si);
 		resume = NULL;
 		slot_release();
-		if (r == PLAY_QUIT)
+		if (r == PLAY_QUIT_SAVED)
+			quit_saved = 1;
+		if (r == PLAY_QUIT || r == PLAY_QUIT_SAVED)
 			break;
 		choice = menu_run(&s, can_resume(have_dir, dir), NULL);
 		remember(&s);
 	}
 	ng_game_free(resume);
 	term_close();
+	if (quit_saved && !term_signal)
+		puts(_("nonaga: the game is saved; nonaga --resume goes on with it."));
 	int sig = term_signal;
 	if (sig) {
 		/* die of the signal, as the shell expects, now that the

@@ -258,7 +258,8 @@ const char *language_current(void);
 
 /* ------------------------------------------------------------- play.c */
 
-enum { PLAY_QUIT, PLAY_MENU };
+/* PLAY_QUIT_SAVED: quit with the game left in progress, saved */
+enum { PLAY_QUIT, PLAY_MENU, PLAY_QUIT_SAVED };
 /* One game: a new one with the settings, or the saved game resume (with
  * its information si; play_run frees it). */
 struct save_info;
