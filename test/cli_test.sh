@@ -36,6 +36,7 @@ refused "--bogus" "nonaga: unknown or incomplete option '--bogus'"
 refused "-x" "nonaga: unknown option '-x'"
 refused "--ai=11" "nonaga: invalid level '11' (choose 1 to 10)"
 refused "--pvp extra" "nonaga: unexpected argument 'extra'"
+refused "--warn=loud" "nonaga: invalid warning mode 'loud' (choose auto, always or never)"
 
 # an abbreviation that names one option is that option; so is --ai=3 itself
 out=$(env -i LANG=C.UTF-8 "$NONAGA" --ver); s=$?

@@ -58,4 +58,34 @@ check "... and u is not offered yet" has_text "Please wait. q quits."
 keys q y
 wait_exit
 
+# --warn: against levels 1-3 the player is told when the opponent can win
+# with its next slide (here Blue's -2,2>2,-2); never with --warn=never
+threat=$TMUX_DIR/threat
+mkdir -p "$threat/nonaga"
+cat > "$threat/nonaga/current.save" <<'REC'
+# nonaga record 1
+Red: human
+Blue: computer level 2
+Rules: standard
+Start: 0,-2;1,-2;2,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;0,2/2,0;-1,2;-2,1/0,-2;1,-2;-2,2/r/-
+Result: none
+Mode: ai
+Human: red
+Level: 2
+Moves: 0
+
+REC
+chmod 600 "$threat/nonaga/current.save"
+cp -r "$threat" "$threat-2"
+start -e XDG_STATE_HOME="$threat" --resume
+check "--warn=auto at level 2: the threat is told" \
+	wait_for "Careful: Blue can win with its next slide. Stop it!"
+keys q
+wait_exit
+start -e XDG_STATE_HOME="$threat-2" --resume --warn=never
+check "--warn=never: the game, silent" wait_for "Red (you) to move"
+check "... no warning" lacks_text "Careful"
+keys q
+wait_exit
+
 finish

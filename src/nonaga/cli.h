@@ -10,6 +10,9 @@
 
 typedef enum { MODE_MENU, MODE_PVP, MODE_AI } start_mode;
 typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } color_mode;
+/* --warn: tell the player when the opponent can win with its next slide;
+ * auto: against the computer at levels 1 to 3 */
+typedef enum { WARN_AUTO, WARN_ALWAYS, WARN_NEVER } warn_mode;
 
 typedef struct options {
 	start_mode mode;
@@ -25,6 +28,7 @@ typedef struct options {
 	const char *replay; /* --replay FILE, or NULL */
 	/* given on the command line (beats the remembered settings) */
 	int level_given, side_given, rules_given;
+	warn_mode warn;
 } options;
 
 int engine_main(void);

@@ -108,7 +108,8 @@ static void setup_messages(const char *lang)
 /* ------------------------------------------------------------ options */
 
 enum { OPT_PVP = 256, OPT_AI, OPT_AS, OPT_RULES, OPT_ASCII, OPT_COLOR,
-       OPT_NOANIM, OPT_ENGINE, OPT_LANG, OPT_WIDE, OPT_RESUME, OPT_REPLAY, OPT_HELP, OPT_VERSION };
+       OPT_NOANIM, OPT_ENGINE, OPT_LANG, OPT_WIDE, OPT_RESUME, OPT_REPLAY, OPT_HELP, OPT_VERSION,
+       OPT_WARN };
 
 static const struct option longopts[] = {
 	{ "pvp", no_argument, NULL, OPT_PVP },
@@ -119,6 +120,7 @@ static const struct option longopts[] = {
 	{ "color", required_argument, NULL, OPT_COLOR },
 	{ "colour", required_argument, NULL, OPT_COLOR },
 	{ "no-animation", no_argument, NULL, OPT_NOANIM },
+	{ "warn", required_argument, NULL, OPT_WARN },
 	{ "engine", no_argument, NULL, OPT_ENGINE },
 	{ "lang", required_argument, NULL, OPT_LANG },
 	{ "wide-ambiguous", no_argument, NULL, OPT_WIDE },
@@ -145,6 +147,9 @@ static void usage(FILE *f)
 	        "  --color=auto|always|never\n"
 	        "                       use colour (default: auto; NO_COLOR means never)\n"
 	        "  --no-animation       do not animate moves\n"
+	        "  --warn=auto|always|never\n"
+	        "                       say when the opponent can win with its next\n"
+	        "                       slide (auto: against levels 1-3)\n"
 	        "  --wide-ambiguous     for terminals that draw East Asian ambiguous-width\n"
 	        "                       characters two columns wide\n"
 	        "  --lang ja|en         language of the messages (default: from the locale)\n"), f);
@@ -264,7 +269,7 @@ static int bad_option(char **argv)
 int main(int argc, char **argv)
 {
 	options opt = { MODE_MENU, 5, -1, NG_STANDARD, 0, COLOR_AUTO, 1, NULL, 0,
-	                0, NULL, 0, 0, 0 };
+	                0, NULL, 0, 0, 0, WARN_AUTO };
 	int engine = 0, c;
 
 	opt.lang = prescan_lang(argc, argv);
@@ -333,6 +338,17 @@ int main(int argc, char **argv)
 			break;
 		case OPT_NOANIM:
 			opt.animation = 0;
+			break;
+		case OPT_WARN:
+			if (!strcmp(optarg, "auto"))
+				opt.warn = WARN_AUTO;
+			else if (!strcmp(optarg, "always"))
+				opt.warn = WARN_ALWAYS;
+			else if (!strcmp(optarg, "never"))
+				opt.warn = WARN_NEVER;
+			else
+				return bad(_("nonaga: invalid warning mode '%s' (choose auto, always or never)\n"),
+				           optarg);
 			break;
 		case OPT_ENGINE:
 			engine = 1;

@@ -513,6 +513,21 @@ static void board_centre(const play *p, double *u, double *v)
 	*v = n ? sv / n : 0;
 }
 
+/* --warn: at the start of the player's turn, say when the opponent could
+ * win with a slide if nothing is done about it. */
+static void warn_threat(play *p)
+{
+	int on = p->opt->warn == WARN_ALWAYS ||
+	         (p->opt->warn == WARN_AUTO && p->set.mode == MODE_AI &&
+	          p->set.level <= 3);
+	int other = !to_move(p);
+	if (!on || p->msg[0] || ng_pos_threats(cur_pos(p), (ng_side)other) == 0)
+		return;
+	say(p, R_MSG, "%s", other == NG_RED
+	    ? _("Careful: Red can win with its next slide. Stop it!")
+	    : _("Careful: Blue can win with its next slide. Stop it!"));
+}
+
 static void enter_turn(play *p)
 {
 	/* (a pending question stays: the computer may move while it shows) */
@@ -534,6 +549,7 @@ static void enter_turn(play *p)
 	board_centre(p, &u, &v);
 	p->cur.q = (int)(u - v) / 2;
 	p->cur.r = (int)v;
+	warn_threat(p);
 	if (any) {
 		p->ph = PH_SLIDE;
 		cursor_near(p, u, v);
