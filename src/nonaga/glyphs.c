@@ -7,7 +7,7 @@
  * no U+25CF BLACK CIRCLE, U+25CB WHITE CIRCLE, U+25C6 BLACK DIAMOND, arrows
  * or the middle dot.  The tokens differ in shape (a round fisheye against a
  * square) as well as in colour, for monochrome terminals and colour-blind
- * players; in ASCII they are '@' and '#', round and square again.
+ * players; in ASCII they are '@' and '#', which differ in shape too.
  */
 #include "ui.h"
 

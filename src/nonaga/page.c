@@ -189,7 +189,7 @@ static void build_help(pbuf *b, int width)
 	snprintf(sym[5], sizeof sym[5], "%s  %s %s", G->target, G->win[0], G->win[1]);
 	const char *syms[][2] = {
 		{ sym[0], _("a disc") },
-		{ sym[1], _("a Red token, a Blue token (round and square)") },
+		{ sym[1], _("a Red token, a Blue token (their shapes differ too)") },
 		{ sym[2], _("the disc the opponent just moved: it cannot be taken (standard rules)") },
 		{ sym[3], _("a legal choice; the cursor") },
 		{ sym[4], _("the token or disc being moved") },
