@@ -44,4 +44,29 @@ keys q
 check "q asks on the too-small screen" wait_for "Quit? The game stays saved. (y/n)"
 keys y
 check "quit" wait_exit
+# --- small screens: the help key is never cut off, and the text stays
+# where it is (beside the board or below it) for the whole game
+where() { # where TEXT: "ROW COL" of TEXT on the screen (byte columns)
+	screen | awk -v t="$1" '{ i = index($0, t); if (i) { print NR, i; exit } }'
+}
+for size in "48 14" "60 16"; do
+	set -- $size
+	for lg in en ja; do
+		if [ $lg = en ]; then help="? help"; red="Red to move"; blue="Blue to move"
+		else help="? ヘルプ"; red="赤の番"; blue="青の番"; fi
+		# --ascii: the board left of the text is ASCII, so byte columns are
+		# screen columns
+		start -x "$1" -y "$2" -e LANGUAGE=$lg --lang $lg --ascii --pvp
+		check "$1x$2 $lg: ready" wait_for "$red"
+		check "$1x$2 $lg: the help key shows" has_text "$help"
+		at=$(where "$red")
+		keys Enter Enter Enter Enter
+		check "$1x$2 $lg: a turn" wait_for "$blue"
+		check "$1x$2 $lg: the help key still shows" has_text "$help"
+		check "$1x$2 $lg: the turn line has not moved" test "$(where "$blue")" = "$at"
+		keys q y
+		wait_exit
+	done
+done
+
 finish

@@ -82,4 +82,20 @@ check "... and two more come back to the first" same_screen "$TMUX_DIR/before"
 keys q
 keys y
 check "q quits" wait_exit
+# --- the board stays still: Blue's tokens do not move during Red's turn,
+# neither when the relocation targets appear nor after the turn (ASCII,
+# so that locate's columns are screen columns)
+blues() { echo "$(locate '#' 1) $(locate '#' 2) $(locate '#' 3)"; }
+start -l C --pvp
+wait_for "Red to move"
+before=$(blues)
+keys Enter Enter
+check "phase 2: targets shown" wait_for "2. relocate a disc"
+check "... and Blue's tokens have not moved" test "$(blues)" = "$before"
+keys Enter Enter
+check "the turn is played" wait_for "Blue to move"
+check "... and Blue's tokens are where they were" test "$(blues)" = "$before"
+keys q y
+wait_exit
+
 finish

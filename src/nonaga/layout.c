@@ -10,7 +10,9 @@
  *
  * The layout takes the largest scale at which the discs and the empty
  * cells around them fit, with the text panel below the board or, if that
- * fits better, to its right; the board is centred in its area.  A board
+ * fits better, to its right; the board is centred in its area.  During a
+ * game (layout_update) the board keeps its arrangement and place while
+ * it still fits there, so that nothing moves but what was played.  A board
  * that fits nowhere (a long line of discs on a small screen) scrolls to
  * follow the cursor, and board.c shows which edges hide more.
  */
@@ -193,4 +195,35 @@ int board_step(const layout *L, const boardview *bv, int from, action dir,
 		}
 	}
 	return best;
+}
+
+/* Is every cell of the view inside the board area, drawn with L's offset? */
+static int all_inside(const layout *L, const boardview *bv)
+{
+	for (int i = 0; i < bv->n; i++) {
+		int y, x;
+		board_screen(L, bv->cell[i].c, &y, &x);
+		if (x - 1 < L->bx || x + 1 > L->bx + L->bw - 1 ||
+		    y < L->by || y > L->by + L->bh - 1)
+			return 0;
+	}
+	return 1;
+}
+
+void layout_update(layout *L, const boardview *bv, int lines, int cols)
+{
+	layout old = *L;
+	layout_compute(L, bv, lines, cols);
+	if (old.lines != lines || old.cols != cols || old.scroll || L->scroll)
+		return;   /* a new screen, or a board that scrolls: start afresh */
+	/* The same arrangement and offset, with the new extent, if every
+	 * cell still fits: tokens that did not move stay where they were. */
+	layout keep = old;
+	keep.umin = L->umin;
+	keep.umax = L->umax;
+	keep.vmin = L->vmin;
+	keep.vmax = L->vmax;
+	keep.sx = keep.sy = 0;
+	if (all_inside(&keep, bv))
+		*L = keep;
 }

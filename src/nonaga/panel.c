@@ -24,11 +24,19 @@ static int lines_of(const char *s, int w)
 	return n;
 }
 
+/* The keys, or only help and quit when all of them do not fit in lines
+ * lines of w columns: the help key is never cut off. */
+static const char *keys_for(const panel_text *t, int w, int lines)
+{
+	return lines_of(t->keys, w) <= lines || !t->keys_short[0]
+	       ? t->keys : t->keys_short;
+}
+
 /*
  * Below the board: five lines.  Usually one each for the turn, the hint,
  * the last move, the message and the keys; on a narrow screen the hint and
- * the message may take two lines each, and the keys give way first (? is
- * always there to show them).
+ * the message may take two lines each when there is room.  The keys line
+ * always stays, shortened to help and quit when the whole does not fit.
  */
 static void bottom(const layout *L, const panel_text *t)
 {
@@ -43,8 +51,6 @@ static void bottom(const layout *L, const panel_text *t)
 	if (nm > 2) nm = 2;
 	if (nh < 1) nh = 1;
 	int nl = 1, nt = 1;
-	if (nt + nh + nl + nm + nk > avail)
-		nk = 0;
 	while (nt + nh + nl + nm + nk > avail && nh > 1)
 		nh--;
 	while (nt + nh + nl + nm + nk > avail && nm > 1)
@@ -63,7 +69,7 @@ static void bottom(const layout *L, const panel_text *t)
 	while (y < end - nk)
 		text_line(y++, L->px, w, "", A_NORMAL);
 	if (nk)
-		text_line(y++, L->px, w, t->keys, term_attr(R_DIM));
+		text_line(y++, L->px, w, keys_for(t, w, 1), term_attr(R_DIM));
 }
 
 static void side(const layout *L, const panel_text *t)
@@ -74,7 +80,7 @@ static void side(const layout *L, const panel_text *t)
 		mvaddch(i, x - 1, ' ' | A_NORMAL);
 	/* the keys go at the bottom (when there is room); the rest from the
 	 * top */
-	int keys_h = end - y >= 12 ? 3 : 0, klines;
+	int keys_h = end - y >= 12 ? 3 : 1, klines;
 	int top_end = end - keys_h;
 	text_line(y++, x, w, "NONAGA", term_attr(R_TITLE));
 	struct item { const char *s; attr_t a; int gap; } items[] = {
@@ -93,7 +99,8 @@ static void side(const layout *L, const panel_text *t)
 	while (y < top_end)
 		mvhline(y++, x, ' ' | A_NORMAL, w);
 	if (keys_h) {
-		klines = text_block(top_end, x, w, keys_h, t->keys, term_attr(R_DIM));
+		klines = text_block(top_end, x, w, keys_h, keys_for(t, w, keys_h),
+		                    term_attr(R_DIM));
 		for (y = top_end + klines; y < end; y++)
 			mvhline(y, x, ' ' | A_NORMAL, w);
 	}

@@ -816,6 +816,7 @@ static void new_game(play *p, int draw_sides)
 {
 	stop_ai(p);
 	ng_game_reset(p->g, p->set.rules);
+	p->L.lines = 0;   /* a new board is centred afresh */
 	p->msg[0] = 0;
 	p->ai_failed = 0;
 	if (p->set.mode == MODE_AI) {
@@ -996,6 +997,7 @@ last:;
 	snprintf(t->keys, sizeof t->keys, "%s",
 	         _("arrows move, Enter choose, Esc back, u undo, r redo, "
 	           "x export, ? help, q quit"));
+	snprintf(t->keys_short, sizeof t->keys_short, "%s", _("? help, q quit"));
 }
 
 static void render(play *p)
@@ -1006,7 +1008,7 @@ static void render(play *p)
 	}
 	if (p->relayout) {
 		build_view(p);
-		layout_compute(&p->L, &p->bv, LINES, COLS);
+		layout_update(&p->L, &p->bv, LINES, COLS);
 		erase();
 		p->relayout = 0;
 	}

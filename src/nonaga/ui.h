@@ -159,6 +159,9 @@ typedef struct layout {
 
 /* layout.c */
 void layout_compute(layout *L, const boardview *bv, int lines, int cols);
+/* The same, keeping L's arrangement and offset when the board still fits
+ * in them on the same screen (L from an earlier layout, or zeroed). */
+void layout_update(layout *L, const boardview *bv, int lines, int cols);
 /* Columns and lines the whole board needs at the layout's scale. */
 int layout_need_w(const layout *L);
 int layout_need_h(const layout *L);
@@ -189,6 +192,7 @@ typedef struct panel_text {
 	char msg[512];
 	int msg_role;
 	char keys[256];
+	char keys_short[128];  /* what must always show: help and quit */
 } panel_text;
 
 #define PANEL_BOTTOM_LINES 5
