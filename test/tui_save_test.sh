@@ -21,8 +21,23 @@ pid() { cat "$TMUX_DIR/pid"; }
 status_is() { [ "$(exit_status)" = "$1" ]; }
 # the board area of the screen: the lines between the header and the
 # five lines of the panel (80x24)
-board() { screen | sed -n '2,19p'; }
+# A board is compared wherever it stands: the game keeps its board still
+# while it fits, and a resumed game centres it afresh, so the rows (less
+# blank ones and the indentation they share) are what must be the same.
+board() { screen | sed -n '2,19p' | flush_left; }
+flush_left() {
+	awk 'NF { row[++n] = $0; match($0, /^ */); if (min == "" || RLENGTH < min) min = RLENGTH }
+	     END { for (i = 1; i <= n; i++) print substr(row[i], min + 1) }'
+}
 same_board() { board > "$TMUX_DIR/board.now" && cmp -s "$TMUX_DIR/board.now" "$1"; }
+# the whole screen: the same board, and the same text below it
+same_game() {
+	screen > "$TMUX_DIR/game.now" || return 1
+	for f in "$1" "$TMUX_DIR/game.now"; do
+		{ sed -n '2,19p' "$f" | flush_left; sed -n '1p;20,$p' "$f"; } > "$f.norm"
+	done
+	cmp -s "$1.norm" "$TMUX_DIR/game.now.norm"
+}
 exists() { [ -e "$1" ]; }
 missing() { [ ! -e "$1" ]; }
 stderr_has() { grep -qF -- "$1" "$TMUX_DIR/stderr"; }
@@ -44,7 +59,7 @@ check "... dying of SIGHUP" status_is 129
 check "... and the save is there" exists "$SAVE"
 play --resume
 check "--resume: Blue to move" wait_for "Blue to move"
-check "--resume: the same screen" same_screen "$TMUX_DIR/after-turn"
+check "--resume: the same screen" poll 5 same_game "$TMUX_DIR/after-turn"
 keys u
 check "u undoes the resumed turn" wait_for "Red to move"
 check "... back to the start" wait_for "Last move: none yet."
@@ -175,15 +190,17 @@ Moves: 1
 
 2,-2>2,-1
 REC
-play --replay "$WORK/won.nonaga"
+play -e TZ=JST-9 --replay "$WORK/won.nonaga"
 check "--replay starts at the start" wait_for "Replay: move 0 of 1"
 check "... shows the players" has_text "Blue: computer level 7"
 check "... the result" has_text "Red won"
-check "... the date" has_text "2026-11-22T10:15:00Z"
+check "... the date, in local time (UTC+9 here)" has_text "2026-11-22 19:15"
 keys Right
 check "Right steps forward" wait_for "Replay: move 1 of 1"
 check "... to the win" wait_for "Red wins!"
 check "... with the move" has_text "2,-2>2,-1"
+check "... and the winning three marked" \
+	sh -c "test \"\$(tmux -L $TMUX_SOCK capture-pane -p | sed -n '2,18p' | grep -o '\*[^ ]\*' | wc -l)\" = 3"
 keys Left
 check "Left steps back" wait_for "Replay: move 0 of 1"
 keys End
@@ -195,6 +212,12 @@ check "l steps forward" wait_for "Replay: move 1 of 1"
 keys q
 check "q leaves the replay" wait_exit
 check "... with status 0" status_is 0
+
+play -e LANGUAGE=ja --lang ja --replay "$WORK/won.nonaga"
+check "a replay in Japanese names the players in Japanese" wait_for "コンピュータ レベル 7"
+check "... both of them" has_text "赤: 人間"
+keys q
+wait_exit
 
 printf '# nonaga record 1\nRules: standard\nMoves: 1\n\nrubbish\n' > "$WORK/bad.nonaga"
 : > "$TMUX_DIR/stderr"
@@ -243,6 +266,24 @@ keys r
 check "redo wins again" wait_for "Red wins"
 check "... the save is gone again" poll 5 missing "$SAVE"
 check "... and there is still one record" test "$(ls "$STATE/nonaga/records" | wc -l)" = 1
+keys q
+wait_exit
+
+# --- Past games in the title menu: the kept games, to replay
+play
+wait_for "Play against the computer"
+keys Down Down Down Down Down Down
+check "the menu offers the past games" wait_for "▸ Past games"
+keys Enter
+check "the list of past games" wait_for "Finished games, the newest first"
+check "... says who played, how it ended and how long" \
+	has_text "human against human ∙ Red won ∙ 1 moves"
+keys Enter
+check "Enter replays it" wait_for "Replay: move 0 of 1"
+keys q
+check "q goes back to the list" wait_for "Finished games, the newest first"
+keys Escape
+check "Esc goes back to the menu" wait_for "Play against the computer"
 keys q
 wait_exit
 

@@ -134,7 +134,7 @@ static const char *lang_label(int i)
 
 /* ---------------------------------------------------------------- menu */
 
-enum { M_RESUME, M_AI, M_LEVEL, M_SIDE, M_PVP, M_RULESET, M_RULES, M_LANG, M_QUIT, M_COUNT };
+enum { M_RESUME, M_AI, M_LEVEL, M_SIDE, M_PVP, M_RULESET, M_RULES, M_PAST, M_LANG, M_QUIT, M_COUNT };
 
 static const char *label(int item)
 {
@@ -146,6 +146,7 @@ static const char *label(int item)
 	case M_PVP: return _("Two players on this terminal");
 	case M_RULESET: return _("Rule set");
 	case M_RULES: return _("How to play");
+	case M_PAST: return _("Past games");
 	case M_LANG: return _("Language");
 	default: return _("Quit");
 	}
@@ -396,6 +397,8 @@ int menu_run(settings *s, int can_resume, const char *notice)
 			case M_RULES:
 				page_rules();
 				break;
+			case M_PAST:
+				return MENU_PAST;
 			case M_QUIT:
 				return MENU_QUIT;
 			}

@@ -315,7 +315,7 @@ static void build_view(play *p)
 		bv->ghost_num = p->a_num;
 		bv->ghost_den = p->a_den;
 	}
-	if (p->ph == PH_OVER) {
+	if (p->ph == PH_OVER || p->ph == PH_VIEW) {   /* (a replay's end too) */
 		ng_cell w[3];
 		int n = ng_pos_winning_cells(ps, w);
 		for (int i = 0; i < n; i++)
@@ -840,6 +840,50 @@ static void new_game(play *p, int draw_sides)
 
 /* --------------------------------------------------------------- screen */
 
+/* A player as a record names them ("human", "computer level 7"), in the
+ * language shown. */
+void play_player_name(const char *rec, char *out, size_t size)
+{
+	int level;
+	char rest;
+	if (!rec[0])
+		snprintf(out, size, "?");
+	else if (!strcmp(rec, "human"))
+		snprintf(out, size, "%s", _("human"));
+	else if (sscanf(rec, "computer level %d%c", &level, &rest) == 1)
+		snprintf(out, size, _("computer level %d"), level);
+	else
+		snprintf(out, size, "%s", rec);
+}
+
+/* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
+static long days_from_civil(long y, int m, int d)
+{
+	y -= m <= 2;
+	long era = (y >= 0 ? y : y - 399) / 400;
+	long yoe = y - era * 400;
+	long doy = (153L * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* A record's date (ISO 8601, UTC) as local time, "2026-11-25 12:40";
+ * anything else is shown as it is. */
+static void local_date(const char *iso, char *out, size_t size)
+{
+	int y, mo, d, h, mi, sec;
+	char z;
+	if (sscanf(iso, "%4d-%2d-%2dT%2d:%2d:%2d%c", &y, &mo, &d, &h, &mi, &sec, &z) != 7 ||
+	    z != 'Z' || mo < 1 || mo > 12 || d < 1 || d > 31) {
+		snprintf(out, size, "%s", iso);
+		return;
+	}
+	time_t t = (time_t)(days_from_civil(y, mo, d) * 86400L + h * 3600L + mi * 60L + sec);
+	struct tm tm;
+	if (!localtime_r(&t, &tm) || !strftime(out, size, "%Y-%m-%d %H:%M", &tm))
+		snprintf(out, size, "%s", iso);
+}
+
 /* The replay's lines: the record's header, the move shown, the keys. */
 static void fill_view(const play *p, panel_text *t)
 {
@@ -854,9 +898,14 @@ static void fill_view(const play *p, panel_text *t)
 	/* TRANSLATORS: the replay's header: who played Red, who played
 	   Blue (as written in the record, e.g. "human", "computer level
 	   7"), the result, the date. */
+	char red[NG_RECORD_VALUE + 32], blue[NG_RECORD_VALUE + 32];
+	char date[NG_RECORD_VALUE + 32] = "";
+	play_player_name(ri->red, red, sizeof red);
+	play_player_name(ri->blue, blue, sizeof blue);
+	if (ri->date[0])
+		local_date(ri->date, date, sizeof date);
 	snprintf(t->header, sizeof t->header, _("Red: %s%sBlue: %s%s%s%s%s"),
-	         ri->red[0] ? ri->red : "?", G->sep, ri->blue[0] ? ri->blue : "?",
-	         G->sep, res, ri->date[0] ? G->sep : "", ri->date);
+	         red, G->sep, blue, G->sep, res, date[0] ? G->sep : "", date);
 	int ply = ng_game_ply(p->g), len = ng_game_length(p->g);
 	/* TRANSLATORS: the replay: the move shown and the number of moves. */
 	snprintf(t->turn, sizeof t->turn, _("Replay: move %d of %d"), ply, len);

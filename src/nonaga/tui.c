@@ -284,6 +284,13 @@ int tui_main(const options *opt)
 		remember(&s);
 	}
 	while (choice != MENU_QUIT && !term_signal) {
+		if (choice == MENU_PAST) {
+			if (have_dir)
+				history_run(dir, opt);
+			choice = menu_run(&s, can_resume(have_dir, dir), have_dir ? NULL : msg);
+			remember(&s);
+			continue;
+		}
 		int slot = 1, what = CLAIM_BACK;
 		msg[0] = 0;
 		if (!have_dir)

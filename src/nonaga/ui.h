@@ -14,6 +14,7 @@
  *   ai_thread.c  the computer's search in a background thread
  *   menu.c       title menu, pages (help, rules), language choice
  *   chooser.c    a screen asking for one of a few choices
+ *   history.c    past games: the finished games, to replay
  *   reasons.c    translated reasons for refused actions
  */
 #ifndef NONAGA_UI_H
@@ -237,6 +238,11 @@ typedef struct settings {
 	ng_rules rules;
 } settings;
 
+/* ------------------------------------------------------------ history.c */
+
+/* Past games: the finished games in DIR/records to choose and replay. */
+void history_run(const char *dir, const options *opt);
+
 /* ------------------------------------------------------------ chooser.c */
 
 /* Ask for one of n choices (title, then text, then the items): the index
@@ -247,8 +253,8 @@ int choose_run(const char *title, const char *text, const char *const *items,
 
 /* The title menu, with "Resume" when can_resume and a notice (a bad save,
  * ...) when not NULL: MENU_PLAY to play with *s, MENU_RESUME to resume the
- * saved game, MENU_QUIT to quit. */
-enum { MENU_QUIT, MENU_PLAY, MENU_RESUME };
+ * saved game, MENU_PAST for the past games, MENU_QUIT to quit. */
+enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST };
 int menu_run(settings *s, int can_resume, const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
@@ -269,6 +275,9 @@ enum { PLAY_QUIT, PLAY_MENU, PLAY_QUIT_SAVED };
 struct save_info;
 int play_run(const settings *s, const options *opt, ng_game *resume,
              const struct save_info *si);
+/* A player as a record names them ("human", "computer level 7"), in the
+ * language shown. */
+void play_player_name(const char *rec, char *out, size_t size);
 /* nonaga --replay: step through a record's game g (freed by the caller). */
 int play_replay(const char *path, ng_game *g, const ng_record_info *info,
                 const options *opt);

@@ -1,0 +1,134 @@
+/*
+ * history.c - "Past games" in the title menu: the finished games kept in
+ * the state directory's records/, newest first, one line each (date,
+ * players, result, length); Enter replays one, Esc goes back.
+ */
+#include "ui.h"
+#include "savefile.h"
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HISTORY_MAX 200   /* the newest; older ones stay on disk */
+
+typedef struct entry {
+	char name[64];        /* YYYYMMDD-HHMMSS.nonaga */
+	char line[300];
+} entry;
+
+static int newest_first(const void *a, const void *b)
+{
+	return strcmp(((const entry *)b)->name, ((const entry *)a)->name);
+}
+
+/* The records' names, newest first (their names are their times). */
+static int list_records(const char *rdir, entry *e, int max)
+{
+	DIR *d = opendir(rdir);
+	if (!d)
+		return 0;
+	int n = 0;
+	struct dirent *de;
+	entry *all = NULL;
+	int cap = 0;
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		if (de->d_name[0] == '.' || len < 8 || len >= sizeof e->name ||
+		    strcmp(de->d_name + len - 7, ".nonaga"))
+			continue;
+		if (n == cap) {
+			int nc = cap ? cap * 2 : 64;
+			entry *m = realloc(all, sizeof *m * (size_t)nc);
+			if (!m)
+				break;
+			all = m;
+			cap = nc;
+		}
+		memcpy(all[n].name, de->d_name, len + 1);   /* len < sizeof name */
+		all[n].line[0] = 0;
+		n++;
+	}
+	closedir(d);
+	if (n)
+		qsort(all, (size_t)n, sizeof *all, newest_first);
+	if (n > max)
+		n = max;
+	if (n)
+		memcpy(e, all, sizeof *e * (size_t)n);
+	free(all);
+	return n;
+}
+
+/* One line about a record: when, who, how it ended, how long. */
+static void describe(const char *path, const char *name, char *out, size_t size)
+{
+	static char msg[SAVE_MSG];
+	ng_game *g = NULL;
+	ng_record_info *info = calloc(1, sizeof *info);
+	if (!info || save_read(path, 0, &g, info, msg) != SAVE_OK) {
+		snprintf(out, size, "%.15s%s%s", name, G->sep, _("cannot be read"));
+		free(info);
+		ng_game_free(g);
+		return;
+	}
+	const char *res = info->result == NG_RED_WINS ? _("Red won")
+	                : info->result == NG_BLUE_WINS ? _("Blue won")
+	                : info->result == NG_DRAW ? _("drawn") : _("not finished");
+	char red[NG_RECORD_VALUE + 32], blue[NG_RECORD_VALUE + 32];
+	play_player_name(info->red, red, sizeof red);
+	play_player_name(info->blue, blue, sizeof blue);
+	/* YYYYMMDD-HHMMSS (UTC) as "YYYY-MM-DD HH:MM" */
+	char when[32];
+	snprintf(when, sizeof when, "%.4s-%.2s-%.2s %.2s:%.2s", name, name + 4,
+	         name + 6, name + 9, name + 11);
+	/* TRANSLATORS: the list of past games: the date, who played Red,
+	   who played Blue, the result, the number of moves. */
+	snprintf(out, size, _("%s%s%s against %s%s%s%s%d moves"), when, G->sep,
+	         red, blue, G->sep, res, G->sep, ng_game_length(g));
+	ng_game_free(g);
+	free(info);
+}
+
+void history_run(const char *dir, const options *opt)
+{
+	char rdir[PATH_MAX];
+	if (snprintf(rdir, sizeof rdir, "%s/records", dir) >= (int)sizeof rdir)
+		return;
+	entry *e = calloc(HISTORY_MAX, sizeof *e);
+	const char **items = calloc(HISTORY_MAX, sizeof *items);
+	if (!e || !items) {
+		free(e);
+		free(items);
+		return;
+	}
+	int n = list_records(rdir, e, HISTORY_MAX), sel = 0;
+	for (int i = 0; i < n; i++) {
+		char path[PATH_MAX + 80];
+		snprintf(path, sizeof path, "%s/%s", rdir, e[i].name);
+		describe(path, e[i].name, e[i].line, sizeof e[i].line);
+		items[i] = e[i].line;
+	}
+	while (n > 0 && !term_signal) {
+		sel = choose_run(_("Past games"),
+		                 _("Finished games, the newest first (times in UTC). "
+		                   "Enter replays one."), items, n, sel);
+		if (sel < 0)
+			break;
+		char path[PATH_MAX + 80];
+		snprintf(path, sizeof path, "%s/%s", rdir, e[sel].name);
+		static char msg[SAVE_MSG];
+		ng_game *g = NULL;
+		ng_record_info *info = calloc(1, sizeof *info);
+		if (info && save_read(path, 1, &g, info, msg) == SAVE_OK)
+			play_replay(path, g, info, opt);
+		ng_game_free(g);
+		free(info);
+	}
+	if (n == 0)
+		choose_run(_("Past games"), _("No finished game has been kept yet."),
+		           (const char *const[]){ _("Back") }, 1, 0);
+	free(items);
+	free(e);
+}
