@@ -166,4 +166,12 @@ check "LANGUAGE=en: no Japanese in the help" no_japanese
 keys q
 quit_game "LANGUAGE=en"
 
+# the side panel of a narrow screen wraps between words, never inside a
+# katakana word (コ / ンピュータ was cut in two)
+start -x 60 -y 16 -l C.UTF-8 -e LANGUAGE=ja --lang ja --ai=5 --as red
+check "60x16: the side panel" wait_for "あなた"
+check "60x16: コンピュータ stays whole" has_text "コンピュータ: ◼ 青"
+keys q
+wait_exit
+
 finish

@@ -125,6 +125,33 @@ void text_line(int y, int x, int w, const char *s, attr_t a)
 		mvhline(y, x + used, ' ' | A_NORMAL, w - used);
 }
 
+static int katakana(ucs4_t c)
+{
+	return (c >= 0x30A0 && c <= 0x30FF) || (c >= 0xFF66 && c <= 0xFF9F);
+}
+
+/*
+ * Where a line may not break beyond what UAX #14 says: inside a run of
+ * katakana.  UAX #14 lets Japanese break between any two kana, which cut
+ * a word like コンピュータ in two in the narrow side panel; a katakana
+ * word is a loan word and reads as one.
+ */
+static void keep_words(const char *s, size_t n, char *o)
+{
+	memset(o, UC_BREAK_UNDEFINED, n);
+	ucs4_t prev = 0;
+	for (size_t i = 0; i < n;) {
+		ucs4_t c;
+		int len = u8_mbtouc(&c, (const uint8_t *)s + i, n - i);
+		if (len < 1)
+			len = 1;
+		if (katakana(prev) && katakana(c))
+			o[i] = UC_BREAK_PROHIBITED;
+		prev = c;
+		i += (size_t)len;
+	}
+}
+
 int text_wrap(const char *s, int width, wrap_fn fn, void *ctx)
 {
 	size_t n = strlen(s);
@@ -132,13 +159,17 @@ int text_wrap(const char *s, int width, wrap_fn fn, void *ctx)
 		width = 1;
 	if (n == 0)
 		return 0;
-	char *p = malloc(n);
-	if (!p) {
+	char *p = malloc(n), *o = malloc(n);
+	if (!p || !o) {
+		free(p);
+		free(o);
 		fn(ctx, s, n);
 		return 1;
 	}
-	u8_width_linebreaks((const uint8_t *)s, n, width, 0, 0, NULL,
+	keep_words(s, n, o);
+	u8_width_linebreaks((const uint8_t *)s, n, width, 0, 0, o,
 	                    width_encoding, p);
+	free(o);
 	int lines = 0;
 	size_t start = 0;
 	for (size_t i = 0; i < n; i++) {
