@@ -209,9 +209,24 @@ keys Home
 check "Home goes to the start" wait_for "Replay: move 0 of 1"
 keys l
 check "l steps forward" wait_for "Replay: move 1 of 1"
+keys p
+check "p at the end of a finished game says why not" wait_for "The game is over here"
 keys q
 check "q leaves the replay" wait_exit
 check "... with status 0" status_is 0
+
+# p plays on from the position shown, two players, saved like a new game
+rm -f "$STATE/nonaga/current"*.save
+play --replay "$WORK/won.nonaga"
+wait_for "Replay: move 0 of 1"
+keys p
+check "p plays on from the replayed position" wait_for "Red to move"
+check "... two players" has_text "two players"
+keys Enter Enter Enter Enter
+check "... a turn is played" wait_for "Blue to move"
+check "... and saved" poll 5 exists "$STATE/nonaga/current.save"
+keys q y
+wait_exit
 
 play -e LANGUAGE=ja --lang ja --replay "$WORK/won.nonaga"
 check "a replay in Japanese names the players in Japanese" wait_for "コンピュータ レベル 7"
@@ -282,6 +297,16 @@ keys Enter
 check "Enter replays it" wait_for "Replay: move 0 of 1"
 keys q
 check "q goes back to the list" wait_for "Finished games, the newest first"
+keys Enter
+wait_for "Replay: move 0 of 1"
+keys p
+check "p in a past game's replay plays on from there" wait_for "Red to move"
+check "... two players" has_text "two players"
+keys m
+check "... and m leads back to the menu" wait_for "Play against the computer"
+check "... where the selection is still on Past games" wait_for "▸ Past games"
+keys Enter
+wait_for "Finished games, the newest first"
 keys Escape
 check "Esc goes back to the menu" wait_for "Play against the computer"
 keys q

@@ -91,17 +91,18 @@ static void describe(const char *path, const char *name, char *out, size_t size)
 	free(info);
 }
 
-void history_run(const char *dir, const options *opt)
+ng_game *history_run(const char *dir, const options *opt)
 {
+	ng_game *on = NULL;
 	char rdir[PATH_MAX];
 	if (snprintf(rdir, sizeof rdir, "%s/records", dir) >= (int)sizeof rdir)
-		return;
+		return NULL;
 	entry *e = calloc(HISTORY_MAX, sizeof *e);
 	const char **items = calloc(HISTORY_MAX, sizeof *items);
 	if (!e || !items) {
 		free(e);
 		free(items);
-		return;
+		return NULL;
 	}
 	int n = list_records(rdir, e, HISTORY_MAX), sel = 0;
 	for (int i = 0; i < n; i++) {
@@ -110,7 +111,7 @@ void history_run(const char *dir, const options *opt)
 		describe(path, e[i].name, e[i].line, sizeof e[i].line);
 		items[i] = e[i].line;
 	}
-	while (n > 0 && !term_signal) {
+	while (n > 0 && !term_signal && !on) {
 		sel = choose_run(_("Past games"),
 		                 _("Finished games, the newest first (times in UTC). "
 		                   "Enter replays one."), items, n, sel);
@@ -121,8 +122,9 @@ void history_run(const char *dir, const options *opt)
 		static char msg[SAVE_MSG];
 		ng_game *g = NULL;
 		ng_record_info *info = calloc(1, sizeof *info);
-		if (info && save_read(path, 1, &g, info, msg) == SAVE_OK)
-			play_replay(path, g, info, opt);
+		if (info && save_read(path, 1, &g, info, msg) == SAVE_OK &&
+		    play_replay(path, g, info, opt) == PLAY_ON)
+			on = play_on_game(g);
 		ng_game_free(g);
 		free(info);
 	}
@@ -131,4 +133,5 @@ void history_run(const char *dir, const options *opt)
 		           (const char *const[]){ _("Back") }, 1, 0);
 	free(items);
 	free(e);
+	return on;
 }

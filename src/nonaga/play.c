@@ -923,7 +923,10 @@ static void fill_view(const play *p, panel_text *t)
 	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
 	t->msg_role = p->msg_role;
 	snprintf(t->keys, sizeof t->keys, "%s",
-	         _("left/right (h/l) step, Home/End start/end, q quit"));
+	         _("left/right (h/l) step, Home/End start/end, p play on from here, "
+	           "q quit"));
+	snprintf(t->keys_short, sizeof t->keys_short, "%s",
+	         _("p play on, q quit"));
 }
 
 static void fill_panel(const play *p, panel_text *t)
@@ -1313,11 +1316,34 @@ int play_replay(const char *path, ng_game *g, const ng_record_info *info,
 				ng_game_redo(g);
 			break;
 		default:
+			if (ev.key != 'p' && ev.key != 'P')
+				break;
+			if (ng_game_result(g) == NG_NONE)
+				return PLAY_ON;
+			say(p, R_MSG, "%s", _("The game is over here: step back to "
+			                      "play on from an earlier move."));
 			break;
 		}
-		if (ng_game_ply(g) != before)
+		if (ng_game_ply(g) != before) {
 			p->relayout = 1;
+			p->msg[0] = 0;
+		}
 	}
 out:
 	return PLAY_QUIT;
+}
+
+ng_game *play_on_game(const ng_game *g)
+{
+	const ng_pos *start = ng_game_pos_at(g, 0);
+	ng_game *c = ng_game_new(ng_pos_rules(start));
+	if (!c)
+		return NULL;
+	ng_game_set(c, start);
+	for (int i = 0; i < ng_game_ply(g); i++)
+		if (ng_game_play(c, ng_game_move_at(g, i)) != NG_OK) {
+			ng_game_free(c);
+			return NULL;
+		}
+	return c;
 }

@@ -29,7 +29,9 @@ static int get_dir(char *dir, char *msg)
 	return save_dir(dir, PATH_MAX, msg) == SAVE_OK;
 }
 
-static int replay(const options *opt)
+/* --replay FILE; *on is a game to play on with (the screen then stays
+ * open), or NULL. */
+static int replay(const options *opt, ng_game **on)
 {
 	char dir[PATH_MAX], *msg = malloc(SAVE_MSG);
 	ng_record_info *info = calloc(1, sizeof *info);
@@ -48,8 +50,11 @@ static int replay(const options *opt)
 	}
 	if (term_open(opt) != 0)
 		goto out;
-	play_replay(opt->replay, g, info, opt);
-	term_close();
+	*on = NULL;
+	if (play_replay(opt->replay, g, info, opt) == PLAY_ON)
+		*on = play_on_game(g);
+	if (!*on)
+		term_close();
 	status = 0;
 out:
 	ng_game_free(g);
@@ -235,8 +240,12 @@ static void remember(const settings *s)
 
 int tui_main(const options *opt)
 {
-	if (opt->replay)
-		return replay(opt);
+	ng_game *on = NULL;   /* a game to play on with, from a replay */
+	if (opt->replay) {
+		int status = replay(opt, &on);
+		if (!on)
+			return status;
+	}
 	char dir[PATH_MAX];
 	static char msg[SAVE_MSG];
 	int have_dir = get_dir(dir, msg);
@@ -256,9 +265,9 @@ int tui_main(const options *opt)
 	static config cfg;
 	static char cfg_msg[PATH_MAX + 200];
 	config_load(&cfg, cfg_msg, sizeof cfg_msg);
-	if (!opt->lang && cfg.have_lang)
+	if (!opt->lang && cfg.have_lang && !on)
 		language_apply(cfg.lang);   /* before the screen decides */
-	if (term_open(opt) != 0) {
+	if (!on && term_open(opt) != 0) {
 		ng_game_free(resume);
 		return 1;
 	}
@@ -275,7 +284,7 @@ int tui_main(const options *opt)
 	if (cfg_msg[0] && !term_note)
 		term_note = cfg_msg;   /* a settings file that is not ours */
 	const char *notice = NULL;
-	int choice = opt->resume ? MENU_RESUME
+	int choice = on ? MENU_PLAY_ON : opt->resume ? MENU_RESUME
 	           : opt->mode == MODE_MENU
 	           ? menu_run(&s, can_resume(have_dir, dir), term_note)
 	           : MENU_PLAY;
@@ -285,11 +294,21 @@ int tui_main(const options *opt)
 	}
 	while (choice != MENU_QUIT && !term_signal) {
 		if (choice == MENU_PAST) {
-			if (have_dir)
-				history_run(dir, opt);
+			if (have_dir && (on = history_run(dir, opt)) != NULL) {
+				choice = MENU_PLAY_ON;
+				continue;
+			}
 			choice = menu_run(&s, can_resume(have_dir, dir), have_dir ? NULL : msg);
 			remember(&s);
 			continue;
+		}
+		if (choice == MENU_PLAY_ON) {
+			/* a replayed position, played on by two players, in a
+			 * slot of its own like any new game */
+			ng_game_free(resume);
+			resume = on;
+			on = NULL;
+			save_info_new(&si, SAVE_PVP, NG_RED, s.level);
 		}
 		int slot = 1, what = CLAIM_BACK;
 		msg[0] = 0;
@@ -314,6 +333,8 @@ int tui_main(const options *opt)
 			if (st != SAVE_OK)
 				what = CLAIM_BACK;   /* a bad save was moved aside: say so */
 		}
+		if (what == CLAIM_NEW && choice == MENU_PLAY_ON && resume)
+			what = CLAIM_RESUME;   /* play on with the replayed game */
 		if (what != CLAIM_RESUME) {
 			ng_game_free(resume);
 			resume = NULL;

@@ -240,8 +240,9 @@ typedef struct settings {
 
 /* ------------------------------------------------------------ history.c */
 
-/* Past games: the finished games in DIR/records to choose and replay. */
-void history_run(const char *dir, const options *opt);
+/* Past games: the finished games in DIR/records to choose and replay.
+ * Returns a game to play on with (play_on_game), or NULL. */
+ng_game *history_run(const char *dir, const options *opt);
 
 /* ------------------------------------------------------------ chooser.c */
 
@@ -254,7 +255,7 @@ int choose_run(const char *title, const char *text, const char *const *items,
 /* The title menu, with "Resume" when can_resume and a notice (a bad save,
  * ...) when not NULL: MENU_PLAY to play with *s, MENU_RESUME to resume the
  * saved game, MENU_PAST for the past games, MENU_QUIT to quit. */
-enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST };
+enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST, MENU_PLAY_ON };
 int menu_run(settings *s, int can_resume, const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
@@ -268,8 +269,9 @@ const char *language_current(void);
 
 /* ------------------------------------------------------------- play.c */
 
-/* PLAY_QUIT_SAVED: quit with the game left in progress, saved */
-enum { PLAY_QUIT, PLAY_MENU, PLAY_QUIT_SAVED };
+/* PLAY_QUIT_SAVED: quit with the game left in progress, saved;
+ * PLAY_ON: play on from the position a replay shows (play_on_game) */
+enum { PLAY_QUIT, PLAY_MENU, PLAY_QUIT_SAVED, PLAY_ON };
 /* One game: a new one with the settings, or the saved game resume (with
  * its information si; play_run frees it). */
 struct save_info;
@@ -278,7 +280,10 @@ int play_run(const settings *s, const options *opt, ng_game *resume,
 /* A player as a record names them ("human", "computer level 7"), in the
  * language shown. */
 void play_player_name(const char *rec, char *out, size_t size);
-/* nonaga --replay: step through a record's game g (freed by the caller). */
+/* A new game that stands where g stands, without the moves after it. */
+ng_game *play_on_game(const ng_game *g);
+/* nonaga --replay: step through a record's game g (freed by the caller);
+ * PLAY_ON when the player wants to play on from the position shown. */
 int play_replay(const char *path, ng_game *g, const ng_record_info *info,
                 const options *opt);
 
