@@ -63,8 +63,9 @@ check "m during a game asks" wait_for "Leave this game for the title menu? (y/n)
 keys y
 check "y leads to the menu" wait_for "Play against the computer"
 
-# the menu remembers its place: "Two players" is chosen
-keys Down Down Down Enter
+# the menu remembers its place: "Two players" is chosen; below it are
+# Rule set, How to play, Past games, then Language
+keys Down Down Down Down Enter
 check "Language cycles (system default, English, ...)" wait_for "English"
 keys Down Enter
 check "Quit quits" wait_exit
@@ -78,8 +79,8 @@ printf '# nonaga record 1\nRed: human\nBlue: human\nRules: standard\nResult: non
 	> "$small/nonaga/current.save"
 chmod 600 "$small/nonaga/current.save"
 for lg in en ja; do
-	if [ $lg = en ]; then items="Resume|Play against|Level|Your side|Two players|Rule set|How to play|Language|Quit"
-	else items="再開|コンピュータと対戦|レベル|あなたの色|二人対戦|ルール|遊び方|言語|終了"; fi
+	if [ $lg = en ]; then items="Resume|Play against|Level|Your side|Two players|Rule set|How to play|Past games|Language|Quit"
+	else items="再開|コンピュータと対戦|レベル|あなたの色|二人対戦|ルール|遊び方|過去のゲーム|言語|終了"; fi
 	start -x 48 -y 14 -e LANGUAGE=$lg -e XDG_STATE_HOME="$small" --lang $lg
 	wait_for "N O N A G A"
 	all_items() {
