@@ -35,6 +35,14 @@ for page in "$EN:NAME:nonaga - the board game" "$JA:名前:端末で遊ぶボー
 	fi
 done
 
+# Installed under .../ja/man6, man-db renders the page as Japanese text
+# (groff's Japanese line breaking), where a long run without spaces
+# cannot be broken: render it from such a place too.
+mkdir -p "$tmp/share/man/ja/man6" && cp "$JA" "$tmp/share/man/ja/man6/nonaga.6"
+env -i PATH="$PATH" LANG=C.UTF-8 MANWIDTH=80 MANPAGER=cat \
+	man -l "$tmp/share/man/ja/man6/nonaga.6" >"$tmp/page" 2>"$tmp/err"
+if [ $? -eq 0 ] && [ ! -s "$tmp/err" ]; then ok; else no "man -l .../ja/man6/nonaga.6: $(head -3 "$tmp/err")"; fi
+
 # The sections.
 sections() { grep '^\.SH' "$1" | sed 's/^\.SH *//; s/"//g'; }
 want_en='NAME SYNOPSIS DESCRIPTION RULES KEYS OPTIONS ENGINE_PROTOCOL ENVIRONMENT FILES EXIT_STATUS EXAMPLES SEE_ALSO'
