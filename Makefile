@@ -3,6 +3,7 @@
 #   make            build/libnonaga.a and build/nonaga (and the catalogs)
 #   make check      every test, plainly and under ASan + UBSan
 #   make bench      speed figures and node-count signatures
+#   make bench-server  the online server under load (CLIENTS=1000)
 #   make match      engine against engine (strength), see test/match
 #   make fuzz       libFuzzer over the parsers and the protocol
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
@@ -19,7 +20,7 @@ WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(WE
 CPPFLAGS += -Iinclude -Isrc/lib -Isrc/nonaga
 CFLAGS   ?= -g
 SAN       = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LIBS      = -lncursesw -lunistring -lpthread
+LIBS      = -lncursesw -lunistring -levent -lpthread
 VERSION   = $(shell sed -n 's/^#define NG_VERSION "\(.*\)"/\1/p' include/nonaga.h)
 
 LIB_SRC  = $(wildcard src/lib/*.c)
@@ -47,7 +48,7 @@ all: build/libnonaga.a build/nonaga $(MO)
 # Debian packages the build needs, as package:file-that-proves-it pairs.
 BUILD_DEPS = libncurses-dev:/usr/include/ncursesw/curses.h \
              libunistring-dev:/usr/include/unistr.h \
-             gettext:/usr/bin/msgfmt
+             gettext:/usr/bin/msgfmt libevent-dev:/usr/include/event2/event.h
 CHECK_DEPS = tmux:/usr/bin/tmux groff-base:/usr/bin/groff man-db:/usr/bin/man
 FUZZ_DEPS  = clang:/usr/bin/clang libclang-rt-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 
@@ -105,10 +106,10 @@ build/asan/locale/%/LC_MESSAGES/nonaga.mo: po/%.po | build/.deps-build
 	msgfmt -c -o $@ $<
 
 # C test programs: test/NAME_test.c -> build/test/NAME_test and the asan twin
-build/test/%: test/%.c build/libnonaga.a test/tap.h
+build/test/%: test/%.c build/libnonaga.a test/tap.h test/netc.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread
-build/asan/test/%: test/%.c build/asan/libnonaga.a test/tap.h
+build/asan/test/%: test/%.c build/asan/libnonaga.a test/tap.h test/netc.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) -Itest $< -o $@ build/asan/libnonaga.a -lpthread
 build/match: test/match.c
@@ -152,6 +153,12 @@ fuzz: build/fuzz
 
 bench: build/nonaga build/test/bench
 	@build/test/bench
+
+# The online server under load: CLIENTS connections playing CLIENTS/2
+# games on loopback (see test/server_bench.c for what it measures).
+CLIENTS ?= 1000
+bench-server: build/nonaga build/test/server_bench
+	@build/test/server_bench $(CLIENTS)
 
 # Strength: see test/match.sh for the table in the README.
 match: build/nonaga build/match

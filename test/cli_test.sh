@@ -37,6 +37,18 @@ refused "-x" "nonaga: unknown option '-x'"
 refused "--ai=11" "nonaga: invalid level '11' (choose 1 to 10)"
 refused "--pvp extra" "nonaga: unexpected argument 'extra'"
 refused "--warn=loud" "nonaga: invalid warning mode 'loud' (choose auto, always or never)"
+# the server's and the line client's options go with them and nothing else
+refused "--listen unix:/tmp/x" "nonaga: --listen, --state, --grace, --idle and --max-clients go with --serve"
+refused "--serve --ai=3" "nonaga: --serve runs the server only: it takes no game options"
+refused "--serve --client" "nonaga: --client speaks the online protocol only: it takes no game options"
+refused "--server unix:/tmp/x" "nonaga: --server and --key-file go with --client"
+refused "--client --pvp" "nonaga: --client speaks the online protocol only: it takes no game options"
+refused "--serve --listen nowhere" "nonaga: --listen: bad address 'nowhere': use unix:PATH, HOST:PORT or [V6ADDR]:PORT"
+refused "--serve --listen localhost:99999" "nonaga: --listen: bad port in 'localhost:99999' (0 to 65535)"
+refused "--serve --listen unix:" "nonaga: --listen: unix: needs the path of a socket"
+refused "--serve --grace 0" "nonaga: invalid number '0' for --grace (1 to 1000000)"
+refused "--serve --max-clients=lots" "nonaga: invalid number 'lots' for --max-clients (1 to 1000000)"
+refused "--se" "nonaga: option '--se' is ambiguous: it could be --serve, --server"
 
 # an abbreviation that names one option is that option; so is --ai=3 itself
 out=$(env -i LANG=C.UTF-8 "$NONAGA" --ver); s=$?

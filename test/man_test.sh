@@ -45,8 +45,8 @@ if [ $? -eq 0 ] && [ ! -s "$tmp/err" ]; then ok; else no "man -l .../ja/man6/non
 
 # The sections.
 sections() { grep '^\.SH' "$1" | sed 's/^\.SH *//; s/"//g'; }
-want_en='NAME SYNOPSIS DESCRIPTION RULES KEYS OPTIONS ENGINE_PROTOCOL ENVIRONMENT FILES EXIT_STATUS EXAMPLES SEE_ALSO'
-want_ja='名前 書式 説明 ルール キー操作 オプション エンジンプロトコル 環境変数 ファイル 終了ステータス 例 関連項目'
+want_en='NAME SYNOPSIS DESCRIPTION RULES KEYS OPTIONS ENGINE_PROTOCOL ONLINE ENVIRONMENT FILES EXIT_STATUS EXAMPLES SEE_ALSO'
+want_ja='名前 書式 説明 ルール キー操作 オプション エンジンプロトコル オンライン対戦 環境変数 ファイル 終了ステータス 例 関連項目'
 got=$(sections $EN | tr ' ' _ | tr '\n' ' ' | sed 's/ $//')
 if [ "$got" = "$want_en" ]; then ok; else no "$EN sections: $got"; fi
 got=$(sections $JA | tr '\n' ' ' | sed 's/ $//')
@@ -95,6 +95,17 @@ while read -r cmd; do
 		if grep -Eq "^\\.B[IR]? \"?$cmd( |\"|\$)" $page; then ok; else no "command $cmd has no entry in $page"; fi
 	done
 done < "$tmp/cmds"
+
+# Every command of the online server has its entry in the ONLINE section
+# of both pages.
+sed -n 's/.*!strcmp(cmd, "\([a-z]*\)").*/\1/p' src/nonaga/server_cmd.c | sort -u > "$tmp/scmds"
+if [ "$(wc -l < "$tmp/scmds")" -ge 12 ]; then ok; else no "server commands: $(cat "$tmp/scmds")"; fi
+for page in $EN $JA; do
+	awk '/^\.SH (ONLINE|オンライン対戦)/ { on = 1; next } /^\.SH/ { on = 0 } on' $page > "$tmp/online"
+	while read -r cmd; do
+		if grep -Eq "^\.B[IR]? \"?$cmd( |\"|\$)" "$tmp/online"; then ok; else no "server command $cmd has no entry in $page"; fi
+	done < "$tmp/scmds"
+done
 
 # The start position in the Notation section is the engine's.
 for page in $EN $JA; do

@@ -31,7 +31,9 @@ typedef struct options {
 	warn_mode warn;
 } options;
 
+struct netclient_opts;
 int engine_main(void);
+int client_line_main(const struct netclient_opts *o);
 int tui_main(const options *opt);
 
 #endif

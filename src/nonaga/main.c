@@ -1,5 +1,7 @@
 /* main.c - command line of the nonaga program. */
 #include "cli.h"
+#include "netclient.h"
+#include "server.h"
 #include <getopt.h>
 #include <langinfo.h>
 #include <limits.h>
@@ -109,7 +111,8 @@ static void setup_messages(const char *lang)
 
 enum { OPT_PVP = 256, OPT_AI, OPT_AS, OPT_RULES, OPT_ASCII, OPT_COLOR,
        OPT_NOANIM, OPT_ENGINE, OPT_LANG, OPT_WIDE, OPT_RESUME, OPT_REPLAY, OPT_HELP, OPT_VERSION,
-       OPT_WARN };
+       OPT_WARN, OPT_SERVE, OPT_LISTEN, OPT_STATE, OPT_GRACE, OPT_MAX_CLIENTS, OPT_IDLE, OPT_CLIENT, OPT_SERVER,
+       OPT_KEY_FILE };
 
 static const struct option longopts[] = {
 	{ "pvp", no_argument, NULL, OPT_PVP },
@@ -122,6 +125,15 @@ static const struct option longopts[] = {
 	{ "no-animation", no_argument, NULL, OPT_NOANIM },
 	{ "warn", required_argument, NULL, OPT_WARN },
 	{ "engine", no_argument, NULL, OPT_ENGINE },
+	{ "serve", no_argument, NULL, OPT_SERVE },
+	{ "listen", required_argument, NULL, OPT_LISTEN },
+	{ "state", required_argument, NULL, OPT_STATE },
+	{ "grace", required_argument, NULL, OPT_GRACE },
+	{ "max-clients", required_argument, NULL, OPT_MAX_CLIENTS },
+	{ "idle", required_argument, NULL, OPT_IDLE },
+	{ "client", no_argument, NULL, OPT_CLIENT },
+	{ "server", required_argument, NULL, OPT_SERVER },
+	{ "key-file", required_argument, NULL, OPT_KEY_FILE },
 	{ "lang", required_argument, NULL, OPT_LANG },
 	{ "wide-ambiguous", no_argument, NULL, OPT_WIDE },
 	{ "resume", no_argument, NULL, OPT_RESUME },
@@ -155,8 +167,21 @@ static void usage(FILE *f)
 	        "  --lang ja|en         language of the messages (default: from the locale)\n"), f);
 	fputs(_("  --resume             continue the saved game (saved after every turn)\n"
 	        "  --replay FILE        step through a recorded game with the arrow keys\n"), f);
-	fputs(_("  --engine             speak the engine protocol on stdin/stdout\n"
-	        "  -h, --help           show this help and exit\n"
+	fputs(_("  --engine             speak the engine protocol on stdin/stdout\n"), f);
+	fputs(_("  --serve              run the online game server (see ONLINE in nonaga(6))\n"
+	        "  --listen ADDR        with --serve: listen at unix:PATH or HOST:PORT\n"
+	        "                       (may be repeated; default: a private Unix socket)\n"
+	        "  --state DIR          with --serve: keep games and the key in DIR\n"
+	        "  --grace SECONDS      with --serve: how long a player may be away before\n"
+	        "                       the opponent may claim the win (default: 120)\n"
+	        "  --max-clients N      with --serve: connections at most\n"
+	        "  --idle SECONDS       with --serve: close a client silent this long\n"
+	        "                       (default: 900)\n"), f);
+	fputs(_("  --client             speak the online protocol on stdin/stdout\n"
+	        "  --server ADDR        the server to use (default: your own, started\n"
+	        "                       when none runs)\n"
+	        "  --key-file FILE      the key of a TCP server (or NONAGA_KEY)\n"), f);
+	fputs(_("  -h, --help           show this help and exit\n"
 	        "  --version            show the version and exit\n"), f);
 	fputs(_("\nWithout options, nonaga opens its title menu.\n"
 	        "See nonaga(6) for the rules, the keys and the engine protocol.\n"), f);
@@ -280,7 +305,13 @@ int main(int argc, char **argv)
 	int apart = level_apart(argc, argv);
 	if (apart)
 		return apart;
-	int pvp = 0, ai = 0;
+	int pvp = 0, ai = 0, serve = 0, server_only = 0;
+	server_opts so;
+	memset(&so, 0, sizeof so);
+	netclient_opts co = { NULL, NULL };
+	int client = 0, client_only = 0;
+	net_addr scratch;   /* --server, checked early */
+	char msg[512];
 	opterr = 0;
 	/* ':' first: a missing argument is told apart from an unknown option */
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
@@ -353,6 +384,48 @@ int main(int argc, char **argv)
 		case OPT_ENGINE:
 			engine = 1;
 			break;
+		case OPT_SERVE:
+			serve = 1;
+			break;
+		case OPT_CLIENT:
+			client = 1;
+			break;
+		case OPT_SERVER:
+			client_only = 1;
+			co.server = optarg;
+			if (net_parse_addr(optarg, &scratch, msg, sizeof msg) < 0)
+				return bad(_("nonaga: --server: %s\n"), msg);
+			break;
+		case OPT_KEY_FILE:
+			client_only = 1;
+			co.key_file = optarg;
+			break;
+		case OPT_LISTEN:
+			server_only = 1;
+			if (so.nlisten == SERVER_LISTEN_MAX)
+				return bad(_("nonaga: at most %d --listen addresses\n"), SERVER_LISTEN_MAX);
+			if (net_parse_addr(optarg, &so.listen[so.nlisten], msg, sizeof msg) < 0)
+				return bad(_("nonaga: --listen: %s\n"), msg);
+			so.nlisten++;
+			break;
+		case OPT_STATE:
+			server_only = 1;
+			so.state = optarg;
+			break;
+		case OPT_GRACE:
+		case OPT_IDLE:
+		case OPT_MAX_CLIENTS: {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			server_only = 1;
+			if (*end || end == optarg || v < 1 || v > 1000000)
+				return bad(_("nonaga: invalid number '%s' for %s (1 to 1000000)\n"),
+				           optarg, c == OPT_GRACE ? "--grace" :
+				           c == OPT_IDLE ? "--idle" : "--max-clients");
+			*(c == OPT_GRACE ? &so.grace : c == OPT_IDLE ? &so.idle
+			                                            : &so.max_clients) = (int)v;
+			break;
+		}
 		case OPT_LANG:
 			if (!lang_value(optarg))
 				return bad(_("nonaga: invalid language '%s' (choose ja or en)\n"),
@@ -385,6 +458,21 @@ int main(int argc, char **argv)
 		try_help();
 		return 2;
 	}
+	if (server_only && !serve)
+		return bad("%s", _("nonaga: --listen, --state, --grace, --idle and "
+		                   "--max-clients go with --serve\n"));
+	if (serve && (engine || pvp || ai || opt.resume || opt.replay))
+		return bad("%s", _("nonaga: --serve runs the server only: it takes no "
+		                   "game options\n"));
+	if (client_only && !client)
+		return bad("%s", _("nonaga: --server and --key-file go with --client\n"));
+	if (client && (serve || engine || pvp || ai || opt.resume || opt.replay))
+		return bad("%s", _("nonaga: --client speaks the online protocol only: it "
+		                   "takes no game options\n"));
+	if (client)
+		return client_line_main(&co);
+	if (serve)
+		return server_main(&so);
 	if (engine)
 		return engine_main();
 	return tui_main(&opt);

@@ -1,0 +1,243 @@
+/*
+ * netclient.c - connect to the online server and log in (netclient.h).
+ *
+ * A server started here runs as `nonaga --serve' (this very program, from
+ * /proc/self/exe) in a session of its own, detached from the terminal, and
+ * logs to server.log beside its socket.
+ */
+#include "netclient.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <unistr.h>
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void pause_ms(int ms)
+{
+	struct timespec ts = { 0, (long)ms * 1000000L };
+	nanosleep(&ts, NULL);
+}
+
+void netclient_clean(const char *in, size_t n, char *out)
+{
+	const uint8_t *p = (const uint8_t *)in, *end = p + n;
+	char *o = out;
+	while (p < end) {
+		ucs4_t c = 0;
+		int len = u8_mbtoucr(&c, p, (size_t)(end - p));
+		int bad = len < 0;   /* not UTF-8 */
+		if (bad)
+			len = 1;
+		bad |= (c < 0x20 && c != '\t') || (c >= 0x7f && c <= 0x9f) ||
+		       (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) ||
+		       c == 0x200e || c == 0x200f || c == 0x061c;
+		if (bad) {
+			*o++ = '?';
+		} else {
+			memcpy(o, p, (size_t)len);
+			o += len;
+		}
+		p += len;
+	}
+	*o = 0;
+}
+
+/* One line from fd within timeout_ms, byte by byte (so that nothing after
+ * it is taken from the socket).  1, 0 on timeout, -1 at the end. */
+static int read_line(int fd, char *buf, size_t size, int timeout_ms)
+{
+	size_t n = 0;
+	int64_t end = now_ms() + timeout_ms;
+	for (;;) {
+		int left = (int)(end - now_ms());
+		struct pollfd p = { fd, POLLIN, 0 };
+		if (left <= 0 || poll(&p, 1, left) == 0)
+			return 0;
+		char c;
+		ssize_t r = read(fd, &c, 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		if (c == '\n') {
+			if (n && buf[n - 1] == '\r')
+				n--;
+			buf[n] = 0;
+			return 1;
+		}
+		if (n + 1 < size)
+			buf[n++] = c;
+	}
+}
+
+/* Start `nonaga --serve' for the default address, detached. */
+static int start_server(const net_addr *a, char *msg, size_t size)
+{
+	char self[PATH_MAX], log[sizeof a->path + 16];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (n <= 0) {
+		snprintf(msg, size, "cannot start a server: cannot find this program");
+		return -1;
+	}
+	self[n] = 0;
+	snprintf(log, sizeof log, "%s", a->path);
+	char *slash = strrchr(log, '/');
+	snprintf(slash ? slash + 1 : log, sizeof log - (size_t)(slash ? slash + 1 - log : 0),
+	         "server.log");
+	pid_t pid = fork();
+	if (pid < 0) {
+		snprintf(msg, size, "cannot start a server: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0) {
+		/* twice, so that the server is nobody's child but init's */
+		if (setsid() < 0 || fork() != 0)
+			_exit(0);
+		int null = open("/dev/null", O_RDWR);
+		int lf = open(log, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (null >= 0) {
+			dup2(null, 0);
+			dup2(null, 1);
+		}
+		dup2(lf >= 0 ? lf : null, 2);
+		execl(self, "nonaga", "--serve", (char *)NULL);
+		_exit(127);
+	}
+	int st;
+	waitpid(pid, &st, 0);
+	return 0;
+}
+
+static int connect_default(int *started, char *msg, size_t size)
+{
+	net_addr a;
+	if (net_default_addr(&a, 1, msg, size) < 0)
+		return -1;
+	int fd = net_connect(&a, msg, size);
+	if (fd >= 0 || (errno != ENOENT && errno != ECONNREFUSED))
+		return fd;
+	if (start_server(&a, msg, size) < 0)
+		return -1;
+	*started = 1;
+	int64_t end = now_ms() + 5000;
+	while (now_ms() < end) {
+		pause_ms(20);
+		fd = net_connect(&a, msg, size);
+		if (fd >= 0)
+			return fd;
+	}
+	char where[200];
+	net_addr_text(&a, where, sizeof where);
+	snprintf(msg, size, "started a server, but it does not answer at %s "
+	         "(see server.log there)", where);
+	return -1;
+}
+
+static int read_key(const netclient_opts *o, char key[NET_KEY_HEX + 1], char *msg, size_t size)
+{
+	char buf[128] = "";
+	if (o->key_file) {
+		FILE *f = fopen(o->key_file, "r");
+		if (!f || !fgets(buf, sizeof buf, f)) {
+			snprintf(msg, size, "cannot read the key file %s: %s", o->key_file,
+			         f ? "it is empty" : strerror(errno));
+			if (f)
+				fclose(f);
+			return -1;
+		}
+		fclose(f);
+	} else if (getenv("NONAGA_KEY")) {
+		snprintf(buf, sizeof buf, "%s", getenv("NONAGA_KEY"));
+	} else {
+		snprintf(msg, size, "a TCP server needs its key: --key-file FILE or NONAGA_KEY "
+		         "(the file 'key' in the server's state directory)");
+		return -1;
+	}
+	buf[strcspn(buf, "\r\n")] = 0;
+	if (strlen(buf) != NET_KEY_HEX || strspn(buf, "0123456789abcdef") != NET_KEY_HEX) {
+		snprintf(msg, size, "the key must be 32 hexadecimal digits");
+		return -1;
+	}
+	memcpy(key, buf, NET_KEY_HEX + 1);
+	return 0;
+}
+
+/* What a server line says, safe to show, into msg. */
+static void refused(const char *line, char *msg, size_t size)
+{
+	char clean[NET_LINE_MAX + 1];
+	size_t n = strlen(line);
+	if (n > 200)
+		n = 200;
+	netclient_clean(line, n, clean);
+	snprintf(msg, size, "the server refused: %s", clean);
+}
+
+int netclient_open(const netclient_opts *o, char *name, size_t name_size,
+                   int *started, char *msg, size_t size)
+{
+	net_addr a;
+	char key[NET_KEY_HEX + 1], line[NET_LINE_MAX + 1];
+	*started = 0;
+	int fd;
+	if (o->server) {
+		if (net_parse_addr(o->server, &a, msg, size) < 0)
+			return -1;
+		if (!a.unix_socket && read_key(o, key, msg, size) < 0)
+			return -1;
+		fd = net_connect(&a, msg, size);
+	} else {
+		a.unix_socket = 1;
+		fd = connect_default(started, msg, size);
+	}
+	if (fd < 0)
+		return -1;
+	int r = read_line(fd, line, sizeof line, 10000);
+	char want[32];
+	snprintf(want, sizeof want, "hello nonaga-online %d ", NET_PROTO);
+	if (r <= 0 || strncmp(line, want, strlen(want))) {
+		if (r > 0 && !strncmp(line, "error ", 6))
+			refused(line, msg, size);
+		else
+			snprintf(msg, size, r == 0 ? "the server does not answer"
+			         : r < 0 ? "the server closed the connection"
+			                 : "not a nonaga server (or one of another protocol version)");
+		close(fd);
+		return -1;
+	}
+	if (!a.unix_socket) {
+		char own[NET_NAME_MAX + 1], cmd[128];
+		net_own_name(own, sizeof own);
+		int n = snprintf(cmd, sizeof cmd, "login %s %s\n", key, own);
+		if (write(fd, cmd, (size_t)n) != n) {
+			snprintf(msg, size, "cannot write to the server: %s", strerror(errno));
+			close(fd);
+			return -1;
+		}
+	}
+	r = read_line(fd, line, sizeof line, 10000);
+	if (r <= 0 || strncmp(line, "welcome ", 8) || !net_name_ok(line + 8)) {
+		if (r > 0)
+			refused(line, msg, size);
+		else
+			snprintf(msg, size, r == 0 ? "the server does not answer"
+			                           : "the server closed the connection");
+		close(fd);
+		return -1;
+	}
+	snprintf(name, name_size, "%s", line + 8);
+	return fd;
+}

@@ -1,0 +1,440 @@
+/*
+ * server.c - `nonaga --serve': the event loop, the listening sockets and
+ * the connections.  One thread; every socket is non-blocking and every
+ * buffer is bounded:
+ *
+ *   - a line is at most NET_LINE_MAX bytes; a longer one is answered with
+ *     "error line-too-long" and skipped up to its newline;
+ *   - a client may send 20 commands a second (bursts of 100); one that
+ *     sends more is told "error flood" and closed;
+ *   - a client that does not read what it is sent is dropped when
+ *     SERVER_OUT_MAX bytes wait for it or nothing could be written for a
+ *     minute (its seat is kept, as for any lost connection);
+ *   - a client that says nothing is closed after --idle seconds (IDLE_S;
+ *     after LOGIN_S seconds, or --idle if shorter, on TCP before it logs
+ *     in);
+ *   - beyond max_clients connections, a new one is told "error busy" and
+ *     closed.
+ */
+#include "server.h"
+#include <errno.h>
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+#include <event2/event.h>
+#include <event2/listener.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#define IDLE_S 900      /* --idle's default */
+#define LOGIN_S 15
+#define WRITE_S 60
+#define FLOOD_RATE 20.0
+#define FLOOD_BURST 100.0
+
+void server_log(const char *fmt, ...)
+{
+	char stamp[32];
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%s nonaga: %s\n", stamp, line);
+}
+
+int64_t server_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* -------------------------------------------------------------- output */
+
+void conn_send(conn *c, const char *fmt, ...)
+{
+	if (c->dead || c->closing)
+		return;
+	struct evbuffer *out = bufferevent_get_output(c->bev);
+	if (evbuffer_get_length(out) > SERVER_OUT_MAX) {
+		server_log("client %lu (%s) does not read: dropped", c->id,
+		           c->authed ? c->name : "-");
+		conn_drop(c);
+		return;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	evbuffer_add_vprintf(out, fmt, ap);
+	va_end(ap);
+	evbuffer_add(out, "\n", 1);
+}
+
+void conn_close_after(conn *c)
+{
+	if (c->dead || c->closing)
+		return;
+	c->closing = 1;
+	bufferevent_disable(c->bev, EV_READ);
+	if (evbuffer_get_length(bufferevent_get_output(c->bev)) == 0)
+		conn_drop(c);
+}
+
+/* Dropping happens in two steps, so that a connection found unusable in
+ * the middle of a broadcast is not freed under the loop that sends. */
+void conn_drop(conn *c)
+{
+	if (c->dead)
+		return;
+	c->dead = 1;
+	bufferevent_disable(c->bev, EV_READ | EV_WRITE);
+	c->reap_next = c->srv->reap;
+	c->srv->reap = c;
+	event_active(c->srv->reaper, EV_TIMEOUT, 0);
+}
+
+static void reap(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd, (void)what;
+	server *s = arg;
+	while (s->reap) {
+		conn *c = s->reap;
+		s->reap = c->reap_next;
+		if (c->game)
+			game_leave(c);
+		if (c->prev)
+			c->prev->next = c->next;
+		else
+			s->conns = c->next;
+		if (c->next)
+			c->next->prev = c->prev;
+		s->nconns--;
+		bufferevent_free(c->bev);
+		free(c);
+	}
+}
+
+/* --------------------------------------------------------------- input */
+
+/* One more command: may it be sent now? */
+static int flood_ok(conn *c)
+{
+	int64_t now = server_now_ms();
+	c->tokens += (double)(now - c->refill_ms) * FLOOD_RATE / 1000.0;
+	if (c->tokens > FLOOD_BURST)
+		c->tokens = FLOOD_BURST;
+	c->refill_ms = now;
+	if (c->tokens < 1.0)
+		return 0;
+	c->tokens -= 1.0;
+	return 1;
+}
+
+static void on_line(conn *c, char *line, size_t len)
+{
+	if (len && line[len - 1] == '\r')
+		line[--len] = 0;
+	if (!flood_ok(c)) {
+		server_log("client %lu (%s) floods: closed", c->id, c->authed ? c->name : "-");
+		conn_send(c, "error flood too many commands; closing");
+		conn_close_after(c);
+		return;
+	}
+	if (!net_line_ok(line, len)) {
+		conn_send(c, "error bad-text a line must be UTF-8 without control characters");
+		return;
+	}
+	cmd_dispatch(c, line);
+}
+
+static void on_read(struct bufferevent *bev, void *arg)
+{
+	conn *c = arg;
+	struct evbuffer *in = bufferevent_get_input(bev);
+	char line[NET_LINE_MAX + 2];
+	while (!c->dead && !c->closing) {
+		size_t eol_len;
+		struct evbuffer_ptr eol = evbuffer_search_eol(in, NULL, &eol_len, EVBUFFER_EOL_LF);
+		if (eol.pos < 0) {
+			size_t have = evbuffer_get_length(in);
+			if (have > NET_LINE_MAX + 1) {
+				if (!c->skipping)
+					conn_send(c, "error line-too-long a line has at most %d bytes",
+					          NET_LINE_MAX);
+				c->skipping = 1;
+				evbuffer_drain(in, have);
+			}
+			return;
+		}
+		size_t n = (size_t)eol.pos;
+		if (c->skipping || n > NET_LINE_MAX + 1) {
+			if (!c->skipping)
+				conn_send(c, "error line-too-long a line has at most %d bytes",
+				          NET_LINE_MAX);
+			c->skipping = 0;
+			evbuffer_drain(in, n + 1);
+			continue;
+		}
+		evbuffer_remove(in, line, n + 1);
+		line[n] = 0;
+		if (n == NET_LINE_MAX + 1 && line[n - 1] != '\r') {
+			conn_send(c, "error line-too-long a line has at most %d bytes",
+			          NET_LINE_MAX);
+			continue;
+		}
+		on_line(c, line, n);
+	}
+	if (c->dead || c->closing)
+		evbuffer_drain(in, evbuffer_get_length(in));
+}
+
+static void on_write(struct bufferevent *bev, void *arg)
+{
+	(void)bev;
+	conn *c = arg;
+	if (c->closing && !c->dead)
+		conn_drop(c);
+}
+
+static void on_event(struct bufferevent *bev, short what, void *arg)
+{
+	(void)bev;
+	conn *c = arg;
+	if (what & BEV_EVENT_TIMEOUT)
+		server_log("client %lu (%s) timed out", c->id, c->authed ? c->name : "-");
+	else if (what & BEV_EVENT_ERROR)
+		server_log("client %lu (%s) lost: %s", c->id, c->authed ? c->name : "-",
+		           strerror(EVUTIL_SOCKET_ERROR()));
+	else if (what & BEV_EVENT_EOF)
+		server_log("client %lu (%s) left", c->id, c->authed ? c->name : "-");
+	conn_drop(c);
+}
+
+/* ---------------------------------------------------------- accepting */
+
+static void set_timeouts(conn *c, int seconds)
+{
+	struct timeval rd = { seconds, 0 }, wr = { WRITE_S, 0 };
+	bufferevent_set_timeouts(c->bev, &rd, &wr);
+}
+
+void conn_authed(conn *c)
+{
+	c->authed = 1;
+	set_timeouts(c, c->srv->opt.idle);
+}
+
+static void on_accept(struct evconnlistener *l, evutil_socket_t fd,
+                      struct sockaddr *sa, int socklen, void *arg)
+{
+	(void)sa, (void)socklen;
+	server *s = arg;
+	int tcp = 0;
+	for (int i = 0; i < s->nlis; i++)
+		if (s->lis[i] == l)
+			tcp = s->lis_tcp[i];
+	if (s->nconns >= s->max_clients) {
+		static const char busy[] = "error busy the server has too many connections\n";
+		ssize_t w = write(fd, busy, sizeof busy - 1);
+		(void)w;
+		evutil_closesocket(fd);
+		return;
+	}
+	conn *c = calloc(1, sizeof *c);
+	struct bufferevent *bev = c ? bufferevent_socket_new(s->base, fd, BEV_OPT_CLOSE_ON_FREE) : NULL;
+	if (!bev) {
+		free(c);
+		evutil_closesocket(fd);
+		server_log("out of memory for a connection");
+		return;
+	}
+	c->srv = s;
+	c->bev = bev;
+	c->id = ++s->next_id;
+	c->tcp = tcp;
+	c->role = -1;
+	c->tokens = FLOOD_BURST;
+	c->refill_ms = server_now_ms();
+	c->next = s->conns;
+	if (s->conns)
+		s->conns->prev = c;
+	s->conns = c;
+	s->nconns++;
+	bufferevent_setcb(bev, on_read, on_write, on_event, c);
+	bufferevent_setwatermark(bev, EV_READ, 0, 64 * 1024);
+	bufferevent_enable(bev, EV_READ | EV_WRITE);
+	conn_send(c, "hello nonaga-online %d nonaga %s", NET_PROTO, NG_VERSION);
+	if (tcp) {
+		int one = 1;
+		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+		setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
+		set_timeouts(c, s->opt.idle < LOGIN_S ? s->opt.idle : LOGIN_S);
+		return;
+	}
+	if (net_peer_name(fd, c->name, sizeof c->name) < 0) {
+		conn_send(c, "error login-refused cannot tell who you are");
+		conn_close_after(c);
+		return;
+	}
+	conn_authed(c);
+	conn_send(c, "welcome %s", c->name);
+}
+
+static void on_listen_error(struct evconnlistener *l, void *arg)
+{
+	(void)l, (void)arg;
+	server_log("accept: %s", strerror(EVUTIL_SOCKET_ERROR()));
+}
+
+static void on_signal(evutil_socket_t sig, short what, void *arg)
+{
+	(void)what;
+	server *s = arg;
+	server_log("signal %d: saving and stopping", (int)sig);
+	for (sgame *g = s->games; g; g = g->next)
+		if (!g->how[0])
+			store_save(g);
+	event_base_loopbreak(s->base);
+}
+
+/* ------------------------------------------------------------- set-up */
+
+/* Room for as many clients as the file descriptors allow, up to 20000. */
+static int client_limit(int wanted)
+{
+	struct rlimit rl;
+	long n = 1024;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+		if (rl.rlim_cur < rl.rlim_max) {
+			rl.rlim_cur = rl.rlim_max;
+			setrlimit(RLIMIT_NOFILE, &rl);
+			getrlimit(RLIMIT_NOFILE, &rl);
+		}
+		n = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > 20064 ? 20064 : (long)rl.rlim_cur;
+	}
+	n -= 64;   /* listeners, files, the log */
+	if (wanted > 0 && wanted < n)
+		n = wanted;
+	return n < 1 ? 1 : (int)n;
+}
+
+static int open_listeners(server *s, char *msg, size_t size)
+{
+	server_opts *o = &s->opt;
+	/* The default socket is in a directory of our own: 0600.  A socket
+	 * named with --listen is 0666: its directory decides who reaches
+	 * it (a system-wide server's /run/nonaga, for every local user). */
+	int def = o->nlisten == 0;
+	if (def) {
+		if (net_default_addr(&o->listen[0], 1, msg, size) < 0)
+			return -1;
+		o->nlisten = 1;
+	}
+	for (int i = 0; i < o->nlisten; i++) {
+		net_addr *a = &o->listen[i];
+		int fds[4];
+		int mode = def ? 0600 : 0666;
+		int n = net_listen(a, mode, fds, 4, msg, size);
+		if (n < 0)
+			return -1;
+		if (a->unix_socket)
+			memcpy(s->unix_paths[s->nunix++], a->path, sizeof a->path);
+		for (int k = 0; k < n; k++) {
+			struct evconnlistener *l = evconnlistener_new(s->base, on_accept, s,
+			        LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, -1, fds[k]);
+			if (!l) {
+				snprintf(msg, size, "cannot listen: out of memory");
+				return -1;
+			}
+			evconnlistener_set_error_cb(l, on_listen_error);
+			s->lis_tcp[s->nlis] = !a->unix_socket;
+			s->lis[s->nlis++] = l;
+			char where[400];
+			if (a->unix_socket) {
+				net_addr_text(a, where, sizeof where);
+			} else {
+				struct sockaddr_storage ss;
+				socklen_t len = sizeof ss;
+				char host[128] = "?", port[16] = "?";
+				if (getsockname(fds[k], (struct sockaddr *)&ss, &len) == 0)
+					getnameinfo((struct sockaddr *)&ss, len, host, sizeof host,
+					            port, sizeof port, NI_NUMERICHOST | NI_NUMERICSERV);
+				snprintf(where, sizeof where, strchr(host, ':') ? "[%s]:%s" : "%s:%s",
+				         host, port);
+			}
+			server_log("listening on %s", where);
+		}
+	}
+	return 0;
+}
+
+static void close_all(server *s)
+{
+	while (s->conns)
+		conn_drop(s->conns), reap(-1, 0, s);
+	reap(-1, 0, s);
+	for (int i = 0; i < s->nlis; i++)
+		evconnlistener_free(s->lis[i]);
+	for (int i = 0; i < s->nunix; i++)
+		unlink(s->unix_paths[i]);
+	while (s->games)
+		game_free(s->games);
+}
+
+int server_main(const server_opts *opt)
+{
+	static server srv;   /* one per process; only this thread touches it */
+	server *s = &srv;
+	char msg[512];
+	s->opt = *opt;
+	if (s->opt.grace <= 0)
+		s->opt.grace = 120;
+	if (s->opt.idle <= 0)
+		s->opt.idle = IDLE_S;
+	s->max_clients = client_limit(opt->max_clients);
+	signal(SIGPIPE, SIG_IGN);
+	s->base = event_base_new();
+	if (!s->base) {
+		fprintf(stderr, "nonaga: cannot start the event loop\n");
+		return 1;
+	}
+	s->reaper = event_new(s->base, -1, 0, reap, s);
+	struct event *sigs[2] = {
+		evsignal_new(s->base, SIGINT, on_signal, s),
+		evsignal_new(s->base, SIGTERM, on_signal, s),
+	};
+	int status = 1;
+	if (!s->reaper || !sigs[0] || !sigs[1] || event_add(sigs[0], NULL) ||
+	    event_add(sigs[1], NULL)) {
+		fprintf(stderr, "nonaga: cannot start the event loop\n");
+	} else if (store_open(s, msg, sizeof msg) < 0 ||
+	           open_listeners(s, msg, sizeof msg) < 0) {
+		fprintf(stderr, "nonaga: %s\n", msg);
+	} else {
+		int n = store_load(s);
+		server_log("nonaga %s (pid %ld) serving %d game%s from %s, up to %d clients",
+		           NG_VERSION, (long)getpid(), n, n == 1 ? "" : "s", s->state,
+		           s->max_clients);
+		event_base_dispatch(s->base);
+		status = 0;
+	}
+	close_all(s);
+	for (int i = 0; i < 2; i++)
+		if (sigs[i])
+			event_free(sigs[i]);
+	if (s->reaper)
+		event_free(s->reaper);
+	event_base_free(s->base);
+	return status;
+}

@@ -1,0 +1,150 @@
+/*
+ * server.h - the online game server (`nonaga --serve'): one thread on a
+ * libevent loop.  server.c runs the loop and the connections, server_cmd.c
+ * answers the commands, server_game.c keeps the games (seats, watchers,
+ * clocks, results) and server_store.c their files.  The protocol is
+ * described in nonaga(6), ONLINE.
+ */
+#ifndef NONAGA_SERVER_H
+#define NONAGA_SERVER_H
+
+#include <stdint.h>
+#include <limits.h>
+#include "nonaga.h"
+#include "net.h"
+
+struct event_base;
+struct event;
+struct bufferevent;
+struct evconnlistener;
+
+#define SERVER_LISTEN_MAX 8       /* --listen options */
+#define SERVER_GAMES_MAX 20000    /* games kept at once */
+#define SERVER_OUT_MAX (1 << 20)  /* bytes waiting for a client that reads */
+
+typedef struct server_opts {
+	net_addr listen[SERVER_LISTEN_MAX];
+	int nlisten;            /* 0: the default Unix socket */
+	const char *state;      /* --state DIR, or NULL for the default */
+	int grace;              /* seconds before an away player's opponent
+	                         * may claim the win (no clock: 10 times) */
+	int max_clients;        /* 0: as many as file descriptors allow */
+	int idle;               /* seconds a client may say nothing (0: 900) */
+} server_opts;
+
+typedef struct server server;
+typedef struct sgame sgame;
+typedef struct conn conn;
+
+struct conn {
+	server *srv;
+	struct bufferevent *bev;
+	unsigned long id;
+	int tcp;                /* came over TCP: must log in with the key */
+	int authed;             /* name is known */
+	char name[NET_NAME_MAX + 1];
+	sgame *game;            /* the game it plays or watches, or NULL */
+	int role;               /* NG_RED, NG_BLUE, or -1 watching */
+	int skipping;           /* discarding the rest of an oversized line */
+	double tokens;          /* commands it may still send now (flooding) */
+	int64_t refill_ms;
+	int closing;            /* close once the output is written */
+	int dead;               /* dropped: freed by the reaper */
+	conn *next, *prev;      /* every connection */
+	conn *reap_next;
+};
+
+typedef struct seat {
+	char name[NET_NAME_MAX + 1];   /* "" while free */
+	char token[NET_KEY_HEX + 1];   /* gives the seat back over TCP */
+	conn *c;                       /* NULL while its player is away */
+	int64_t away_ms;               /* when it went away (monotonic) */
+} seat;
+
+struct sgame {
+	server *srv;
+	char name[NET_NAME_MAX + 1];
+	char date[32];              /* created, ISO 8601 UTC */
+	ng_game *g;
+	int clock_min, clock_inc;   /* clock_min 0: no clock */
+	int64_t left_ms[2];
+	int64_t turn_ms;            /* when the running clock started, or 0 */
+	struct event *flag;         /* fires when the running clock runs out */
+	seat seat[2];
+	conn **watch;
+	int nwatch, capwatch;
+	int offer;                  /* side offering a draw, or -1 */
+	ng_result result;
+	char how[16];               /* "" while playing: rules, resign, time,
+	                             * abandon, agreement */
+	sgame *next;
+};
+
+struct server {
+	struct event_base *base;
+	server_opts opt;
+	char state[PATH_MAX];
+	char key[NET_KEY_HEX + 1];
+	struct evconnlistener *lis[SERVER_LISTEN_MAX * 4];
+	int lis_tcp[SERVER_LISTEN_MAX * 4];
+	int nlis;
+	char unix_paths[SERVER_LISTEN_MAX][108];
+	int nunix;
+	conn *conns;
+	int nconns;
+	unsigned long next_id;
+	conn *reap;
+	struct event *reaper;
+	sgame *games;
+	int ngames;
+	int max_clients;
+};
+
+int server_main(const server_opts *opt);
+
+/* server.c */
+__attribute__((format(printf, 1, 2)))
+void server_log(const char *fmt, ...);
+int64_t server_now_ms(void);
+__attribute__((format(printf, 2, 3)))
+void conn_send(conn *c, const char *fmt, ...);
+void conn_close_after(conn *c);   /* after what was sent is written */
+void conn_drop(conn *c);          /* now (freed later, by the reaper) */
+void conn_authed(conn *c);        /* its name is known: the idle timeout */
+
+/* server_cmd.c */
+void cmd_dispatch(conn *c, char *line);
+
+/* server_game.c */
+sgame *game_find(server *s, const char *name);
+sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc);
+void game_free(sgame *g);
+int game_members(const sgame *g);
+void game_sync(sgame *g, conn *c);
+/* To everyone in the game but except (which may be NULL). */
+__attribute__((format(printf, 3, 4)))
+void game_broadcast(sgame *g, conn *except, const char *fmt, ...);
+int game_sit(sgame *g, conn *c, int side);
+void game_watch(sgame *g, conn *c);
+void game_leave(conn *c);
+/* May c play text now?  NULL with the move in *m, or an error code for
+ * "error CODE WHY".  (A clock found run out ends the game.) */
+const char *game_check(sgame *g, conn *c, const char *text, ng_move *m,
+                       char *why, size_t size);
+/* Play a move game_check allowed, and tell everyone. */
+void game_apply(sgame *g, ng_move m);
+void game_end(sgame *g, ng_result r, const char *how);
+void game_start_clock(sgame *g);
+int64_t game_left(const sgame *g, int side);
+int game_grace(const sgame *g);
+const char *side_word(int side);
+const char *result_word(ng_result r);
+
+/* server_store.c */
+int store_open(server *s, char *msg, size_t size);
+void store_save(sgame *g);
+void store_finish(sgame *g);
+void store_forget(sgame *g);
+int store_load(server *s);
+
+#endif

@@ -1,0 +1,424 @@
+/*
+ * server_cmd.c - the commands of the online protocol, one function each
+ * (nonaga(6), ONLINE, is their contract).  Every command is answered with
+ * exactly one line, "ok ..." or "error CODE TEXT"; lists come before the
+ * "ok N" that ends them; a sync comes after the "ok" of host, join and
+ * watch.
+ */
+#include "server.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define WORDS 8
+
+/* Split line into up to max words at spaces; how many. */
+static int split(char *line, char **w, int max)
+{
+	int n = 0;
+	char *p = line;
+	while (n < max) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		w[n++] = p;
+		p += strcspn(p, " ");
+		if (*p)
+			*p++ = 0;
+	}
+	return n;
+}
+
+static int bad(conn *c, const char *code, const char *why)
+{
+	conn_send(c, "error %s %s", code, why);
+	return 0;
+}
+
+/* A constant-time comparison of keys. */
+static int same_key(const char *a, const char *b)
+{
+	size_t n = strlen(b);
+	unsigned d = strlen(a) != n;
+	for (size_t i = 0; i < n; i++)
+		d |= (unsigned)(a[i] ^ b[i]) * (a[i] != 0);
+	return !d && strlen(a) == n;
+}
+
+static void cmd_login(conn *c, char **w, int n)
+{
+	if (c->authed) {
+		bad(c, "bad-command", "already logged in");
+		return;
+	}
+	if (n != 3) {
+		bad(c, "bad-argument", "use: login KEY NAME");
+		return;
+	}
+	if (!same_key(w[1], c->srv->key)) {
+		server_log("client %lu: wrong key, closed", c->id);
+		bad(c, "key-refused", "the key is wrong; closing");
+		conn_close_after(c);
+		return;
+	}
+	if (!net_name_ok(w[2])) {
+		bad(c, "bad-argument", "a name is 1 to 32 of A-Z a-z 0-9 _ . -, "
+		    "not beginning with . or -");
+		return;
+	}
+	snprintf(c->name, sizeof c->name, "%s", w[2]);
+	conn_authed(c);
+	conn_send(c, "welcome %s", c->name);
+}
+
+static void cmd_who(conn *c)
+{
+	int n = 0;
+	for (conn *o = c->srv->conns; o; o = o->next)
+		if (o->authed && !o->dead) {
+			conn_send(c, "user %s %s %s", o->name, o->game ? o->game->name : "-",
+			          o->game ? side_word(o->role) : "-");
+			n++;
+		}
+	conn_send(c, "ok %d", n);
+}
+
+static const char *game_state(const sgame *g)
+{
+	return g->how[0] ? "over" : (!g->seat[0].name[0] || !g->seat[1].name[0]) ? "open"
+	                                                                            : "playing";
+}
+
+static void cmd_games(conn *c)
+{
+	int n = 0;
+	for (sgame *g = c->srv->games; g; g = g->next, n++) {
+		char clock[32] = "none";
+		if (g->clock_min)
+			snprintf(clock, sizeof clock, "%d+%d", g->clock_min, g->clock_inc);
+		conn_send(c, "game %s %s %s %s %s %d %s", g->name,
+		          ng_pos_rules(ng_game_pos(g->g)) == NG_SIMPLE ? "simple" : "standard",
+		          clock, g->seat[0].name[0] ? g->seat[0].name : "-",
+		          g->seat[1].name[0] ? g->seat[1].name : "-", ng_game_ply(g->g),
+		          game_state(g));
+	}
+	conn_send(c, "ok %d", n);
+}
+
+/* "M+I": minutes 1..180, increment seconds 0..180. */
+static int parse_clock(const char *s, int *min, int *inc)
+{
+	char *end;
+	long m = strtol(s, &end, 10);
+	if (end == s || *end != '+' || m < 1 || m > 180)
+		return -1;
+	const char *p = end + 1;
+	long i = strtol(p, &end, 10);
+	if (end == p || *end || i < 0 || i > 180)
+		return -1;
+	*min = (int)m;
+	*inc = (int)i;
+	return 0;
+}
+
+static void seated(conn *c, sgame *g, int side)
+{
+	if (game_sit(g, c, side) < 0) {
+		bad(c, "busy", "cannot make a seat token");
+		return;
+	}
+	conn_send(c, "ok seat %s %s", side_word(side), g->seat[side].token);
+	game_sync(g, c);
+}
+
+static void cmd_host(conn *c, char **w, int n)
+{
+	int side = -1, min = 0, inc = 0;
+	ng_rules rules = NG_STANDARD;
+	if (n < 2) {
+		bad(c, "bad-argument", "use: host NAME [red|blue|random] [standard|simple] [clock M+I]");
+		return;
+	}
+	if (!net_name_ok(w[1])) {
+		bad(c, "bad-argument", "a game's name is 1 to 32 of A-Z a-z 0-9 _ . -, "
+		    "not beginning with . or -");
+		return;
+	}
+	for (int i = 2; i < n; i++) {
+		if (!strcmp(w[i], "red") || !strcmp(w[i], "blue"))
+			side = w[i][0] == 'r' ? NG_RED : NG_BLUE;
+		else if (!strcmp(w[i], "random"))
+			side = -1;
+		else if (!strcmp(w[i], "standard") || !strcmp(w[i], "simple"))
+			rules = w[i][1] == 't' ? NG_STANDARD : NG_SIMPLE;
+		else if (!strcmp(w[i], "clock") && i + 1 < n && parse_clock(w[i + 1], &min, &inc) == 0)
+			i++;
+		else {
+			bad(c, "bad-argument", "use: host NAME [red|blue|random] [standard|simple] "
+			    "[clock M+I] (M 1-180 minutes, I 0-180 seconds)");
+			return;
+		}
+	}
+	if (game_find(c->srv, w[1])) {
+		bad(c, "game-exists", "a game of that name is on; choose another name");
+		return;
+	}
+	if (c->srv->ngames >= SERVER_GAMES_MAX) {
+		bad(c, "busy", "the server has too many games");
+		return;
+	}
+	if (side < 0) {
+		char r[NET_KEY_HEX + 1];
+		side = net_random_hex(r) == 0 && (r[0] & 1) ? NG_BLUE : NG_RED;
+	}
+	game_leave(c);
+	sgame *g = game_new(c->srv, w[1], rules, min, inc);
+	if (!g) {
+		bad(c, "busy", "out of memory");
+		return;
+	}
+	server_log("%s hosts %s", c->name, g->name);
+	seated(c, g, side);
+}
+
+/* The seat a join takes: the one the token names; on a Unix socket (where
+ * names are sure) the player's own seat while away, else a free seat,
+ * else the player's own seat from another connection.  -1: none. */
+static int seat_for(conn *c, sgame *g, const char *token)
+{
+	if (token) {
+		for (int i = 0; i < 2; i++)
+			if (!strcmp(g->seat[i].token, token))
+				return i;
+		return -1;
+	}
+	if (!c->tcp)
+		for (int i = 0; i < 2; i++)
+			if (!strcmp(g->seat[i].name, c->name) && !g->seat[i].c)
+				return i;
+	for (int i = 0; i < 2; i++)
+		if (!g->seat[i].name[0])
+			return i;
+	if (!c->tcp)
+		for (int i = 0; i < 2; i++)
+			if (!strcmp(g->seat[i].name, c->name) && g->seat[i].c != c)
+				return i;
+	return -1;
+}
+
+static void cmd_join(conn *c, char **w, int n)
+{
+	if (n < 2 || n > 3) {
+		bad(c, "bad-argument", "use: join NAME [TOKEN]");
+		return;
+	}
+	sgame *g = game_find(c->srv, w[1]);
+	if (!g) {
+		bad(c, "no-game", "no game of that name");
+		return;
+	}
+	if (g->how[0]) {
+		bad(c, "game-over", "that game is over");
+		return;
+	}
+	if (c->game == g && c->role >= 0) {
+		seated(c, g, c->role);
+		return;
+	}
+	int side = seat_for(c, g, n == 3 ? w[2] : NULL);
+	if (side < 0) {
+		bad(c, n == 3 ? "bad-token" : "game-full",
+		    n == 3 ? "that token holds no seat of this game" : "both seats are taken");
+		return;
+	}
+	if (c->game != g)
+		game_leave(c);   /* (a game over: never g, which is on) */
+	else if (c->role < 0)
+		game_leave(c);   /* from watching it to playing it */
+	seated(c, g, side);
+}
+
+static void cmd_watch(conn *c, char **w, int n)
+{
+	sgame *g = n == 2 ? game_find(c->srv, w[1]) : NULL;
+	if (n != 2) {
+		bad(c, "bad-argument", "use: watch NAME");
+		return;
+	}
+	if (!g) {
+		bad(c, "no-game", "no game of that name");
+		return;
+	}
+	if (c->game != g) {
+		game_leave(c);
+		game_watch(g, c);
+	}
+	conn_send(c, "ok watch");
+	game_sync(g, c);
+}
+
+/* The game c plays, or NULL after saying why not. */
+static sgame *playing(conn *c)
+{
+	if (!c->game || c->role < 0) {
+		bad(c, "not-playing", "you hold no seat: host or join a game first");
+		return NULL;
+	}
+	if (c->game->how[0]) {
+		bad(c, "game-over", "the game is over");
+		return NULL;
+	}
+	return c->game;
+}
+
+static void cmd_move(conn *c, char **w, int n)
+{
+	sgame *g = playing(c);
+	char why[128];
+	if (!g)
+		return;
+	if (n != 2) {
+		bad(c, "bad-argument", "use: move MOVE (as in the engine protocol)");
+		return;
+	}
+	ng_move m;
+	const char *code = game_check(g, c, w[1], &m, why, sizeof why);
+	if (code) {
+		bad(c, code, why);
+		return;
+	}
+	conn_send(c, "ok");   /* before what the move makes happen */
+	game_apply(g, m);
+}
+
+static void cmd_resign(conn *c)
+{
+	sgame *g = playing(c);
+	if (!g)
+		return;
+	int other = !c->role;
+	if (!g->seat[other].name[0]) {   /* nobody came: take the challenge back */
+		conn_send(c, "ok");
+		g->result = NG_NONE;
+		snprintf(g->how, sizeof g->how, "cancelled");
+		game_broadcast(g, NULL, "over none cancelled");
+		server_log("game %s cancelled", g->name);
+		store_forget(g);
+		game_free(g);   /* its watchers are back in the lobby */
+		return;
+	}
+	conn_send(c, "ok");
+	game_end(g, other == NG_RED ? NG_RED_WINS : NG_BLUE_WINS, "resign");
+}
+
+static void cmd_draw(conn *c)
+{
+	sgame *g = playing(c);
+	if (!g)
+		return;
+	if (!g->seat[!c->role].name[0]) {
+		bad(c, "waiting", "waiting for an opponent");
+		return;
+	}
+	conn_send(c, "ok");
+	if (g->offer == !c->role) {
+		game_end(g, NG_DRAW, "agreement");
+	} else if (g->offer != c->role) {
+		g->offer = c->role;
+		game_broadcast(g, NULL, "offer draw %s", c->name);
+	}
+}
+
+static void cmd_claim(conn *c)
+{
+	sgame *g = playing(c);
+	if (!g)
+		return;
+	seat *op = &g->seat[!c->role];
+	if (!op->name[0] || op->c) {
+		bad(c, "not-away", "your opponent is here");
+		return;
+	}
+	int64_t waited = (server_now_ms() - op->away_ms) / 1000;
+	if (waited < game_grace(g)) {
+		char why[96];
+		snprintf(why, sizeof why, "%s may come back for %lld more seconds", op->name,
+		         (long long)(game_grace(g) - waited));
+		bad(c, "too-early", why);
+		return;
+	}
+	conn_send(c, "ok");
+	game_end(g, c->role == NG_RED ? NG_RED_WINS : NG_BLUE_WINS, "abandon");
+}
+
+static void cmd_chat(conn *c, const char *text)
+{
+	if (!c->game) {
+		bad(c, "not-in-game", "chat goes to a game you play or watch");
+		return;
+	}
+	while (*text == ' ')
+		text++;
+	if (!*text || !net_text_ok(text, NET_CHAT_MAX)) {
+		bad(c, "bad-text", "chat is 1 to 300 bytes of UTF-8 without control characters");
+		return;
+	}
+	conn_send(c, "ok");
+	game_broadcast(c->game, NULL, "chat %s %s", c->name, text);
+}
+
+void cmd_dispatch(conn *c, char *line)
+{
+	/* chat takes the rest of the line as it is */
+	char rest[NET_LINE_MAX + 1];
+	const char *after = line + strspn(line, " ");
+	after += strcspn(after, " ");
+	snprintf(rest, sizeof rest, "%s", *after ? after + 1 : after);
+	char *w[WORDS];
+	int n = split(line, w, WORDS);
+	if (n == 0)
+		return;          /* empty lines are ignored */
+	const char *cmd = w[0];
+	if (!strcmp(cmd, "quit")) {
+		conn_send(c, "ok bye");
+		conn_close_after(c);
+		return;
+	}
+	if (!strcmp(cmd, "login")) {
+		cmd_login(c, w, n);
+		return;
+	}
+	if (!c->authed) {
+		bad(c, "login-required", "log in first: login KEY NAME; closing");
+		conn_close_after(c);
+		return;
+	}
+	if (!strcmp(cmd, "ping"))
+		conn_send(c, "ok pong");
+	else if (!strcmp(cmd, "who"))
+		cmd_who(c);
+	else if (!strcmp(cmd, "games"))
+		cmd_games(c);
+	else if (!strcmp(cmd, "host"))
+		cmd_host(c, w, n);
+	else if (!strcmp(cmd, "join"))
+		cmd_join(c, w, n);
+	else if (!strcmp(cmd, "watch"))
+		cmd_watch(c, w, n);
+	else if (!strcmp(cmd, "leave"))
+		game_leave(c), conn_send(c, "ok");
+	else if (!strcmp(cmd, "move"))
+		cmd_move(c, w, n);
+	else if (!strcmp(cmd, "resign"))
+		cmd_resign(c);
+	else if (!strcmp(cmd, "draw"))
+		cmd_draw(c);
+	else if (!strcmp(cmd, "claim"))
+		cmd_claim(c);
+	else if (!strcmp(cmd, "chat"))
+		cmd_chat(c, rest);
+	else
+		bad(c, "bad-command", "unknown command; see nonaga(6), ONLINE");
+}

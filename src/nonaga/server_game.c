@@ -1,0 +1,334 @@
+/*
+ * server_game.c - the server's games: seats, watchers, moves checked by
+ * libnonaga, clocks, the end of a game, and what everyone in a game is
+ * told (see nonaga(6), ONLINE, for the messages).
+ *
+ * A seat belongs to a player by name once taken; when its connection goes
+ * the seat is kept ("away") and the opponent may claim the win after the
+ * grace period.  A clock runs for the side to move whenever both seats are
+ * taken and the game is on, also while that player is away; it does not
+ * run while the server is down.
+ */
+#include "server.h"
+#include <event2/event.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const char *side_word(int side)
+{
+	return side == NG_RED ? "red" : side == NG_BLUE ? "blue" : "watch";
+}
+
+const char *result_word(ng_result r)
+{
+	static const char *const w[] = { "none", "red", "blue", "draw" };
+	return w[r];
+}
+
+sgame *game_find(server *s, const char *name)
+{
+	for (sgame *g = s->games; g; g = g->next)
+		if (!strcmp(g->name, name))
+			return g;
+	return NULL;
+}
+
+static void on_flag(evutil_socket_t fd, short what, void *arg);
+
+sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc)
+{
+	sgame *g = calloc(1, sizeof *g);
+	if (!g)
+		return NULL;
+	g->g = ng_game_new(rules);
+	g->flag = event_new(s->base, -1, 0, on_flag, g);
+	if (!g->g || !g->flag) {
+		if (g->g)
+			ng_game_free(g->g);
+		free(g);
+		return NULL;
+	}
+	g->srv = s;
+	snprintf(g->name, sizeof g->name, "%s", name);
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(g->date, sizeof g->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	g->clock_min = min;
+	g->clock_inc = inc;
+	g->left_ms[0] = g->left_ms[1] = (int64_t)min * 60000;
+	g->offer = -1;
+	g->next = s->games;
+	s->games = g;
+	s->ngames++;
+	return g;
+}
+
+void game_free(sgame *g)
+{
+	server *s = g->srv;
+	for (sgame **p = &s->games; *p; p = &(*p)->next)
+		if (*p == g) {
+			*p = g->next;
+			break;
+		}
+	s->ngames--;
+	for (int i = 0; i < 2; i++)
+		if (g->seat[i].c)
+			g->seat[i].c->game = NULL;
+	for (int i = 0; i < g->nwatch; i++)
+		g->watch[i]->game = NULL;
+	free(g->watch);
+	event_free(g->flag);
+	ng_game_free(g->g);
+	free(g);
+}
+
+int game_members(const sgame *g)
+{
+	return (g->seat[0].c != NULL) + (g->seat[1].c != NULL) + g->nwatch;
+}
+
+void game_broadcast(sgame *g, conn *except, const char *fmt, ...)
+{
+	char line[NET_LINE_MAX + 1];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	for (int i = 0; i < 2; i++)
+		if (g->seat[i].c && g->seat[i].c != except)
+			conn_send(g->seat[i].c, "%s", line);
+	for (int i = 0; i < g->nwatch; i++)
+		if (g->watch[i] != except)
+			conn_send(g->watch[i], "%s", line);
+}
+
+/* ---------------------------------------------------------------- clocks */
+
+int game_grace(const sgame *g)
+{
+	return g->clock_min ? g->srv->opt.grace : 10 * g->srv->opt.grace;
+}
+
+int64_t game_left(const sgame *g, int side)
+{
+	int64_t left = g->left_ms[side];
+	if (g->turn_ms && side == (int)ng_pos_side(ng_game_pos(g->g)))
+		left -= server_now_ms() - g->turn_ms;
+	return left > 0 ? left : 0;
+}
+
+static void arm_flag(sgame *g)
+{
+	int64_t left = game_left(g, ng_pos_side(ng_game_pos(g->g)));
+	struct timeval tv = { (time_t)(left / 1000), (suseconds_t)(left % 1000 * 1000) };
+	event_add(g->flag, &tv);
+}
+
+void game_start_clock(sgame *g)
+{
+	if (!g->clock_min || g->turn_ms || g->how[0] || !g->seat[0].name[0] ||
+	    !g->seat[1].name[0])
+		return;
+	g->turn_ms = server_now_ms();
+	arm_flag(g);
+}
+
+/* Stop the running clock, charging the side to move. */
+static void stop_clock(sgame *g)
+{
+	if (!g->turn_ms)
+		return;
+	int side = ng_pos_side(ng_game_pos(g->g));
+	g->left_ms[side] = game_left(g, side);
+	g->turn_ms = 0;
+	event_del(g->flag);
+}
+
+static void on_flag(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd, (void)what;
+	sgame *g = arg;
+	int side = ng_pos_side(ng_game_pos(g->g));
+	if (g->how[0] || !g->turn_ms)
+		return;
+	if (game_left(g, side) > 0) {   /* woke early */
+		arm_flag(g);
+		return;
+	}
+	game_end(g, side == NG_RED ? NG_BLUE_WINS : NG_RED_WINS, "time");
+}
+
+/* ---------------------------------------------------------------- members */
+
+static void send_clock(sgame *g, conn *c)
+{
+	if (g->clock_min)
+		conn_send(c, "clock %lld %lld", (long long)game_left(g, NG_RED),
+		          (long long)game_left(g, NG_BLUE));
+}
+
+void game_sync(sgame *g, conn *c)
+{
+	char clock[32];
+	if (g->clock_min)
+		snprintf(clock, sizeof clock, "%d+%d", g->clock_min, g->clock_inc);
+	else
+		snprintf(clock, sizeof clock, "none");
+	int n = ng_game_ply(g->g);
+	conn_send(c, "sync %s rules=%s clock=%s red=%s blue=%s moves=%d result=%s how=%s you=%s",
+	          g->name, ng_pos_rules(ng_game_pos(g->g)) == NG_SIMPLE ? "simple" : "standard",
+	          clock, g->seat[0].name[0] ? g->seat[0].name : "-",
+	          g->seat[1].name[0] ? g->seat[1].name : "-", n, result_word(g->result),
+	          g->how[0] ? g->how : "-", side_word(c->role));
+	for (int i = 0; i < n; i++) {
+		char mv[NG_MOVE_TEXT];
+		ng_move_format(ng_game_pos_at(g->g, i), ng_game_move_at(g->g, i), mv);
+		conn_send(c, "moved %d %s", i + 1, mv);
+	}
+	send_clock(g, c);
+	int64_t now = server_now_ms();
+	for (int i = 0; i < 2; i++)
+		if (g->seat[i].name[0] && !g->seat[i].c && !g->how[0]) {
+			int64_t left = game_grace(g) - (now - g->seat[i].away_ms) / 1000;
+			conn_send(c, "away %s %lld", g->seat[i].name, (long long)(left > 0 ? left : 0));
+		}
+	if (g->offer >= 0)
+		conn_send(c, "offer draw %s", g->seat[g->offer].name);
+}
+
+int game_sit(sgame *g, conn *c, int side)
+{
+	seat *st = &g->seat[side];
+	int was_away = st->name[0] && !st->c;
+	if (st->c && st->c != c) {      /* the same player, from a new connection */
+		conn *old = st->c;
+		conn_send(old, "detached replaced by a newer connection");
+		old->game = NULL;
+		old->role = -1;
+	}
+	if (!st->token[0] && net_random_hex(st->token) < 0)
+		return -1;
+	int fresh = !st->name[0];
+	snprintf(st->name, sizeof st->name, "%s", c->name);
+	st->c = c;
+	c->game = g;
+	c->role = side;
+	if (fresh) {
+		game_broadcast(g, c, "seated %s %s", side_word(side), c->name);
+		store_save(g);
+		game_start_clock(g);
+	} else if (was_away) {
+		game_broadcast(g, c, "back %s", c->name);
+	}
+	return 0;
+}
+
+void game_watch(sgame *g, conn *c)
+{
+	if (g->nwatch == g->capwatch) {
+		int cap = g->capwatch ? 2 * g->capwatch : 4;
+		conn **w = realloc(g->watch, (size_t)cap * sizeof *w);
+		if (!w) {
+			conn_send(c, "error busy out of memory");
+			return;
+		}
+		g->watch = w;
+		g->capwatch = cap;
+	}
+	g->watch[g->nwatch++] = c;
+	c->game = g;
+	c->role = -1;
+}
+
+void game_leave(conn *c)
+{
+	sgame *g = c->game;
+	if (!g)
+		return;
+	if (c->role >= 0) {
+		seat *st = &g->seat[c->role];
+		if (st->c == c) {
+			st->c = NULL;
+			st->away_ms = server_now_ms();
+			if (!g->how[0])
+				game_broadcast(g, NULL, "away %s %d", st->name, game_grace(g));
+		}
+	} else {
+		for (int i = 0; i < g->nwatch; i++)
+			if (g->watch[i] == c) {
+				g->watch[i] = g->watch[--g->nwatch];
+				break;
+			}
+	}
+	c->game = NULL;
+	c->role = -1;
+	if (g->how[0] && game_members(g) == 0)
+		game_free(g);
+}
+
+/* ------------------------------------------------------------------ play */
+
+void game_end(sgame *g, ng_result r, const char *how)
+{
+	stop_clock(g);
+	g->result = r;
+	snprintf(g->how, sizeof g->how, "%s", how);
+	g->offer = -1;
+	game_broadcast(g, NULL, "over %s %s", result_word(r), how);
+	server_log("game %s over: %s (%s)", g->name, result_word(r), how);
+	store_finish(g);
+	if (game_members(g) == 0)
+		game_free(g);
+}
+
+const char *game_check(sgame *g, conn *c, const char *text, ng_move *m,
+                       char *why, size_t size)
+{
+	const ng_pos *pos = ng_game_pos(g->g);
+	int side = ng_pos_side(pos);
+	ng_err e;
+	if (g->how[0])
+		return snprintf(why, size, "the game is over"), "game-over";
+	if (!g->seat[0].name[0] || !g->seat[1].name[0])
+		return snprintf(why, size, "waiting for an opponent"), "waiting";
+	if (c->role != side)
+		return snprintf(why, size, "it is %s's turn", side_word(side)), "not-your-turn";
+	if (g->clock_min && game_left(g, side) <= 0) {
+		game_end(g, side == NG_RED ? NG_BLUE_WINS : NG_RED_WINS, "time");
+		return snprintf(why, size, "your time ran out"), "game-over";
+	}
+	if ((e = ng_move_parse(pos, text, m)) != NG_OK || (e = ng_check_move(pos, *m)) != NG_OK)
+		return snprintf(why, size, "%s", ng_strerror(e)), "illegal";
+	return NULL;
+}
+
+void game_apply(sgame *g, ng_move m)
+{
+	int side = ng_pos_side(ng_game_pos(g->g));
+	char mv[NG_MOVE_TEXT];
+	ng_move_format(ng_game_pos(g->g), m, mv);
+	if (ng_game_play(g->g, m) != NG_OK)   /* game_check said it is legal */
+		return;
+	int ply = ng_game_ply(g->g);
+	g->offer = -1;
+	if (g->clock_min) {
+		stop_clock(g);
+		g->left_ms[side] += (int64_t)g->clock_inc * 1000;
+		game_broadcast(g, NULL, "moved %d %s %lld %lld", ply, mv, (long long)g->left_ms[0],
+		               (long long)g->left_ms[1]);
+	} else {
+		game_broadcast(g, NULL, "moved %d %s", ply, mv);
+	}
+	ng_result r = ng_game_result(g->g);
+	if (r != NG_NONE) {
+		game_end(g, r, "rules");
+		return;
+	}
+	game_start_clock(g);
+	store_save(g);
+}

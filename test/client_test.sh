@@ -1,0 +1,74 @@
+#!/bin/sh
+# client_test.sh - `nonaga --client': with no server at the default
+# address it starts one in the background (once: the next client finds
+# it), speaks the protocol on stdin/stdout, reaches a TCP server with the
+# key from --key-file or NONAGA_KEY and says plainly why it cannot.  What a
+# hostile server sends is checked by test/client_safety_test.c.
+cd "$(dirname "$0")/.." || exit 1
+NONAGA=${NONAGA:-build/nonaga}
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+tmp=$(mktemp -d /tmp/nonaga-client-test-XXXXXX) || exit 1
+pids=""
+server_pid() { sed -n 's/.*(pid \([0-9]*\)) serving.*/\1/p' "$1" | tail -n 1; }
+cleanup() {
+	for p in $pids $(server_pid "$tmp/rt/nonaga/server.log" 2>/dev/null); do
+		kill "$p" 2>/dev/null
+	done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+mkdir -m 700 "$tmp/rt"
+run() { env XDG_RUNTIME_DIR="$tmp/rt" XDG_STATE_HOME="$tmp/st" LANG=C.UTF-8 "$NONAGA" "$@"; }
+me=$(id -un)
+
+# --- the default address: started once, then found
+out=$(printf 'ping\nhost c1 red\n' | run --client 2>"$tmp/err"); s=$?
+first=$(printf '%s\n' "$out" | head -n 2 | tr '\n' '|')
+if [ $s -eq 0 ] && [ "$first" = "welcome $me|ok pong|" ]; then ok; else no "first client: $s [$out]"; fi
+if grep -q "started a server in the background" "$tmp/err"; then ok; else no "not told of the server: $(cat "$tmp/err")"; fi
+case $out in *"ok seat "*) ok ;; *) no "host c1: [$out]" ;; esac
+if [ "$(printf '%s\n' "$out" | tail -n 1)" = "ok bye" ]; then ok; else no "no quit at the end of the input: [$out]"; fi
+if [ -S "$tmp/rt/nonaga/server.sock" ] && [ -f "$tmp/rt/nonaga/server.log" ]; then ok; else no "no socket or log in XDG_RUNTIME_DIR/nonaga"; fi
+pid=$(server_pid "$tmp/rt/nonaga/server.log")
+if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then ok; else no "the server does not run on"; fi
+out=$(printf 'games\n' | run --client 2>"$tmp/err"); s=$?
+case $out in *"game c1 standard none $me - 0 open"*) ok ;; *) no "second client: $s [$out]" ;; esac
+if [ ! -s "$tmp/err" ]; then ok; else no "the second client started another server: $(cat "$tmp/err")"; fi
+if [ "$(grep -c ' serving ' "$tmp/rt/nonaga/server.log")" = 1 ]; then ok; else no "more than one server started"; fi
+kill "$pid"
+
+# --- TCP: the key
+"$NONAGA" --serve --listen 127.0.0.1:0 --state "$tmp/st2" 2>"$tmp/log2" &
+pids="$pids $!"
+port=""
+for i in $(seq 100); do
+	port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$tmp/log2")
+	[ -n "$port" ] && grep -q ' serving ' "$tmp/log2" && break
+	sleep 0.05
+done
+if [ -n "$port" ]; then ok; else no "no TCP server"; fi
+out=$(printf 'ping\n' | run --client --server "127.0.0.1:$port" --key-file "$tmp/st2/key" 2>&1); s=$?
+case "$s $out" in "0 welcome $me"*"ok pong"*) ok ;; *) no "--key-file: $s [$out]" ;; esac
+out=$(printf 'ping\n' | NONAGA_KEY=$(cat "$tmp/st2/key") run --client --server "127.0.0.1:$port" 2>&1); s=$?
+case "$s $out" in "0 welcome $me"*"ok pong"*) ok ;; *) no "NONAGA_KEY: $s [$out]" ;; esac
+out=$(printf 'ping\n' | NONAGA_KEY=0123456789abcdef0123456789abcdef run --client --server "127.0.0.1:$port" 2>&1); s=$?
+case "$s $out" in "1 nonaga: the server refused: error key-refused"*) ok ;; *) no "a wrong key: $s [$out]" ;; esac
+out=$(run --client --server "127.0.0.1:$port" </dev/null 2>&1); s=$?
+case "$s $out" in "1 nonaga: a TCP server needs its key"*) ok ;; *) no "no key: $s [$out]" ;; esac
+out=$(NONAGA_KEY=xyz run --client --server "127.0.0.1:$port" </dev/null 2>&1); s=$?
+case "$s $out" in "1 nonaga: the key must be 32 hexadecimal digits") ok ;; *) no "a malformed key: $s [$out]" ;; esac
+out=$(run --client --server unix:"$tmp/none.sock" </dev/null 2>&1); s=$?
+case "$s $out" in "1 nonaga: cannot connect to unix:$tmp/none.sock: No such file or directory") ok ;;
+	*) no "no server at a given address: $s [$out]" ;; esac
+if [ ! -e "$tmp/none.sock" ]; then ok; else no "a server was started at a given address"; fi
+
+# --- the server goes away under the client
+out=$( (printf 'ping\n'; sleep 1; printf 'ping\n') | run --client --server "127.0.0.1:$port" \
+	--key-file "$tmp/st2/key" 2>"$tmp/err" &
+	sleep 0.5; kill $(echo $pids); wait); s=$?
+if grep -q "the server closed the connection" "$tmp/err"; then ok; else no "a server that went: [$(cat "$tmp/err")]"; fi
+
+echo "client: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,275 @@
+/*
+ * server_bench.c - `make bench-server': a server under load.  Starts
+ * `nonaga --serve' on loopback TCP, opens C connections (default 1000,
+ * or argv[1]), and plays C/2 games at once of random legal moves, each
+ * player thinking 50 to 250 ms a move (a game still on after 200 moves is
+ * resigned).  A move's round trip is from sending it to the opponent's
+ * receiving it.  At the end every finished record in the server's state
+ * directory is compared with the moves the clients played.  The last line
+ * is exactly:
+ *
+ *   server bench: C clients, G games, M moves, p50 X ms, p99 Y ms, rss Z MB, lost L
+ *
+ * (rss: the server's peak resident memory; lost: games whose record is
+ * missing or differs from what was played).
+ */
+#include "nonaga.h"
+#include "netc.h"
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/resource.h>
+
+#define MAX_PLY 200
+
+typedef struct game game;
+typedef struct client {
+	tc t;
+	game *g;
+	int side;
+	int64_t move_at;          /* when to move next, or 0 */
+} client;
+
+struct game {
+	ng_game *g;
+	client *p[2];
+	int64_t sent;             /* when the last move was sent */
+	int over;
+	int errors;
+};
+
+static ng_movelist list;
+static uint64_t rng = 88172645463325252ULL;
+static int64_t *lat;
+static size_t nlat, caplat;
+
+static uint64_t next_rand(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static int64_t think(void)
+{
+	return tc_now() + 50 + (int64_t)(next_rand() % 201);
+}
+
+static void move(client *c)
+{
+	game *g = c->g;
+	c->move_at = 0;
+	if (ng_game_ply(g->g) >= MAX_PLY) {
+		tc_send(&c->t, "resign");
+		return;
+	}
+	int n = ng_generate(ng_game_pos(g->g), &list);
+	char mv[NG_MOVE_TEXT];
+	ng_move_format(ng_game_pos(g->g), list.m[next_rand() % (uint64_t)n], mv);
+	g->sent = tc_now();
+	tc_send(&c->t, "move %s", mv);
+}
+
+static void on_line(client *c, const char *line)
+{
+	game *g = c->g;
+	if (!strncmp(line, "error", 5)) {
+		fprintf(stderr, "bench: %s\n", line);
+		g->errors++;
+	} else if (!strncmp(line, "ok seat blue", 12)) {
+		g->p[NG_RED]->move_at = think();
+	} else if (!strncmp(line, "moved ", 6)) {
+		int ply = atoi(line + 6);
+		if (c->side == (int)ng_pos_side(ng_game_pos(g->g)) || ply != ng_game_ply(g->g) + 1)
+			return;   /* our own move, echoed */
+		char mv[200];
+		ng_move m;
+		sscanf(line + 6, "%*d %199s", mv);
+		if (ng_move_parse(ng_game_pos(g->g), mv, &m) != NG_OK ||
+		    ng_game_play(g->g, m) != NG_OK) {
+			g->errors++;
+			return;
+		}
+		if (nlat == caplat) {
+			caplat = caplat ? 2 * caplat : 4096;
+			lat = realloc(lat, caplat * sizeof *lat);
+		}
+		lat[nlat++] = tc_now() - g->sent;
+		if (ng_game_result(g->g) == NG_NONE)
+			c->move_at = think();
+	} else if (!strncmp(line, "over ", 5)) {
+		g->over |= 1 << c->side;
+	}
+}
+
+static int cmp64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static long peak_rss_kb(pid_t pid)
+{
+	char path[64], line[256];
+	long kb = 0;
+	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+	FILE *f = fopen(path, "r");
+	while (f && fgets(line, sizeof line, f))
+		if (!strncmp(line, "VmHWM:", 6))
+			kb = atol(line + 6);
+	if (f)
+		fclose(f);
+	return kb;
+}
+
+/* Does the finished record of game i hold exactly its moves? */
+static int record_matches(const char *state, int i, const ng_game *played)
+{
+	char dir[600], suffix[64], path[1200];
+	snprintf(dir, sizeof dir, "%s/finished", state);
+	snprintf(suffix, sizeof suffix, "-b%d.rec", i);
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int ok = 0;
+	while (d && (de = readdir(d))) {
+		size_t n = strlen(de->d_name), k = strlen(suffix);
+		if (n <= k || strcmp(de->d_name + n - k, suffix))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		int fd = open(path, O_RDONLY);
+		char *text;
+		size_t len;
+		ng_game *g = NULL;
+		if (fd >= 0 && ng_record_read_fd(fd, &text, &len) == 0) {
+			if (ng_record_parse(text, len, &g, NULL, NULL) == NG_OK) {
+				ok = ng_game_ply(g) == ng_game_ply(played);
+				for (int m = 0; ok && m < ng_game_ply(g); m++)
+					ok = ng_move_equal(ng_game_move_at(g, m), ng_game_move_at(played, m));
+				ng_game_free(g);
+			}
+			free(text);
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	if (d)
+		closedir(d);
+	return ok;
+}
+
+int main(int argc, char **argv)
+{
+	int nclients = argc > 1 ? atoi(argv[1]) : 1000;
+	const char *nonaga = getenv("NONAGA") ? getenv("NONAGA") : "build/nonaga";
+	if (nclients < 2 || nclients % 2)
+		return fprintf(stderr, "usage: server_bench [EVEN_CLIENTS]\n"), 2;
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+	signal(SIGPIPE, SIG_IGN);
+	char dir[] = "/tmp/nonaga-bench-XXXXXX", state[64], log[64], keyf[80], maxc[16];
+	if (!mkdtemp(dir))
+		return 1;
+	snprintf(state, sizeof state, "%s/state", dir);
+	snprintf(log, sizeof log, "%s/log", dir);
+	snprintf(maxc, sizeof maxc, "%d", nclients + 16);
+	char *args[] = { (char *)"--listen", (char *)"127.0.0.1:0", (char *)"--state", state,
+	                 (char *)"--max-clients", maxc, NULL };
+	pid_t pid = srv_start(nonaga, log, args);
+	int port = srv_wait(log, 1, 10000);
+	char key[64] = "";
+	snprintf(keyf, sizeof keyf, "%s/key", state);
+	FILE *kf = fopen(keyf, "r");
+	if (port <= 0 || !kf || !fgets(key, sizeof key, kf)) {
+		fprintf(stderr, "bench: the server did not start (see %s)\n", log);
+		return 1;
+	}
+	fclose(kf);
+	key[strcspn(key, "\n")] = 0;
+
+	int ngames = nclients / 2;
+	client *cl = calloc((size_t)nclients, sizeof *cl);
+	game *gm = calloc((size_t)ngames, sizeof *gm);
+	struct pollfd *pf = calloc((size_t)nclients, sizeof *pf);
+	char line[8192];
+	for (int i = 0; i < nclients; i++) {
+		client *c = &cl[i];
+		game *g = &gm[i / 2];
+		c->g = g;
+		c->side = i % 2;
+		g->p[c->side] = c;
+		if (!c->side)
+			g->g = ng_game_new(NG_STANDARD);
+		if (tc_tcp(&c->t, port) < 0 || tc_send(&c->t, "login %s p%d", key, i) < 0 ||
+		    !tc_expect(&c->t, "welcome", NULL, 0, 10000)) {
+			fprintf(stderr, "bench: client %d could not log in\n", i);
+			return 1;
+		}
+		if (!c->side)
+			tc_send(&c->t, "host b%d red", i / 2);
+		else
+			tc_send(&c->t, "join b%d", i / 2);
+	}
+	int64_t start = tc_now();
+	int done = 0;
+	while (done < ngames && tc_now() - start < 600000) {
+		int64_t now = tc_now(), next = now + 100;
+		for (int i = 0; i < nclients; i++) {
+			client *c = &cl[i];
+			if (c->move_at && c->move_at <= now)
+				move(c);
+			if (c->move_at && c->move_at < next)
+				next = c->move_at;
+			pf[i].fd = c->t.fd;
+			pf[i].events = POLLIN;
+			pf[i].revents = 0;
+		}
+		int wait = (int)(next - now);
+		if (poll(pf, (nfds_t)nclients, wait > 0 ? wait : 0) <= 0)
+			continue;
+		for (int i = 0; i < nclients; i++) {
+			if (!(pf[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			client *c = &cl[i];
+			/* one read, then every whole line it completed */
+			ssize_t r = recv(c->t.fd, c->t.buf + c->t.len, sizeof c->t.buf - c->t.len, 0);
+			if (r <= 0) {
+				fprintf(stderr, "bench: client %d lost its connection\n", i);
+				c->g->errors++;
+				c->g->over = 3;
+				close(c->t.fd);
+				c->t.fd = -1;
+				continue;
+			}
+			c->t.len += (size_t)r;
+			while (tc_line(&c->t, line, sizeof line, 0) > 0)
+				on_line(c, line);
+		}
+		done = 0;
+		for (int i = 0; i < ngames; i++)
+			done += gm[i].over == 3;
+	}
+	long rss = peak_rss_kb(pid);
+	srv_stop(pid, SIGTERM);
+	int lost = 0, moves = 0;
+	for (int i = 0; i < ngames; i++) {
+		moves += ng_game_ply(gm[i].g);
+		if (gm[i].over != 3 || gm[i].errors || !record_matches(state, i, gm[i].g))
+			lost++;
+	}
+	qsort(lat, nlat, sizeof *lat, cmp64);
+	int64_t p50 = nlat ? lat[nlat / 2] : -1, p99 = nlat ? lat[nlat * 99 / 100] : -1;
+	if (!lost) {
+		snprintf(line, sizeof line, "rm -rf %s", dir);
+		if (system(line) != 0)
+			lost = lost;
+	} else {
+		fprintf(stderr, "bench: the server's log and state are in %s\n", dir);
+	}
+	printf("server bench: %d clients, %d games, %d moves, p50 %lld ms, p99 %lld ms, "
+	       "rss %.1f MB, lost %d\n", nclients, ngames, moves, (long long)p50,
+	       (long long)p99, rss / 1024.0, lost);
+	return lost ? 1 : 0;
+}
