@@ -221,7 +221,7 @@ play --replay "$WORK/won.nonaga"
 wait_for "Replay: move 0 of 1"
 keys p
 check "p plays on from the replayed position" wait_for "Red to move"
-check "... two players" has_text "two players"
+check "... two players" wait_for "two players"
 keys Enter Enter Enter Enter
 check "... a turn is played" wait_for "Blue to move"
 check "... and saved" poll 5 exists "$STATE/nonaga/current.save"
@@ -301,7 +301,7 @@ keys Enter
 wait_for "Replay: move 0 of 1"
 keys p
 check "p in a past game's replay plays on from there" wait_for "Red to move"
-check "... two players" has_text "two players"
+check "... two players" wait_for "two players"
 keys m
 check "... and m leads back to the menu" wait_for "Play against the computer"
 check "... where the selection is still on Past games" wait_for "▸ Past games"
