@@ -303,6 +303,24 @@ static void reconnect(void)
 	CHECK(answer_is(&c, "host g4", "ok seat") && answer_is(&d, "join g4", "ok seat"), "g4");
 	CHECK(answer_is(&c, "resign", "ok") && tc_expect(&d, "over ", line, sizeof line, 3000) &&
 	      strstr(line, " resign"), "resign: %s", line);
+	/* taking back, by the opponent's consent */
+	CHECK(answer_is(&c, "host g8 red", "ok seat") && answer_is(&d, "join g8", "ok seat"), "g8");
+	CHECK(answer_is(&d, "takeback", "error nothing-to-undo"), "nothing to take back yet");
+	CHECK(answer_is(&c, "move 2,-2>-1,1/-1,-1>-3,1", "ok"), "red moves");
+	CHECK(answer_is(&c, "takeback", "ok") && tc_expect(&d, "offer takeback ", NULL, 0, 3000),
+	      "red asks to take it back; blue is asked");
+	CHECK(answer_is(&d, "takeback", "ok") && tc_expect(&c, "undone 0", NULL, 0, 3000) &&
+	      tc_expect(&d, "undone 0", NULL, 0, 3000), "blue agrees: the move is gone");
+	CHECK(answer_is(&c, "move 2,-2>-1,1/-1,-1>-3,1", "ok") &&
+	      answer_is(&d, "move -2,2>-1,2/-2,2>-1,3", "ok") &&
+	      answer_is(&c, "takeback", "ok") && answer_is(&d, "takeback", "ok") &&
+	      tc_expect(&c, "undone 0", NULL, 0, 3000),
+	      "after the reply, both moves go back to the asker's turn");
+	CHECK(answer_is(&c, "move 2,-2>-1,1/-1,-1>-3,1", "ok") && answer_is(&c, "takeback", "ok") &&
+	      answer_is(&d, "move -2,2>-1,2/-2,2>-1,3", "ok") && answer_is(&d, "takeback", "ok") &&
+	      tc_expect(&c, "offer takeback", NULL, 0, 3000),
+	      "a move withdraws an asking (blue's takeback is a new one)");
+	CHECK(answer_is(&c, "resign", "ok"), "resign g8");
 	/* chat, and the same login's seat taken over by a newer connection */
 	CHECK(answer_is(&c, "host g5", "ok seat") && answer_is(&d, "join g5", "ok seat"), "g5");
 	CHECK(answer_is(&c, "chat héllo, wörld", "ok") &&

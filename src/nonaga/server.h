@@ -74,6 +74,7 @@ struct sgame {
 	conn **watch;
 	int nwatch, capwatch;
 	int offer;                  /* side offering a draw, or -1 */
+	int takeback;               /* side asking to take back, or -1 */
 	ng_result result;
 	char how[16];               /* "" while playing: rules, resign, time,
 	                             * abandon, agreement */
@@ -133,6 +134,9 @@ const char *game_check(sgame *g, conn *c, const char *text, ng_move *m,
                        char *why, size_t size);
 /* Play a move game_check allowed, and tell everyone. */
 void game_apply(sgame *g, ng_move m);
+/* Take moves back to the last position where side was to move; -1 when
+ * there is none. */
+int game_takeback(sgame *g, int side);
 void game_end(sgame *g, ng_result r, const char *how);
 void game_start_clock(sgame *g);
 int64_t game_left(const sgame *g, int side);

@@ -331,6 +331,39 @@ static void cmd_draw(conn *c)
 	}
 }
 
+/* Asking to take back one's last move, or agreeing to the opponent's
+ * asking: the moves go back to where the asker was to move. */
+static void cmd_takeback(conn *c)
+{
+	sgame *g = playing(c);
+	if (!g)
+		return;
+	int other = !c->role;
+	if (!g->seat[other].name[0]) {
+		bad(c, "waiting", "waiting for an opponent");
+		return;
+	}
+	if (g->takeback == other) {
+		int asker = other;
+		conn_send(c, "ok");
+		if (game_takeback(g, asker) < 0)   /* (cannot happen: it had a move) */
+			g->takeback = -1;
+		return;
+	}
+	int mine = 0;
+	for (int i = 0; i < ng_game_ply(g->g); i++)
+		mine |= (int)ng_pos_side(ng_game_pos_at(g->g, i)) == c->role;
+	if (!mine) {
+		bad(c, "nothing-to-undo", "you have not moved yet");
+		return;
+	}
+	conn_send(c, "ok");
+	if (g->takeback != c->role) {
+		g->takeback = c->role;
+		game_broadcast(g, NULL, "offer takeback %s", c->name);
+	}
+}
+
 static void cmd_claim(conn *c)
 {
 	sgame *g = playing(c);
@@ -417,6 +450,8 @@ void cmd_dispatch(conn *c, char *line)
 		cmd_draw(c);
 	else if (!strcmp(cmd, "claim"))
 		cmd_claim(c);
+	else if (!strcmp(cmd, "takeback"))
+		cmd_takeback(c);
 	else if (!strcmp(cmd, "chat"))
 		cmd_chat(c, rest);
 	else

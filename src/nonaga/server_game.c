@@ -60,7 +60,7 @@ sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc)
 	g->clock_min = min;
 	g->clock_inc = inc;
 	g->left_ms[0] = g->left_ms[1] = (int64_t)min * 60000;
-	g->offer = -1;
+	g->offer = g->takeback = -1;
 	g->next = s->games;
 	s->games = g;
 	s->ngames++;
@@ -199,6 +199,8 @@ void game_sync(sgame *g, conn *c)
 		}
 	if (g->offer >= 0)
 		conn_send(c, "offer draw %s", g->seat[g->offer].name);
+	if (g->takeback >= 0)
+		conn_send(c, "offer takeback %s", g->seat[g->takeback].name);
 }
 
 int game_sit(sgame *g, conn *c, int side)
@@ -315,7 +317,7 @@ void game_apply(sgame *g, ng_move m)
 	if (ng_game_play(g->g, m) != NG_OK)   /* game_check said it is legal */
 		return;
 	int ply = ng_game_ply(g->g);
-	g->offer = -1;
+	g->offer = g->takeback = -1;
 	if (g->clock_min) {
 		stop_clock(g);
 		g->left_ms[side] += (int64_t)g->clock_inc * 1000;
@@ -331,4 +333,27 @@ void game_apply(sgame *g, ng_move m)
 	}
 	game_start_clock(g);
 	store_save(g);
+}
+
+int game_takeback(sgame *g, int side)
+{
+	int ply = ng_game_ply(g->g), target = -1;
+	for (int i = ply - 1; i >= 0; i--)
+		if ((int)ng_pos_side(ng_game_pos_at(g->g, i)) == side) {
+			target = i;
+			break;
+		}
+	if (target < 0)
+		return -1;
+	stop_clock(g);
+	while (ng_game_ply(g->g) > target)
+		ng_game_undo(g->g);
+	g->offer = g->takeback = -1;
+	game_broadcast(g, NULL, "undone %d", target);
+	if (g->clock_min)
+		game_broadcast(g, NULL, "clock %lld %lld", (long long)g->left_ms[0],
+		               (long long)g->left_ms[1]);
+	game_start_clock(g);
+	store_save(g);
+	return 0;
 }

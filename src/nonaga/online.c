@@ -1,0 +1,270 @@
+/*
+ * online.c - the client's side of the online protocol (online.h): lines
+ * from the server become events; nothing from the wire is trusted (names
+ * are checked, text is made safe, numbers are bounded).
+ */
+#include "online.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+int64_t online_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int online_connect(online *on, const netclient_opts *o, char *msg, size_t size)
+{
+	int fd = netclient_open(o, on->name, sizeof on->name, &on->started, msg, size);
+	if (fd < 0)
+		return -1;
+	int fl = fcntl(fd, F_GETFL);
+	fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+	on->fd = fd;
+	on->o = *o;
+	on->inlen = 0;
+	on->npending = 0;
+	on->sync_left = 0;
+	return 0;
+}
+
+void online_close(online *on)
+{
+	if (on->fd >= 0)
+		close(on->fd);
+	on->fd = -1;
+	on->npending = 0;
+}
+
+int online_send(online *on, oc_kind k, const char *fmt, ...)
+{
+	char line[NET_LINE_MAX + 2];
+	if (on->fd < 0)
+		return -1;
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0 || n > NET_LINE_MAX)
+		return -1;
+	line[n++] = '\n';
+	/* a line is small: the socket's buffer takes it whole or the server
+	 * is not reading, which is as good as gone */
+	for (int done = 0; done < n;) {
+		ssize_t w = write(on->fd, line + done, (size_t)(n - done));
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		done += (int)w;
+	}
+	if (on->npending < ONLINE_PENDING)
+		on->pending[on->npending++] = k;
+	return 0;
+}
+
+int online_read(online *on)
+{
+	if (on->fd < 0)
+		return -1;
+	for (;;) {
+		if (on->inlen == sizeof on->in)
+			on->inlen = 0;   /* longer than any line the server sends */
+		ssize_t r = read(on->fd, on->in + on->inlen, sizeof on->in - on->inlen);
+		if (r > 0) {
+			on->inlen += (size_t)r;
+			continue;
+		}
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		return -1;
+	}
+}
+
+/* ------------------------------------------------------------- parsing */
+
+static oc_kind answered(online *on)
+{
+	if (!on->npending)
+		return OC_NONE;
+	oc_kind k = on->pending[0];
+	memmove(on->pending, on->pending + 1, (size_t)--on->npending * sizeof *on->pending);
+	return k;
+}
+
+static void name_of(const char *w, char *out)
+{
+	if (w && net_name_ok(w))
+		snprintf(out, NET_NAME_MAX + 1, "%s", w);
+	else
+		snprintf(out, NET_NAME_MAX + 1, "?");
+}
+
+static int64_t ms_of(const char *w)
+{
+	long long v = w ? atoll(w) : -1;
+	return v < 0 ? -1 : v > 86400000LL * 7 ? 86400000LL * 7 : v;
+}
+
+static ng_result result_of(const char *w)
+{
+	return !w ? NG_NONE : !strcmp(w, "red") ? NG_RED_WINS : !strcmp(w, "blue")
+	       ? NG_BLUE_WINS : !strcmp(w, "draw") ? NG_DRAW : NG_NONE;
+}
+
+static int side_of(const char *w)
+{
+	return !w ? -1 : !strcmp(w, "red") ? NG_RED : !strcmp(w, "blue") ? NG_BLUE : -1;
+}
+
+/* "sync NAME key=value ..." */
+static void parse_sync(online *on, char **w, int n, online_ev *ev)
+{
+	ev->kind = OE_SYNC;
+	name_of(n > 1 ? w[1] : NULL, ev->name);
+	snprintf(on->game, sizeof on->game, "%s", ev->name);
+	ev->side = -1;
+	for (int i = 2; i < n; i++) {
+		char *eq = strchr(w[i], '=');
+		if (!eq)
+			continue;
+		*eq++ = 0;
+		if (!strcmp(w[i], "rules"))
+			ev->rules = !strcmp(eq, "simple") ? NG_SIMPLE : NG_STANDARD;
+		else if (!strcmp(w[i], "clock") && sscanf(eq, "%d+%d", &ev->clock_min,
+		                                          &ev->clock_inc) != 2)
+			ev->clock_min = ev->clock_inc = 0;
+		else if (!strcmp(w[i], "red"))
+			strcmp(eq, "-") ? name_of(eq, ev->red) : (void)(ev->red[0] = 0);
+		else if (!strcmp(w[i], "blue"))
+			strcmp(eq, "-") ? name_of(eq, ev->blue) : (void)(ev->blue[0] = 0);
+		else if (!strcmp(w[i], "moves"))
+			ev->n = atoi(eq) < 0 ? 0 : atoi(eq) > NG_RECORD_MAX_MOVES ? NG_RECORD_MAX_MOVES
+			                                                            : atoi(eq);
+		else if (!strcmp(w[i], "result"))
+			ev->result = result_of(eq);
+		else if (!strcmp(w[i], "how"))
+			snprintf(ev->code, sizeof ev->code, "%.31s", eq);
+		else if (!strcmp(w[i], "you"))
+			ev->side = side_of(eq);
+	}
+	on->side = ev->side;
+	on->sync_left = ev->n;
+}
+
+static void parse(online *on, char *line, online_ev *ev)
+{
+	char raw[NET_LINE_MAX + 1], *w[12];
+	snprintf(raw, sizeof raw, "%s", line);
+	netclient_clean(raw, strlen(raw), ev->text);
+	/* the rest of the line after the first two words, for chat */
+	const char *after2 = line;
+	for (int k = 0; k < 2 && *after2; k++) {
+		after2 += strcspn(after2, " ");
+		after2 += *after2 == ' ';
+	}
+	char rest[NET_LINE_MAX + 1];
+	netclient_clean(after2, strlen(after2), rest);
+	int n = 0;
+	for (char *p = strtok(line, " "); p && n < 12; p = strtok(NULL, " "))
+		w[n++] = p;
+	for (int i = n; i < 12; i++)
+		w[i] = NULL;
+	ev->kind = OE_OTHER;
+	ev->ms[0] = ev->ms[1] = -1;
+	if (!n)
+		return;
+	const char *k = w[0];
+	if (!strcmp(k, "ok")) {
+		ev->kind = OE_OK;
+		ev->cmd = answered(on);
+		if ((ev->cmd == OC_HOST || ev->cmd == OC_JOIN) && n >= 4 && !strcmp(w[1], "seat")) {
+			on->side = side_of(w[2]);
+			if (strlen(w[3]) == NET_KEY_HEX)
+				snprintf(on->token, sizeof on->token, "%s", w[3]);
+		}
+		snprintf(ev->text, sizeof ev->text, "%s", rest);
+	} else if (!strcmp(k, "error")) {
+		ev->kind = OE_ERROR;
+		ev->cmd = answered(on);
+		snprintf(ev->code, sizeof ev->code, "%.31s", w[1] ? w[1] : "?");
+		snprintf(ev->text, sizeof ev->text, "%s", rest);
+	} else if (!strcmp(k, "sync")) {
+		parse_sync(on, w, n, ev);
+	} else if (!strcmp(k, "moved") && n >= 3) {
+		ev->kind = OE_MOVED;
+		ev->n = atoi(w[1]);
+		snprintf(ev->text, sizeof ev->text, "%.95s", w[2]);
+		ev->ms[0] = ms_of(w[3]);
+		ev->ms[1] = ms_of(w[4]);
+		if (on->sync_left > 0) {
+			ev->quiet = 1;
+			on->sync_left--;
+		}
+	} else if (!strcmp(k, "undone") && n >= 2) {
+		ev->kind = OE_UNDONE;
+		ev->n = atoi(w[1]);
+	} else if (!strcmp(k, "over") && n >= 3) {
+		ev->kind = OE_OVER;
+		ev->result = result_of(w[1]);
+		snprintf(ev->code, sizeof ev->code, "%.31s", w[2]);
+	} else if (!strcmp(k, "seated") && n >= 3) {
+		ev->kind = OE_SEATED;
+		ev->side = side_of(w[1]);
+		name_of(w[2], ev->name);
+	} else if (!strcmp(k, "away") && n >= 3) {
+		ev->kind = OE_AWAY;
+		name_of(w[1], ev->name);
+		ev->n = atoi(w[2]) < 0 ? 0 : atoi(w[2]);
+	} else if (!strcmp(k, "back") && n >= 2) {
+		ev->kind = OE_BACK;
+		name_of(w[1], ev->name);
+	} else if (!strcmp(k, "offer") && n >= 3) {
+		ev->kind = OE_OFFER;
+		snprintf(ev->code, sizeof ev->code, "%s", !strcmp(w[1], "draw") ? "draw" : "takeback");
+		name_of(w[2], ev->name);
+	} else if (!strcmp(k, "chat") && n >= 2) {
+		ev->kind = OE_CHAT;
+		name_of(w[1], ev->name);
+		snprintf(ev->text, sizeof ev->text, "%s", rest);
+	} else if (!strcmp(k, "clock") && n >= 3) {
+		ev->kind = OE_CLOCK;
+		ev->ms[0] = ms_of(w[1]);
+		ev->ms[1] = ms_of(w[2]);
+	} else if (!strcmp(k, "detached")) {
+		ev->kind = OE_DETACHED;
+		on->side = -1;
+		on->game[0] = 0;
+	} else if (!strcmp(k, "game") || !strcmp(k, "user")) {
+		ev->kind = OE_LIST;
+	}
+}
+
+int online_next(online *on, online_ev *ev)
+{
+	char *nl = memchr(on->in, '\n', on->inlen);
+	if (!nl)
+		return 0;
+	size_t n = (size_t)(nl - on->in);
+	char line[NET_LINE_MAX + 1];
+	size_t k = n < NET_LINE_MAX ? n : NET_LINE_MAX;
+	memcpy(line, on->in, k);
+	line[k] = 0;
+	if (k && line[k - 1] == '\r')
+		line[k - 1] = 0;
+	memmove(on->in, nl + 1, on->inlen - n - 1);
+	on->inlen -= n + 1;
+	memset(ev, 0, sizeof *ev);
+	/* a NUL inside the line ends it here: the rest is not shown */
+	parse(on, line, ev);
+	return 1;
+}

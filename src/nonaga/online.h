@@ -1,0 +1,84 @@
+/*
+ * online.h - a client's session with the online server, without curses:
+ * the connection, the commands, and the server's lines read as events
+ * (nonaga(6), ONLINE).  The game screen (play.c) and the lobby (lobby.c)
+ * drive it; they draw, this only talks.
+ */
+#ifndef NONAGA_ONLINE_H
+#define NONAGA_ONLINE_H
+
+#include <stdint.h>
+#include "nonaga.h"
+#include "netclient.h"
+
+typedef enum oe_kind {
+	OE_SYNC,        /* a game from the start: rules, players, moves to come */
+	OE_MOVED,       /* a move: n is its number, text the move */
+	OE_UNDONE,      /* moves taken back: n moves remain */
+	OE_OVER,        /* result, how */
+	OE_SEATED,      /* side, name */
+	OE_AWAY,        /* name, n seconds before the win may be claimed */
+	OE_BACK,        /* name */
+	OE_OFFER,       /* text "draw" or "takeback", name */
+	OE_CHAT,        /* name, text */
+	OE_CLOCK,       /* ms */
+	OE_DETACHED,    /* this connection lost its seat: text why */
+	OE_OK,          /* the answer to cmd */
+	OE_ERROR,       /* the answer to cmd: code, text */
+	OE_LIST,        /* a line of a list (game or user): text, the line */
+	OE_OTHER        /* a line this client does not know */
+} oe_kind;
+
+/* What was asked, to read its answer. */
+typedef enum oc_kind { OC_NONE, OC_HOST, OC_JOIN, OC_WATCH, OC_MOVE, OC_LIST,
+                       OC_OTHER } oc_kind;
+
+typedef struct online_ev {
+	oe_kind kind;
+	oc_kind cmd;            /* OE_OK, OE_ERROR: what it answers */
+	int n;
+	int side;               /* OE_SEATED: the side; OE_SYNC: yours, -1 watching */
+	int quiet;              /* OE_MOVED within a sync: no animation */
+	ng_result result;
+	ng_rules rules;
+	int clock_min, clock_inc;
+	int64_t ms[2];          /* OE_MOVED (with a clock), OE_CLOCK; else -1 */
+	char name[NET_NAME_MAX + 1];
+	char red[NET_NAME_MAX + 1], blue[NET_NAME_MAX + 1];  /* OE_SYNC */
+	char code[32];          /* OE_ERROR; OE_OVER: how */
+	char text[NET_LINE_MAX + 1];   /* safe to show (netclient_clean) */
+} online_ev;
+
+#define ONLINE_PENDING 64
+
+typedef struct online {
+	int fd;                 /* -1 when not connected */
+	char name[NET_NAME_MAX + 1];
+	netclient_opts o;
+	char game[NET_NAME_MAX + 1];   /* the game played or watched, or "" */
+	int side;               /* NG_RED, NG_BLUE, or -1 watching */
+	char token[NET_KEY_HEX + 1];
+	int sync_left;          /* moved lines of the last sync still to come */
+	char in[NET_LINE_MAX * 4];
+	size_t inlen;
+	oc_kind pending[ONLINE_PENDING];   /* commands sent, answers to come */
+	int npending;
+	int started;            /* connecting started a server */
+} online;
+
+/* Connect and log in; 0, or -1 with an English message. */
+int online_connect(online *on, const netclient_opts *o, char *msg, size_t size);
+void online_close(online *on);
+/* Send a command (a line without its newline) whose answer is of kind k;
+ * 0, or -1 when the connection is gone. */
+__attribute__((format(printf, 3, 4)))
+int online_send(online *on, oc_kind k, const char *fmt, ...);
+/* Read what has arrived, without waiting: 0, or -1 when the connection is
+ * gone (then online_next still returns what came before). */
+int online_read(online *on);
+/* The next event, 1; or 0 when no whole line is waiting. */
+int online_next(online *on, online_ev *ev);
+/* Monotonic milliseconds. */
+int64_t online_now_ms(void);
+
+#endif
