@@ -129,7 +129,13 @@ build/asan/test/savetool: test/savetool.c build/asan/obj/nonaga/savefile.o build
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) $< build/asan/obj/nonaga/savefile.o -o $@ build/asan/libnonaga.a -lpthread
 
-TEST_BINS = $(patsubst test/%.c,build/test/%,$(TEST_C)) build/refgen build/test/savetool
+# test/fakeserver.c: a lying server for test/tui_online_test.sh
+build/test/fakeserver: test/fakeserver.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $< -o $@
+
+TEST_BINS = $(patsubst test/%.c,build/test/%,$(TEST_C)) build/refgen build/test/savetool \
+            build/test/fakeserver
 ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C)) build/asan/test/savetool
 
 # ------------------------------------------------------------------ check

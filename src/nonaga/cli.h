@@ -29,6 +29,11 @@ typedef struct options {
 	/* given on the command line (beats the remembered settings) */
 	int level_given, side_given, rules_given;
 	warn_mode warn;
+	/* online: --host, --join or --watch GAME (at most one), --clock,
+	 * --server ADDR and --key-file FILE (also for the menu's Play online) */
+	const char *host, *join, *watch;
+	int clock_min, clock_inc;
+	const char *server, *key_file;
 } options;
 
 struct netclient_opts;

@@ -112,7 +112,7 @@ static void setup_messages(const char *lang)
 enum { OPT_PVP = 256, OPT_AI, OPT_AS, OPT_RULES, OPT_ASCII, OPT_COLOR,
        OPT_NOANIM, OPT_ENGINE, OPT_LANG, OPT_WIDE, OPT_RESUME, OPT_REPLAY, OPT_HELP, OPT_VERSION,
        OPT_WARN, OPT_SERVE, OPT_LISTEN, OPT_STATE, OPT_GRACE, OPT_MAX_CLIENTS, OPT_IDLE, OPT_CLIENT, OPT_SERVER,
-       OPT_KEY_FILE };
+       OPT_KEY_FILE, OPT_HOST, OPT_JOIN, OPT_WATCH, OPT_CLOCK };
 
 static const struct option longopts[] = {
 	{ "pvp", no_argument, NULL, OPT_PVP },
@@ -134,6 +134,10 @@ static const struct option longopts[] = {
 	{ "client", no_argument, NULL, OPT_CLIENT },
 	{ "server", required_argument, NULL, OPT_SERVER },
 	{ "key-file", required_argument, NULL, OPT_KEY_FILE },
+	{ "host", required_argument, NULL, OPT_HOST },
+	{ "join", required_argument, NULL, OPT_JOIN },
+	{ "watch", required_argument, NULL, OPT_WATCH },
+	{ "clock", required_argument, NULL, OPT_CLOCK },
 	{ "lang", required_argument, NULL, OPT_LANG },
 	{ "wide-ambiguous", no_argument, NULL, OPT_WIDE },
 	{ "resume", no_argument, NULL, OPT_RESUME },
@@ -177,10 +181,15 @@ static void usage(FILE *f)
 	        "  --max-clients N      with --serve: connections at most\n"
 	        "  --idle SECONDS       with --serve: close a client silent this long\n"
 	        "                       (default: 900)\n"), f);
-	fputs(_("  --client             speak the online protocol on stdin/stdout\n"
-	        "  --server ADDR        the server to use (default: your own, started\n"
+	fputs(_("  --host GAME          host an online game and wait for an opponent\n"
+	        "                       (with --as, --rules and --clock MIN+INC)\n"
+	        "  --join GAME          take the free seat of an online game, or your own\n"
+	        "                       seat back\n"
+	        "  --watch GAME         watch an online game\n"
+	        "  --server ADDR        the server to play on (default: your own, started\n"
 	        "                       when none runs)\n"
-	        "  --key-file FILE      the key of a TCP server (or NONAGA_KEY)\n"), f);
+	        "  --key-file FILE      the key of a TCP server (or NONAGA_KEY)\n"
+	        "  --client             speak the online protocol on stdin/stdout\n"), f);
 	fputs(_("  -h, --help           show this help and exit\n"
 	        "  --version            show the version and exit\n"), f);
 	fputs(_("\nWithout options, nonaga opens its title menu.\n"
@@ -293,8 +302,15 @@ static int bad_option(char **argv)
 
 int main(int argc, char **argv)
 {
-	options opt = { MODE_MENU, 5, -1, NG_STANDARD, 0, COLOR_AUTO, 1, NULL, 0,
-	                0, NULL, 0, 0, 0, WARN_AUTO };
+	options opt;
+	memset(&opt, 0, sizeof opt);
+	opt.mode = MODE_MENU;
+	opt.level = 5;
+	opt.human_side = -1;
+	opt.rules = NG_STANDARD;
+	opt.color = COLOR_AUTO;
+	opt.animation = 1;
+	opt.warn = WARN_AUTO;
 	int engine = 0, c;
 
 	opt.lang = prescan_lang(argc, argv);
@@ -309,7 +325,7 @@ int main(int argc, char **argv)
 	server_opts so;
 	memset(&so, 0, sizeof so);
 	netclient_opts co = { NULL, NULL };
-	int client = 0, client_only = 0;
+	int client = 0;
 	net_addr scratch;   /* --server, checked early */
 	char msg[512];
 	opterr = 0;
@@ -390,15 +406,33 @@ int main(int argc, char **argv)
 		case OPT_CLIENT:
 			client = 1;
 			break;
+		case OPT_HOST: case OPT_JOIN: case OPT_WATCH:
+			if (!net_name_ok(optarg))
+				return bad(_("nonaga: invalid game name '%s' (1 to 32 of A-Z, a-z, "
+				             "0-9, _, . and -, not beginning with . or -)\n"), optarg);
+			if (opt.host || opt.join || opt.watch)
+				return bad("%s", _("nonaga: one of --host, --join and --watch at a time\n"));
+			*(c == OPT_HOST ? &opt.host : c == OPT_JOIN ? &opt.join : &opt.watch) = optarg;
+			break;
+		case OPT_CLOCK: {
+			char *end;
+			long m = strtol(optarg, &end, 10), i = -1;
+			if (*end == '+')
+				i = strtol(end + 1, &end, 10);
+			if (*end || m < 1 || m > 180 || i < 0 || i > 180)
+				return bad(_("nonaga: invalid clock '%s' (MIN+INC: 1-180 minutes, "
+				             "0-180 seconds a move, as 5+3)\n"), optarg);
+			opt.clock_min = (int)m;
+			opt.clock_inc = (int)i;
+			break;
+		}
 		case OPT_SERVER:
-			client_only = 1;
-			co.server = optarg;
+			co.server = opt.server = optarg;
 			if (net_parse_addr(optarg, &scratch, msg, sizeof msg) < 0)
 				return bad(_("nonaga: --server: %s\n"), msg);
 			break;
 		case OPT_KEY_FILE:
-			client_only = 1;
-			co.key_file = optarg;
+			co.key_file = opt.key_file = optarg;
 			break;
 		case OPT_LISTEN:
 			server_only = 1;
@@ -464,8 +498,19 @@ int main(int argc, char **argv)
 	if (serve && (engine || pvp || ai || opt.resume || opt.replay))
 		return bad("%s", _("nonaga: --serve runs the server only: it takes no "
 		                   "game options\n"));
-	if (client_only && !client)
-		return bad("%s", _("nonaga: --server and --key-file go with --client\n"));
+	int online = opt.host || opt.join || opt.watch;
+	if ((opt.server || opt.key_file) && (serve || engine))
+		return bad("%s", _("nonaga: --server and --key-file are for playing "
+		                   "online, not for --serve or --engine\n"));
+	if (opt.clock_min && !opt.host)
+		return bad("%s", _("nonaga: --clock goes with --host\n"));
+	if (online && (serve || engine || pvp || ai || opt.resume || opt.replay || client))
+		return bad("%s", _("nonaga: --host, --join and --watch play online: they "
+		                   "do not go with --pvp, --ai, --resume, --replay, "
+		                   "--engine, --serve or --client\n"));
+	if (online && !opt.host && (opt.side_given || opt.rules_given))
+		return bad("%s", _("nonaga: --as and --rules go with --host: the game "
+		                   "joined or watched has its own\n"));
 	if (client && (serve || engine || pvp || ai || opt.resume || opt.replay))
 		return bad("%s", _("nonaga: --client speaks the online protocol only: it "
 		                   "takes no game options\n"));

@@ -134,7 +134,8 @@ static const char *lang_label(int i)
 
 /* ---------------------------------------------------------------- menu */
 
-enum { M_RESUME, M_AI, M_LEVEL, M_SIDE, M_PVP, M_RULESET, M_RULES, M_PAST, M_LANG, M_QUIT, M_COUNT };
+enum { M_RESUME, M_AI, M_LEVEL, M_SIDE, M_PVP, M_ONLINE, M_RULESET, M_RULES, M_PAST, M_LANG,
+       M_QUIT, M_COUNT };
 
 static const char *label(int item)
 {
@@ -144,6 +145,7 @@ static const char *label(int item)
 	case M_LEVEL: return _("Level");
 	case M_SIDE: return _("Your side");
 	case M_PVP: return _("Two players on this terminal");
+	case M_ONLINE: return _("Play online");
 	case M_RULESET: return _("Rule set");
 	case M_RULES: return _("How to play");
 	case M_PAST: return _("Past games");
@@ -399,6 +401,8 @@ int menu_run(settings *s, int can_resume, const char *notice)
 				break;
 			case M_PAST:
 				return MENU_PAST;
+			case M_ONLINE:
+				return MENU_ONLINE;
 			case M_QUIT:
 				return MENU_QUIT;
 			}

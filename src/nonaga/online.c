@@ -30,6 +30,7 @@ int online_connect(online *on, const netclient_opts *o, char *msg, size_t size)
 	on->fd = fd;
 	on->o = *o;
 	on->inlen = 0;
+	on->skipping = 0;
 	on->npending = 0;
 	on->sync_left = 0;
 	return 0;
@@ -65,8 +66,11 @@ int online_send(online *on, oc_kind k, const char *fmt, ...)
 			return -1;
 		done += (int)w;
 	}
-	if (on->npending < ONLINE_PENDING)
+	on->sent_at = online_now_ms();
+	if (on->npending < ONLINE_PENDING) {
+		on->pending_at[on->npending] = on->sent_at;
 		on->pending[on->npending++] = k;
+	}
 	return 0;
 }
 
@@ -75,8 +79,19 @@ int online_read(online *on)
 	if (on->fd < 0)
 		return -1;
 	for (;;) {
-		if (on->inlen == sizeof on->in)
-			on->inlen = 0;   /* longer than any line the server sends */
+		if (on->skipping) {
+			char *nl = memchr(on->in, '\n', on->inlen);
+			size_t drop = nl ? (size_t)(nl - on->in) + 1 : on->inlen;
+			memmove(on->in, on->in + drop, on->inlen - drop);
+			on->inlen -= drop;
+			on->skipping = !nl;
+		}
+		if (on->inlen == sizeof on->in) {
+			if (memchr(on->in, '\n', on->inlen))
+				return 1;   /* whole lines to read first */
+			on->inlen = 0;      /* longer than any line the server sends */
+			on->skipping = 1;
+		}
 		ssize_t r = read(on->fd, on->in + on->inlen, sizeof on->in - on->inlen);
 		if (r > 0) {
 			on->inlen += (size_t)r;
@@ -90,6 +105,14 @@ int online_read(online *on)
 	}
 }
 
+int online_stalled(online *on, int ms)
+{
+	int64_t now = online_now_ms();
+	if (on->fd >= 0 && now - on->sent_at > 60000)
+		online_send(on, OC_OTHER, "ping");
+	return on->fd >= 0 && on->npending && now - on->pending_at[0] > ms;
+}
+
 /* ------------------------------------------------------------- parsing */
 
 static oc_kind answered(online *on)
@@ -97,7 +120,9 @@ static oc_kind answered(online *on)
 	if (!on->npending)
 		return OC_NONE;
 	oc_kind k = on->pending[0];
-	memmove(on->pending, on->pending + 1, (size_t)--on->npending * sizeof *on->pending);
+	on->npending--;
+	memmove(on->pending, on->pending + 1, (size_t)on->npending * sizeof *on->pending);
+	memmove(on->pending_at, on->pending_at + 1, (size_t)on->npending * sizeof *on->pending_at);
 	return k;
 }
 
@@ -224,10 +249,12 @@ static void parse(online *on, char *line, online_ev *ev)
 	} else if (!strcmp(k, "away") && n >= 3) {
 		ev->kind = OE_AWAY;
 		name_of(w[1], ev->name);
-		ev->n = atoi(w[2]) < 0 ? 0 : atoi(w[2]);
+		ev->n = atoi(w[2]) < 0 ? 0 : atoi(w[2]) > 86400 ? 86400 : atoi(w[2]);
+		ev->side = side_of(w[3]);
 	} else if (!strcmp(k, "back") && n >= 2) {
 		ev->kind = OE_BACK;
 		name_of(w[1], ev->name);
+		ev->side = side_of(w[2]);
 	} else if (!strcmp(k, "offer") && n >= 3) {
 		ev->kind = OE_OFFER;
 		snprintf(ev->code, sizeof ev->code, "%s", !strcmp(w[1], "draw") ? "draw" : "takeback");

@@ -17,8 +17,8 @@ typedef enum oe_kind {
 	OE_UNDONE,      /* moves taken back: n moves remain */
 	OE_OVER,        /* result, how */
 	OE_SEATED,      /* side, name */
-	OE_AWAY,        /* name, n seconds before the win may be claimed */
-	OE_BACK,        /* name */
+	OE_AWAY,        /* name, n seconds before the win may be claimed, side */
+	OE_BACK,        /* name, side */
 	OE_OFFER,       /* text "draw" or "takeback", name */
 	OE_CHAT,        /* name, text */
 	OE_CLOCK,       /* ms */
@@ -61,8 +61,11 @@ typedef struct online {
 	int sync_left;          /* moved lines of the last sync still to come */
 	char in[NET_LINE_MAX * 4];
 	size_t inlen;
+	int skipping;           /* dropping the rest of an overlong line */
 	oc_kind pending[ONLINE_PENDING];   /* commands sent, answers to come */
+	int64_t pending_at[ONLINE_PENDING];
 	int npending;
+	int64_t sent_at;        /* when a line was last sent */
 	int started;            /* connecting started a server */
 } online;
 
@@ -73,11 +76,17 @@ void online_close(online *on);
  * 0, or -1 when the connection is gone. */
 __attribute__((format(printf, 3, 4)))
 int online_send(online *on, oc_kind k, const char *fmt, ...);
-/* Read what has arrived, without waiting: 0, or -1 when the connection is
- * gone (then online_next still returns what came before). */
+/* Read what has arrived, without waiting, as far as the buffer goes: 0,
+ * 1 when more may be waiting (read again after online_next), or -1 when
+ * the connection is gone (online_next still returns what came before).
+ * A line longer than the buffer is dropped. */
 int online_read(online *on);
 /* The next event, 1; or 0 when no whole line is waiting. */
 int online_next(online *on, online_ev *ev);
+/* Has an answer been awaited for longer than ms (a server that stopped
+ * answering)?  Sends a ping when nothing was sent for a minute, so that
+ * an idle connection is not closed. */
+int online_stalled(online *on, int ms);
 /* Monotonic milliseconds. */
 int64_t online_now_ms(void);
 

@@ -209,6 +209,19 @@ static void build_help(pbuf *b, int width)
 	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
 		item(b, keys[i][0], kw, keys[i][1], width);
 	blank(b);
+	const char *online[][2] = {
+		{ "u", _("ask the opponent to take your move back, or agree") },
+		{ "d", _("offer a draw, or accept one") },
+		{ "f", _("resign (asks first)") },
+		{ "w", _("claim the win when the opponent has been away long enough") },
+		{ "c", _("chat: type a line, Enter sends it, Esc gives up") },
+		{ "q, m", _("leave (for good, or for the lobby); your seat is kept") },
+	};
+	para(b, _("Online games"), term_attr(R_TITLE), 0, width);
+	blank(b);
+	for (size_t i = 0; i < sizeof online / sizeof *online; i++)
+		item(b, online[i][0], kw, online[i][1], width);
+	blank(b);
 	para(b, _("On the board"), term_attr(R_TITLE), 0, width);
 	blank(b);
 	for (size_t i = 0; i < sizeof syms / sizeof *syms; i++)

@@ -14,8 +14,7 @@
  * the cursor), so four Enter presses play a legal turn.  The cursor may
  * also stand on cells that are not a choice, and choosing one says why not.
  */
-#include "ui.h"
-#include "savefile.h"
+#include "play.h"
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,49 +22,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-typedef enum { PH_SLIDE, PH_SLIDE_TO, PH_TAKE, PH_PLACE, PH_AI, PH_OVER,
-               PH_VIEW } phase;
-enum { ASK_NONE, ASK_QUIT, ASK_NEW, ASK_MENU };
-#define AI_MIN_SHOW_MS 400
-
-/* Axial directions, in the engine's order. */
-static const int DQ[6] = { 1, 1, 0, -1, -1, 0 };
-static const int DR[6] = { 0, -1, -1, 0, 1, 1 };
-
-typedef struct play {
-	const options *opt;
-	settings set;
-	int human;            /* MODE_AI: the human's side */
-	ng_game *g;
-	save_info si;         /* the game's mode, sides, level and date */
-	char dir[PATH_MAX];   /* the state directory, "" when there is none */
-	const char *replay;   /* PH_VIEW: the record's file */
-	const ng_record_info *rinfo;  /* PH_VIEW: its header */
-	int archived;         /* the game's end is kept as a record */
-	ai *ai;
-	int ai_failed;        /* the search failed: do not start it again */
-	long long ai_since;   /* when the search started (ms) */
-	phase ph;
-	int slid;             /* a slide sf>st is shown but not yet played */
-	int no_slide;         /* no token could move this turn */
-	ng_cell sf, st, rf;
-	ng_cell cur;          /* the cursor */
-	int want_u;           /* column kept by up and down */
-	char msg[512];
-	int msg_role;
-	int msg_refusal;      /* msg says why a choice was refused: it goes
-	                       * when the cursor moves on */
-	int ask;
-	layout L;
-	int relayout;
-	boardview bv;
-	/* what an animation shows on top of the position */
-	int a_tok, a_side;
-	ng_cell a_tok_from, a_tok_at;
-	int a_disc, a_num, a_den;
-	ng_cell a_disc_from, a_disc_to;
-} play;
 
 static int eq(ng_cell a, ng_cell b) { return a.q == b.q && a.r == b.r; }
 
@@ -77,11 +33,15 @@ static int in_list(const ng_cell *l, int n, ng_cell c)
 	return 0;
 }
 
-static const ng_pos *cur_pos(const play *p) { return ng_game_pos(p->g); }
-static int to_move(const play *p) { return ng_pos_side(cur_pos(p)); }
+/* Axial directions, in the engine's order. */
+static const int DQ[6] = { 1, 1, 0, -1, -1, 0 };
+static const int DR[6] = { 0, -1, -1, 0, 1, 1 };
+
 
 static int human_turn(const play *p)
 {
+	if (p->np)   /* online: the player's own seat (never a watcher's) */
+		return p->human >= 0 && to_move(p) == p->human && netplay_ready(p);
 	return p->set.mode != MODE_AI || to_move(p) == p->human;
 }
 
@@ -94,6 +54,16 @@ static int choosing(const play *p)
 static void say(play *p, int role, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 static void say(play *p, int role, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(p->msg, sizeof p->msg, fmt, ap);
+	va_end(ap);
+	p->msg_role = role;
+	p->msg_refusal = 0;
+}
+
+void play_say(play *p, int role, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -123,6 +93,11 @@ static void forget_refusal(play *p)
 static const char *side_name(int side)
 {
 	return side == NG_RED ? _("Red") : _("Blue");
+}
+
+const char *play_side_name(int side)
+{
+	return side_name(side);
 }
 
 /* Has the human a move of their own to take back (against the computer)? */
@@ -159,7 +134,8 @@ static int state_dir(play *p)
  */
 static void autosave(play *p)
 {
-	if (p->replay || ng_game_length(p->g) == 0 || !state_dir(p))
+	/* an online game is kept by the server (netplay.c keeps its end) */
+	if (p->replay || p->np || ng_game_length(p->g) == 0 || !state_dir(p))
 		return;
 	char msg[SAVE_MSG];
 	if (ng_game_result(p->g) != NG_NONE && !ng_game_can_redo(p->g)) {
@@ -479,6 +455,8 @@ static void commit(play *p, const ng_cell *rt)
 	}
 	p->relayout = 1;
 	p->archived = 0;
+	if (p->np)
+		netplay_sent(p, m);
 	enter_turn(p);
 	autosave(p);
 }
@@ -537,7 +515,10 @@ static void enter_turn(play *p)
 		return;
 	}
 	if (!human_turn(p)) {
-		start_ai(p);
+		if (p->np)
+			p->ph = PH_AI;   /* the opponent's turn, or watching */
+		else
+			start_ai(p);
 		return;
 	}
 	ng_cell t[3];
@@ -563,39 +544,45 @@ static void enter_turn(play *p)
 	}
 }
 
-static void apply_ai_move(play *p, ng_move m, ng_err e)
+ng_err play_show_move(play *p, ng_move m, int quiet)
 {
-	if (e != NG_OK) {
-		p->ai_failed = 1;
-		say(p, R_MSG, _("The computer cannot move: %s."), reason_text(e));
-		return;
-	}
 	const ng_pos *ps = cur_pos(p);
 	ng_cell f, t;
-	if (ng_check_move(ps, m) != NG_OK) {
-		p->ai_failed = 1;
-		say(p, R_MSG, _("The computer cannot move: %s."), reason_text(ng_check_move(ps, m)));
-		return;
-	}
-	if (ng_move_slide(ps, m, &f, &t)) {
+	ng_err e = ng_check_move(ps, m);
+	if (e != NG_OK)
+		return e;
+	if (!quiet && ng_move_slide(ps, m, &f, &t)) {
 		animate_slide(p, to_move(p), f, t);
 		p->sf = f;
 		p->st = t;
 		p->slid = 1;
 	}
-	if (ng_move_reloc(ps, m, &f, &t))
+	if (!quiet && ng_move_reloc(ps, m, &f, &t))
 		animate_reloc(p, f, t);
 	p->slid = 0;
-	ng_err pe = ng_game_play(p->g, m);
-	if (pe != NG_OK) {
-		p->ai_failed = 1;
-		say(p, R_MSG, _("The computer cannot move: %s."), reason_text(pe));
-		return;
-	}
+	e = ng_game_play(p->g, m);
+	if (e != NG_OK)
+		return e;
 	p->relayout = 1;
 	p->archived = 0;
 	enter_turn(p);
 	autosave(p);
+	return NG_OK;
+}
+
+static void apply_ai_move(play *p, ng_move m, ng_err e)
+{
+	if (e == NG_OK)
+		e = play_show_move(p, m, 0);
+	if (e != NG_OK) {
+		p->ai_failed = 1;
+		say(p, R_MSG, _("The computer cannot move: %s."), reason_text(e));
+	}
+}
+
+void play_enter_turn(play *p)
+{
+	enter_turn(p);
 }
 
 /* ------------------------------------------------------------- choosing */
@@ -762,6 +749,10 @@ static void stop_ai(play *p)
 
 static void undo(play *p)
 {
+	if (p->np) {
+		netplay_undo(p);
+		return;
+	}
 	stop_ai(p);
 	int ply = ng_game_ply(p->g), target = -1;
 	if (p->set.mode == MODE_AI) {
@@ -795,6 +786,11 @@ static void undo(play *p)
 static void redo(play *p)
 {
 	p->msg[0] = 0;
+	if (p->np) {
+		say(p, R_MSG, "%s", _("Online, moves are taken back only by agreement, "
+		                      "and not played again."));
+		return;
+	}
 	if (!ng_game_can_redo(p->g)) {
 		say(p, R_MSG, "%s", _("There is nothing to redo."));
 		return;
@@ -1050,6 +1046,8 @@ last:;
 	         _("arrows move, Enter choose, Esc back, u undo, r redo, "
 	           "x export, ? help, q quit"));
 	snprintf(t->keys_short, sizeof t->keys_short, "%s", _("? help, q quit"));
+	if (p->np)
+		netplay_panel(p, t);
 }
 
 static void render(play *p)
@@ -1073,16 +1071,31 @@ static void render(play *p)
 	panel_draw(&p->L, &t);
 }
 
+void play_render(play *p)
+{
+	render(p);
+}
+
 /* -------------------------------------------------------------- the loop */
+
+static int play_loop(play *p);
 
 static int ask(play *p, int what)
 {
 	p->ask = what;
 	const char *q = what == ASK_QUIT ? _("Quit? The game stays saved. (y/n)")
 	              : what == ASK_NEW ? _("Start a new game? (y/n)")
+	              : what == ASK_RESIGN ? _("Resign this game? (y/n)")
+	              : what == ASK_LEAVE
+	              ? _("Leave the game? Your seat is kept for you to come back. (y/n)")
 	              : _("Leave this game for the title menu? (y/n)");
 	say(p, R_MSG, "%s", q);
 	return 0;
+}
+
+void play_ask(play *p, int what)
+{
+	ask(p, what);
 }
 
 static int in_progress(const play *p)
@@ -1135,12 +1148,53 @@ int play_run(const settings *s, const options *opt, ng_game *resume,
 	} else {
 		new_game(p, 1);
 	}
+	int result = play_loop(p);
+	stop_ai(p);
+	ai_free(p->ai);
+	ng_game_free(p->g);
+	return result;
+}
+
+/* An online game: the first answer (to host, join or watch) and its sync
+ * come through netplay_poll. */
+int play_online(const options *opt, const settings *s, struct online *on)
+{
+	play P;
+	play *p = &P;
+	memset(p, 0, sizeof *p);
+	p->opt = opt;
+	p->set = *s;
+	p->set.mode = MODE_PVP;   /* two people; netplay.c says who is who */
+	p->human = -1;
+	p->g = ng_game_new(s->rules);
+	p->np = netplay_new(on);
+	if (!p->g || !p->np) {
+		ng_game_free(p->g);
+		netplay_free(p->np);
+		return PLAY_QUIT;
+	}
+	p->ph = PH_AI;
+	p->relayout = 1;
+	int result = play_loop(p);
+	netplay_free(p->np);
+	ng_game_free(p->g);
+	return result;
+}
+
+/* The game on the screen until the player leaves it: a PLAY_ result. */
+static int play_loop(play *p)
+{
 	if (term_note) {   /* why the language asked for is not shown */
 		say(p, R_MSG, "%s", term_note);
 		term_note = NULL;
 	}
 	int result = PLAY_QUIT;
 	for (;;) {
+		if (p->np) {
+			int r = netplay_poll(p);
+			if (r >= 0)
+				return r;
+		}
 		/* With animations, the "thinking" line shows for a moment even
 		 * when the answer is instant, so the reply does not look like
 		 * part of the player's own move. */
@@ -1155,7 +1209,8 @@ int play_run(const settings *s, const options *opt, ng_game *resume,
 		}
 		render(p);
 		event ev;
-		input_get(&ev, p->ph == PH_AI && p->ai && ai_busy(p->ai) ? 100 : -1);
+		input_get(&ev, p->np ? netplay_wait_ms(p)
+		               : p->ph == PH_AI && p->ai && ai_busy(p->ai) ? 100 : -1);
 		if (ev.act == ACT_SIGNAL) {
 			/* hang-up, TERM, INT: stop thinking, keep the game */
 			stop_ai(p);
@@ -1188,11 +1243,19 @@ int play_run(const settings *s, const options *opt, ng_game *resume,
 					result = PLAY_MENU;
 					break;
 				}
+				if (what == ASK_RESIGN || what == ASK_LEAVE) {
+					int r = netplay_yes(p, what);
+					if (r >= 0)
+						return r;
+					continue;
+				}
 				abandon(p);
 				new_game(p, 1);
 			}
 			continue;
 		}
+		if (p->np && netplay_key(p, &ev))
+			continue;
 		switch (ev.act) {
 		case ACT_QUIT:
 			if (in_progress(p)) {
@@ -1263,9 +1326,6 @@ int play_run(const settings *s, const options *opt, ng_game *resume,
 		}
 	}
 out:
-	stop_ai(p);
-	ai_free(p->ai);
-	ng_game_free(p->g);
 	return result;
 }
 

@@ -239,6 +239,11 @@ static void fill_record_info(ng_record_info *info, const save_info *si)
 		ng_record_set(info, "Mode", "ai");
 		ng_record_set(info, "Human", side[si->human == NG_BLUE]);
 		ng_record_set(info, "Level", level);
+	} else if (si->mode == SAVE_ONLINE) {
+		snprintf(info->red, NG_RECORD_VALUE, "%s", si->red);
+		snprintf(info->blue, NG_RECORD_VALUE, "%s", si->blue);
+		ng_record_set(info, "Mode", "online");
+		ng_record_set(info, "Human", side[si->human == NG_BLUE]);
 	} else {
 		strcpy(info->red, "human");
 		strcpy(info->blue, "human");
@@ -261,7 +266,7 @@ static char *record_text(const ng_game *g, const save_info *si, char *msg,
 		return NULL;
 	}
 	ng_err e = NG_OK;
-	if (si && (si->mode != SAVE_PVP && si->mode != SAVE_AI))
+	if (si && (si->mode != SAVE_PVP && si->mode != SAVE_AI && si->mode != SAVE_ONLINE))
 		e = NG_ERR_BAD_ARG;
 	if (si && si->mode == SAVE_AI &&
 	    ((si->human != NG_RED && si->human != NG_BLUE) ||
@@ -602,9 +607,11 @@ static int read_info(const ng_record_info *info, save_info *si,
 				si->mode = SAVE_PVP;
 			else if (!strcmp(v, "ai"))
 				si->mode = SAVE_AI;
+			else if (!strcmp(v, "online"))
+				si->mode = SAVE_ONLINE;
 			else {
 				say(msg, _("%s, line %d: %s"), path, line,
-				    _("Mode must be pvp or ai"));
+				    _("Mode must be pvp, ai or online"));
 				return 0;
 			}
 		} else if (!strcmp(f->key, "Human")) {

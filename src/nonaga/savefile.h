@@ -52,15 +52,18 @@ typedef enum save_status {
 	SAVE_ERROR     /* could not be done (no home, disk full, ...) */
 } save_status;
 
-typedef enum save_mode { SAVE_PVP = 0, SAVE_AI } save_mode;
+typedef enum save_mode { SAVE_PVP = 0, SAVE_AI, SAVE_ONLINE } save_mode;
 
 /* What a saved game holds besides the game: the record's Date and the
- * front end's keys Mode (pvp|ai), Human (red|blue) and Level (1-10). */
+ * front end's keys Mode (pvp|ai|online), Human (red|blue) and Level
+ * (1-10).  An online game (kept only when it is over) names its players
+ * in Red and Blue; it is not resumed as a local game. */
 typedef struct save_info {
 	save_mode mode;
-	ng_side human;                /* SAVE_AI: the human's side */
+	ng_side human;                /* SAVE_AI, SAVE_ONLINE: the human's side */
 	int level;                    /* SAVE_AI: the computer's level */
 	char date[NG_RECORD_VALUE];   /* when the game began, ISO 8601 UTC */
+	char red[64], blue[64];       /* SAVE_ONLINE: the players */
 } save_info;
 
 /*

@@ -195,7 +195,8 @@ void game_sync(sgame *g, conn *c)
 	for (int i = 0; i < 2; i++)
 		if (g->seat[i].name[0] && !g->seat[i].c && !g->how[0]) {
 			int64_t left = game_grace(g) - (now - g->seat[i].away_ms) / 1000;
-			conn_send(c, "away %s %lld", g->seat[i].name, (long long)(left > 0 ? left : 0));
+			conn_send(c, "away %s %lld %s", g->seat[i].name, (long long)(left > 0 ? left : 0),
+			          side_word(i));
 		}
 	if (g->offer >= 0)
 		conn_send(c, "offer draw %s", g->seat[g->offer].name);
@@ -225,7 +226,7 @@ int game_sit(sgame *g, conn *c, int side)
 		store_save(g);
 		game_start_clock(g);
 	} else if (was_away) {
-		game_broadcast(g, c, "back %s", c->name);
+		game_broadcast(g, c, "back %s %s", c->name, side_word(side));
 	}
 	return 0;
 }
@@ -258,7 +259,8 @@ void game_leave(conn *c)
 			st->c = NULL;
 			st->away_ms = server_now_ms();
 			if (!g->how[0])
-				game_broadcast(g, NULL, "away %s %d", st->name, game_grace(g));
+				game_broadcast(g, NULL, "away %s %d %s", st->name, game_grace(g),
+				               side_word(c->role));
 		}
 	} else {
 		for (int i = 0; i < g->nwatch; i++)

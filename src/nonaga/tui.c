@@ -267,6 +267,11 @@ int tui_main(const options *opt)
 	config_load(&cfg, cfg_msg, sizeof cfg_msg);
 	if (!opt->lang && cfg.have_lang && !on)
 		language_apply(cfg.lang);   /* before the screen decides */
+	if ((opt->host || opt->join || opt->watch) && online_open(opt, msg, SAVE_MSG) < 0) {
+		/* before the screen opens, so that the reason stays in view */
+		fprintf(stderr, "nonaga: %s\n", msg);
+		return 1;
+	}
 	if (!on && term_open(opt) != 0) {
 		ng_game_free(resume);
 		return 1;
@@ -284,7 +289,8 @@ int tui_main(const options *opt)
 	if (cfg_msg[0] && !term_note)
 		term_note = cfg_msg;   /* a settings file that is not ours */
 	const char *notice = NULL;
-	int choice = on ? MENU_PLAY_ON : opt->resume ? MENU_RESUME
+	int online = opt->host || opt->join || opt->watch;
+	int choice = online ? MENU_ONLINE : on ? MENU_PLAY_ON : opt->resume ? MENU_RESUME
 	           : opt->mode == MODE_MENU
 	           ? menu_run(&s, can_resume(have_dir, dir), term_note)
 	           : MENU_PLAY;
@@ -292,7 +298,21 @@ int tui_main(const options *opt)
 		term_note = NULL;   /* told */
 		remember(&s);
 	}
+	static char online_msg[1024];
+	int online_started = 0;
 	while (choice != MENU_QUIT && !term_signal) {
+		if (choice == MENU_ONLINE) {
+			online_msg[0] = 0;
+			choice = online_play(opt, &s, online && !online_started, online_msg,
+			                     sizeof online_msg);
+			online_started = 1;
+			if (choice != MENU_QUIT) {
+				choice = menu_run(&s, can_resume(have_dir, dir),
+				                  online_msg[0] ? online_msg : NULL);
+				remember(&s);
+			}
+			continue;
+		}
 		if (choice == MENU_PAST) {
 			if (have_dir && (on = history_run(dir, opt)) != NULL) {
 				choice = MENU_PLAY_ON;

@@ -238,6 +238,24 @@ typedef struct settings {
 	ng_rules rules;
 } settings;
 
+/* -------------------------------------------------------------- lobby.c */
+
+/* Play online: connect (once; the connection stays for the next call),
+ * play the game of --host, --join or --watch when first, then the lobby.
+ * MENU_QUIT to quit, MENU_PLAY back to the title menu (msg says why when
+ * the server cannot be reached or went away). */
+int online_play(const options *opt, settings *s, int first, char *msg, size_t size);
+/* Connect now (online_play would): 0, or -1 with the reason in msg. */
+int online_open(const options *opt, char *msg, size_t size);
+
+/* ----------------------------------------------------------- chatline.c */
+
+/* A line typed on the bottom line after the prompt, into out (at most
+ * size - 1 bytes), with the nsaid lines said shown above it: its length,
+ * 0 when given up (Esc) or empty. */
+int chatline_run(const char *prompt, const char *const *said, int nsaid,
+                 char *out, size_t size);
+
 /* ------------------------------------------------------------ history.c */
 
 /* Past games: the finished games in DIR/records to choose and replay.
@@ -255,7 +273,7 @@ int choose_run(const char *title, const char *text, const char *const *items,
 /* The title menu, with "Resume" when can_resume and a notice (a bad save,
  * ...) when not NULL: MENU_PLAY to play with *s, MENU_RESUME to resume the
  * saved game, MENU_PAST for the past games, MENU_QUIT to quit. */
-enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST, MENU_PLAY_ON };
+enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST, MENU_PLAY_ON, MENU_ONLINE };
 int menu_run(settings *s, int can_resume, const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
@@ -277,6 +295,10 @@ enum { PLAY_QUIT, PLAY_MENU, PLAY_QUIT_SAVED, PLAY_ON };
 struct save_info;
 int play_run(const settings *s, const options *opt, ng_game *resume,
              const struct save_info *si);
+/* An online game on the connection on, after host, join or watch was
+ * sent (online.h): PLAY_QUIT or PLAY_MENU (to the lobby). */
+struct online;
+int play_online(const options *opt, const settings *s, struct online *on);
 /* A player as a record names them ("human", "computer level 7"), in the
  * language shown. */
 void play_player_name(const char *rec, char *out, size_t size);

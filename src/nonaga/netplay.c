@@ -1,0 +1,555 @@
+/*
+ * netplay.c - a game played online: the same screen, keys and turn as a
+ * local game (play.c), with the opponent's moves coming from the server
+ * (animated as the computer's are), clocks, the opponent's absence, draw
+ * offers, resigning, claims, taking back by agreement and chat.
+ *
+ * The game on the screen follows the server: a sync rebuilds it, a
+ * "moved" plays the next move, "undone" takes moves back.  The player's
+ * own move is played at once and sent; should the server refuse it, the
+ * game is asked for again (the server is right).  When the connection
+ * goes, the client tries again every 2 seconds for a minute, with a
+ * countdown, then gives up for the lobby.
+ */
+#include "play.h"
+#include "online.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RETRY_MS 2000
+#define GIVE_UP_MS 60000
+#define CHAT_LINES 4
+#define STALL_MS 10000
+
+struct netplay {
+	online *on;
+	char red[NET_NAME_MAX + 1], blue[NET_NAME_MAX + 1];
+	int clock_min, clock_inc;
+	int64_t left[2], left_at;   /* time left, and when it was told */
+	int away[2];
+	int64_t claim_at[2];        /* when the win may be claimed */
+	int offer_draw, offer_tb;   /* side offering, or -1 */
+	ng_result result;
+	int over;                   /* the server said the game is over */
+	char how[32];
+	int synced;
+	int kept;                   /* the end is kept as a record */
+	int lost;                   /* the connection is gone */
+	int64_t retry_at, give_up_at;
+	int leave_to;               /* PLAY_QUIT or PLAY_MENU, for ASK_LEAVE */
+	int exit_to;                /* leave the game with this, or -1 */
+	char chat[CHAT_LINES][NET_NAME_MAX + NET_CHAT_MAX + 8];
+	int nchat;
+};
+
+netplay *netplay_new(online *on)
+{
+	netplay *np = calloc(1, sizeof *np);
+	if (!np)
+		return NULL;
+	np->on = on;
+	np->offer_draw = np->offer_tb = -1;
+	np->exit_to = -1;
+	return np;
+}
+
+void netplay_free(netplay *np)
+{
+	free(np);
+}
+
+static const char *seat_name(const netplay *np, int side)
+{
+	const char *n = side == NG_RED ? np->red : np->blue;
+	return n[0] ? n : "?";
+}
+
+/* The side a name plays; when both seats have it (one login playing
+ * itself), the one the server named. */
+static int side_named(const netplay *np, const char *name, int told)
+{
+	if (told == NG_RED || told == NG_BLUE)
+		return told;
+	return !strcmp(np->blue, name) && strcmp(np->red, name) ? NG_BLUE : NG_RED;
+}
+
+/* ------------------------------------------------------------- the end */
+
+/* A finished game goes into the records, as local games do. */
+static void keep(play *p)
+{
+	netplay *np = p->np;
+	char dir[PATH_MAX], msg[SAVE_MSG], path[PATH_MAX];
+	if (np->kept || p->human < 0 || ng_game_ply(p->g) == 0)
+		return;
+	np->kept = 1;
+	save_info si;
+	save_info_new(&si, SAVE_ONLINE, (ng_side)p->human, 0);
+	snprintf(si.red, sizeof si.red, "%s", np->red);
+	snprintf(si.blue, sizeof si.blue, "%s", np->blue);
+	if (save_dir(dir, sizeof dir, msg) != SAVE_OK ||
+	    save_archive(dir, p->g, &si, path, sizeof path, msg) != SAVE_OK)
+		play_say(p, R_MSG, "%s", msg);
+}
+
+static void game_over(play *p, ng_result r, const char *how)
+{
+	netplay *np = p->np;
+	np->result = r;
+	np->over = 1;
+	snprintf(np->how, sizeof np->how, "%s", how);
+	np->offer_draw = np->offer_tb = -1;
+	p->ph = PH_OVER;
+	keep(p);
+}
+
+/* ------------------------------------------------------------ the news */
+
+static void on_sync(play *p, const online_ev *ev)
+{
+	netplay *np = p->np;
+	ng_game_reset(p->g, ev->rules);
+	p->human = ev->side;
+	p->set.rules = ev->rules;
+	snprintf(np->red, sizeof np->red, "%s", ev->red);
+	snprintf(np->blue, sizeof np->blue, "%s", ev->blue);
+	np->clock_min = ev->clock_min;
+	np->clock_inc = ev->clock_inc;
+	np->left[0] = np->left[1] = (int64_t)ev->clock_min * 60000;
+	np->left_at = online_now_ms();
+	np->away[0] = np->away[1] = 0;
+	np->offer_draw = np->offer_tb = -1;
+	np->result = ev->result;
+	np->over = ev->result != NG_NONE;
+	snprintf(np->how, sizeof np->how, "%s", ev->code);
+	np->synced = 1;
+	p->L.lines = 0;
+	p->relayout = 1;
+	p->ask = ASK_NONE;
+	play_enter_turn(p);
+}
+
+static void on_moved(play *p, const online_ev *ev)
+{
+	netplay *np = p->np;
+	if (ev->ms[0] >= 0 && ev->ms[1] >= 0) {
+		np->left[0] = ev->ms[0];
+		np->left[1] = ev->ms[1];
+		np->left_at = online_now_ms();
+	}
+	int ply = ng_game_ply(p->g);
+	if (ev->n <= ply)
+		return;              /* our own move, played already */
+	ng_move m;
+	ng_err e = ev->n == ply + 1 ? ng_move_parse(cur_pos(p), ev->text, &m) : NG_ERR_BAD_ARG;
+	if (e == NG_OK)
+		e = play_show_move(p, m, ev->quiet);
+	if (e != NG_OK) {            /* out of step: ask for the game again */
+		online_send(np->on, p->human >= 0 ? OC_JOIN : OC_WATCH, "%s %s",
+		            p->human >= 0 ? "join" : "watch", np->on->game);
+		return;
+	}
+	np->offer_draw = np->offer_tb = -1;
+	if (!ev->quiet && ng_game_result(p->g) != NG_NONE)
+		game_over(p, ng_game_result(p->g), "rules");
+}
+
+static void on_chat(play *p, const online_ev *ev)
+{
+	netplay *np = p->np;
+	if (np->nchat == CHAT_LINES) {
+		memmove(np->chat[0], np->chat[1], sizeof np->chat[0] * (CHAT_LINES - 1));
+		np->nchat--;
+	}
+	snprintf(np->chat[np->nchat++], sizeof np->chat[0], "%s: %.*s", ev->name,
+	         NET_CHAT_MAX, ev->text);
+	play_say(p, R_NORMAL, "%s: %s", ev->name, ev->text);
+}
+
+/* An answer of the server's. */
+static int on_answer(play *p, const online_ev *ev)
+{
+	netplay *np = p->np;
+	if (ev->kind == OE_OK)
+		return -1;
+	if (ev->cmd == OC_HOST || ev->cmd == OC_JOIN || ev->cmd == OC_WATCH) {
+		if (!np->synced) {   /* the game cannot be had: back to the lobby */
+			/* TRANSLATORS: %s is the server's explanation, in English. */
+			snprintf(np->on->game, sizeof np->on->game, "%s", "");
+			play_say(p, R_MSG, _("The server says: %s"), ev->text);
+			return PLAY_MENU;
+		}
+	}
+	if (ev->cmd == OC_MOVE)
+		online_send(np->on, OC_JOIN, "join %s", np->on->game);
+	play_say(p, R_MSG, _("The server says: %s"), ev->text);
+	return -1;
+}
+
+static int handle(play *p, const online_ev *ev)
+{
+	netplay *np = p->np;
+	switch (ev->kind) {
+	case OE_SYNC:
+		on_sync(p, ev);
+		if (ev->result != NG_NONE)
+			game_over(p, ev->result, ev->code);
+		break;
+	case OE_MOVED:
+		on_moved(p, ev);
+		break;
+	case OE_UNDONE:
+		while (ng_game_ply(p->g) > ev->n && ng_game_undo(p->g) == NG_OK)
+			;
+		p->relayout = 1;
+		play_enter_turn(p);
+		np->offer_tb = np->offer_draw = -1;
+		play_say(p, R_NORMAL, "%s", _("Moves taken back, as both players agreed."));
+		break;
+	case OE_OVER:
+		game_over(p, ev->result, ev->code);
+		break;
+	case OE_SEATED:
+		snprintf(ev->side == NG_BLUE ? np->blue : np->red, sizeof np->red, "%s", ev->name);
+		play_enter_turn(p);   /* the game can begin */
+		play_say(p, R_NORMAL, ev->side == NG_BLUE ? _("%s sits down to play Blue.")
+		                                          : _("%s sits down to play Red."), ev->name);
+		break;
+	case OE_AWAY: {
+		int s = side_named(np, ev->name, ev->side);
+		np->away[s] = 1;
+		np->claim_at[s] = online_now_ms() + (int64_t)ev->n * 1000;
+		break;
+	}
+	case OE_BACK: {
+		int s = side_named(np, ev->name, ev->side);
+		np->away[s] = 0;
+		play_say(p, R_NORMAL, _("%s is back."), ev->name);
+		break;
+	}
+	case OE_OFFER: {
+		int s = -1;
+		for (int i = 0; i < 2; i++)
+			if (!strcmp(seat_name(np, i), ev->name) && i != p->human)
+				s = i;
+		if (s < 0)
+			s = !strcmp(np->red, ev->name) ? NG_RED : NG_BLUE;
+		if (!strcmp(ev->code, "draw"))
+			np->offer_draw = s;
+		else
+			np->offer_tb = s;
+		if (s != p->human && p->human >= 0)
+			play_say(p, R_MSG, !strcmp(ev->code, "draw")
+			         ? _("%s offers a draw: d accepts it.")
+			         : _("%s asks to take back their last move: u agrees."), ev->name);
+		break;
+	}
+	case OE_CHAT:
+		on_chat(p, ev);
+		break;
+	case OE_CLOCK:
+		np->left[0] = ev->ms[0] < 0 ? 0 : ev->ms[0];
+		np->left[1] = ev->ms[1] < 0 ? 0 : ev->ms[1];
+		np->left_at = online_now_ms();
+		break;
+	case OE_DETACHED:
+		play_say(p, R_MSG, "%s", _("This game was taken over by your newer connection."));
+		return PLAY_MENU;
+	case OE_OK:
+	case OE_ERROR:
+		return on_answer(p, ev);
+	default:
+		break;
+	}
+	return -1;
+}
+
+/* ------------------------------------------------------- the connection */
+
+static void lost(play *p)
+{
+	netplay *np = p->np;
+	online_close(np->on);
+	np->lost = 1;
+	np->synced = 0;          /* no choosing until the server has told */
+	p->ask = ASK_NONE;
+	play_enter_turn(p);
+	np->retry_at = online_now_ms() + RETRY_MS;
+	np->give_up_at = online_now_ms() + GIVE_UP_MS;
+}
+
+/* Try again: connect, then ask for the same seat (or to watch again). */
+static void retry(play *p)
+{
+	netplay *np = p->np;
+	char msg[512];
+	np->retry_at = online_now_ms() + RETRY_MS;
+	netclient_opts o = np->on->o;
+	if (online_connect(np->on, &o, msg, sizeof msg) < 0)
+		return;
+	np->lost = 0;
+	np->synced = 0;
+	if (p->human >= 0)
+		online_send(np->on, OC_JOIN, "join %s %s", np->on->game, np->on->token);
+	else
+		online_send(np->on, OC_WATCH, "watch %s", np->on->game);
+	play_say(p, R_NORMAL, "%s", _("Connected again."));
+}
+
+int netplay_ready(const play *p)
+{
+	const netplay *np = p->np;
+	return np->synced && np->red[0] && np->blue[0] && !np->over;
+}
+
+int netplay_poll(play *p)
+{
+	netplay *np = p->np;
+	if (np->exit_to >= 0)
+		return np->exit_to;
+	if (np->lost) {
+		if (online_now_ms() >= np->give_up_at) {
+			play_say(p, R_MSG, "%s", _("The server did not come back."));
+			return PLAY_MENU;
+		}
+		if (online_now_ms() >= np->retry_at)
+			retry(p);
+		return -1;
+	}
+	int st, gone;
+	do {
+		st = online_read(np->on);
+		gone = st < 0;
+		online_ev ev;
+		while (online_next(np->on, &ev)) {
+			int r = handle(p, &ev);
+			if (r >= 0)
+				return r;
+		}
+	} while (st == 1);
+	/* a server that stopped answering is as good as gone */
+	if (gone || online_stalled(np->on, STALL_MS))
+		lost(p);
+	return -1;
+}
+
+int netplay_wait_ms(const play *p)
+{
+	/* the clocks and countdowns change every second; the server's news
+	 * is looked at ten times a second */
+	(void)p;
+	return 100;
+}
+
+/* ------------------------------------------------------- what one does */
+
+void netplay_sent(play *p, ng_move m)
+{
+	char mv[NG_MOVE_TEXT];
+	int ply = ng_game_ply(p->g);
+	ng_move_format(ng_game_pos_at(p->g, ply - 1), m, mv);
+	if (online_send(p->np->on, OC_MOVE, "move %s", mv) < 0)
+		lost(p);
+	p->np->offer_draw = p->np->offer_tb = -1;
+	if (ng_game_result(p->g) != NG_NONE)
+		game_over(p, ng_game_result(p->g), "rules");
+}
+
+void netplay_undo(play *p)
+{
+	netplay *np = p->np;
+	if (p->human < 0 || np->over || p->ph == PH_OVER || np->lost) {
+		play_say(p, R_MSG, "%s", _("There is nothing to take back."));
+		return;
+	}
+	online_send(np->on, OC_OTHER, "takeback");
+	if (np->offer_tb >= 0 && np->offer_tb != p->human)
+		play_say(p, R_NORMAL, "%s", _("You agree to take the moves back."));
+	else
+		play_say(p, R_NORMAL, _("You asked %s to let you take your last move back."),
+		         seat_name(np, !p->human));
+}
+
+/* The text line of a chat message: typed on the message line. */
+static void chat(play *p)
+{
+	char text[NET_CHAT_MAX + 1];
+	const char *said[CHAT_LINES];
+	for (int i = 0; i < p->np->nchat; i++)
+		said[i] = p->np->chat[i];
+	play_render(p);
+	if (chatline_run(_("Say: "), said, p->np->nchat, text, sizeof text) > 0)
+		online_send(p->np->on, OC_OTHER, "chat %s", text);
+	p->relayout = 1;
+}
+
+int netplay_key(play *p, const event *ev)
+{
+	netplay *np = p->np;
+	/* a game to leave with a question: ours, on, and the server there */
+	int seated = p->human >= 0, on = seated && !np->over && p->ph != PH_OVER && !np->lost;
+	switch (ev->act) {
+	case ACT_QUIT: case ACT_MENU:
+		np->leave_to = ev->act == ACT_QUIT ? PLAY_QUIT : PLAY_MENU;
+		if (on)
+			play_ask(p, ASK_LEAVE);
+		else
+			np->exit_to = netplay_yes(p, ASK_LEAVE);
+		return 1;
+	case ACT_NEW:
+		play_say(p, R_MSG, "%s", _("Online, a new game is hosted from the lobby (m)."));
+		return 1;
+	case ACT_OTHER:
+		break;
+	default:
+		return 0;
+	}
+	switch (ev->key) {
+	case 'c': case 'C':
+		chat(p);
+		return 1;
+	case 'd': case 'D':
+		if (!on)
+			return 1;
+		online_send(np->on, OC_OTHER, "draw");
+		play_say(p, R_NORMAL, np->offer_draw >= 0 && np->offer_draw != p->human
+		         ? _("You accept the draw.") : _("You offer a draw."));
+		return 1;
+	case 'f': case 'F':
+		if (on)
+			play_ask(p, ASK_RESIGN);
+		return 1;
+	case 'w': case 'W': {
+		int op = !p->human;
+		if (!on || !np->away[op]) {
+			play_say(p, R_MSG, "%s", _("The win can be claimed only when the opponent "
+			                           "has been away for a while."));
+			return 1;
+		}
+		online_send(np->on, OC_OTHER, "claim");
+		return 1;
+	}
+	default:
+		return 0;
+	}
+}
+
+int netplay_yes(play *p, int what)
+{
+	netplay *np = p->np;
+	if (what == ASK_RESIGN) {
+		online_send(np->on, OC_OTHER, "resign");
+		return -1;
+	}
+	/* leaving: the seat stays ours on the server */
+	if (!np->lost)
+		online_send(np->on, OC_OTHER, "leave");
+	return np->leave_to;
+}
+
+/* ---------------------------------------------------------------- panel */
+
+static void clock_text(const netplay *np, int side, int running, char *out, size_t size)
+{
+	int64_t left = np->left[side];
+	if (running)
+		left -= online_now_ms() - np->left_at;
+	if (left < 0)
+		left = 0;
+	int64_t s = (left + 999) / 1000;
+	snprintf(out, size, "%lld:%02lld", (long long)(s / 60), (long long)(s % 60));
+}
+
+static const char *how_text(const char *how)
+{
+	if (!strcmp(how, "resign"))
+		return _("by resignation");
+	if (!strcmp(how, "time"))
+		return _("on time");
+	if (!strcmp(how, "abandon"))
+		return _("the opponent left");
+	if (!strcmp(how, "agreement"))
+		return _("by agreement");
+	if (!strcmp(how, "cancelled"))
+		return _("cancelled");
+	return "";
+}
+
+void netplay_panel(const play *p, panel_text *t)
+{
+	const netplay *np = p->np;
+	int side = to_move(p);
+	int running = np->clock_min && !np->over && np->red[0] && np->blue[0];
+	char who[2][NET_NAME_MAX + 48];
+	for (int s = 0; s < 2; s++) {
+		char clk[32] = "";
+		if (np->clock_min)
+			clock_text(np, s, running && s == side, clk, sizeof clk);
+		snprintf(who[s], sizeof who[s], "%s %s%s%s%s%s", G->token[s], seat_name(np, s),
+		         s == p->human ? _(" (you)") : "", clk[0] ? " " : "", clk,
+		         np->away[s] ? _(" (away)") : "");
+	}
+	/* TRANSLATORS: the header of an online game: the game's name, then
+	   each side's token, player, clock. */
+	snprintf(t->header, sizeof t->header, _("online %s%s%s%s%s"), np->on->game,
+	         G->sep, who[0], G->sep, who[1]);
+	if (p->ph == PH_OVER || np->over) {
+		ng_result r = np->result != NG_NONE ? np->result : ng_game_result(p->g);
+		const char *how = how_text(np->how);
+		if (r == NG_DRAW)
+			snprintf(t->turn, sizeof t->turn, "%s%s%s", _("Drawn"), how[0] ? ", " : "", how);
+		else if (r == NG_NONE)
+			snprintf(t->turn, sizeof t->turn, "%s", _("The game was called off."));
+		else {
+			int w = r == NG_RED_WINS ? NG_RED : NG_BLUE;
+			snprintf(t->turn, sizeof t->turn, "%s %s%s%s", G->token[w],
+			         w == NG_RED ? _("Red wins!") : _("Blue wins!"), how[0] ? " " : "", how);
+		}
+		t->turn_role = r == NG_RED_WINS ? R_RED : r == NG_BLUE_WINS ? R_BLUE : R_WIN;
+		snprintf(t->hint, sizeof t->hint, "%s",
+		         _("m: back to the lobby, q: quit."));
+	} else if (p->ph == PH_AI) {
+		snprintf(t->turn, sizeof t->turn, "%s %s (%s)", G->token[side],
+		         side == NG_RED ? _("Red to move") : _("Blue to move"), seat_name(np, side));
+		if (!np->synced) {
+			snprintf(t->hint, sizeof t->hint, "%s", _("Waiting for the server..."));
+		} else if (!np->red[0] || !np->blue[0]) {
+			snprintf(t->hint, sizeof t->hint, _("Waiting for an opponent to join %s."),
+			         np->on->game);
+		} else if (np->away[side]) {
+			int64_t s = (np->claim_at[side] - online_now_ms() + 999) / 1000;
+			if (s > 0)
+				snprintf(t->hint, sizeof t->hint, _("%s is away: waiting %lld:%02lld."),
+				         seat_name(np, side), (long long)(s / 60), (long long)(s % 60));
+			else
+				snprintf(t->hint, sizeof t->hint, p->human >= 0
+				         ? _("%s is away: w claims the win, or wait.") : _("%s is away."),
+				         seat_name(np, side));
+		} else {
+			snprintf(t->hint, sizeof t->hint, p->human >= 0 ? _("Waiting for %s's move.")
+			         : _("Watching."), seat_name(np, side));
+		}
+	} else {
+		/* the player's own turn: the local game's turn line, with "(you)" */
+		const char *ph = p->ph == PH_SLIDE || p->ph == PH_SLIDE_TO
+		    ? _("1. slide a token") : _("2. relocate a disc");
+		snprintf(t->turn, sizeof t->turn, "%s %s %s%s%s", G->token[side],
+		         side == NG_RED ? _("Red to move") : _("Blue to move"), _("(you)"),
+		         G->sep, ph);
+	}
+	if (np->lost) {   /* whatever the phase: the message line says so */
+		int64_t s = (np->give_up_at - online_now_ms()) / 1000;
+		snprintf(t->msg, sizeof t->msg,
+		         _("The connection to the server is lost; trying again (%lld s left)."),
+		         (long long)(s > 0 ? s : 0));
+		t->msg_role = R_MSG;
+	}
+	if (p->human >= 0)
+		snprintf(t->keys, sizeof t->keys, "%s",
+		         _("arrows, Enter, Esc back, u take back, d draw, f resign, "
+		           "c chat, ? help, q leave"));
+	else
+		snprintf(t->keys, sizeof t->keys, "%s", _("c chat, ? help, m lobby, q leave"));
+	snprintf(t->keys_short, sizeof t->keys_short, "%s", _("? help, q leave"));
+}

@@ -1,0 +1,93 @@
+/*
+ * play.h - what play.c (one game on the screen) shares with netplay.c
+ * (the same game played online).  Not for other modules: they use ui.h.
+ */
+#ifndef NONAGA_PLAY_H
+#define NONAGA_PLAY_H
+
+#include "ui.h"
+#include "savefile.h"
+#include <limits.h>
+
+typedef struct netplay netplay;
+
+typedef enum { PH_SLIDE, PH_SLIDE_TO, PH_TAKE, PH_PLACE, PH_AI, PH_OVER,
+               PH_VIEW } phase;
+enum { ASK_NONE, ASK_QUIT, ASK_NEW, ASK_MENU, ASK_RESIGN, ASK_LEAVE };
+#define AI_MIN_SHOW_MS 400
+
+typedef struct play {
+	const options *opt;
+	settings set;
+	int human;            /* MODE_AI: the human's side */
+	ng_game *g;
+	save_info si;         /* the game's mode, sides, level and date */
+	char dir[PATH_MAX];   /* the state directory, "" when there is none */
+	const char *replay;   /* PH_VIEW: the record's file */
+	const ng_record_info *rinfo;  /* PH_VIEW: its header */
+	int archived;         /* the game's end is kept as a record */
+	ai *ai;
+	netplay *np;          /* an online game (netplay.c), or NULL */
+	int ai_failed;        /* the search failed: do not start it again */
+	long long ai_since;   /* when the search started (ms) */
+	phase ph;
+	int slid;             /* a slide sf>st is shown but not yet played */
+	int no_slide;         /* no token could move this turn */
+	ng_cell sf, st, rf;
+	ng_cell cur;          /* the cursor */
+	int want_u;           /* column kept by up and down */
+	char msg[512];
+	int msg_role;
+	int msg_refusal;      /* msg says why a choice was refused: it goes
+	                       * when the cursor moves on */
+	int ask;
+	layout L;
+	int relayout;
+	boardview bv;
+	/* what an animation shows on top of the position */
+	int a_tok, a_side;
+	ng_cell a_tok_from, a_tok_at;
+	int a_disc, a_num, a_den;
+	ng_cell a_disc_from, a_disc_to;
+} play;
+
+
+static inline const ng_pos *cur_pos(const play *p) { return ng_game_pos(p->g); }
+static inline int to_move(const play *p) { return ng_pos_side(cur_pos(p)); }
+
+/* play.c, for netplay.c */
+__attribute__((format(printf, 3, 4)))
+void play_say(play *p, int role, const char *fmt, ...);
+void play_render(play *p);
+void play_enter_turn(play *p);
+/* Show a move being played (animated unless quiet) and play it; 0, or an
+ * error (the move is not legal here). */
+ng_err play_show_move(play *p, ng_move m, int quiet);
+const char *play_side_name(int side);
+void play_ask(play *p, int what);
+
+/* netplay.c, for play.c */
+struct online;
+netplay *netplay_new(struct online *on);
+void netplay_free(netplay *np);
+/* Read the server's news and act on it; returns a PLAY_ result to leave
+ * the game with, or -1 to go on. */
+int netplay_poll(play *p);
+/* A key that online play handles itself (chat, draw, resign, claim,
+ * take back); 1 if it did. */
+int netplay_key(play *p, const event *ev);
+/* The player's whole turn was chosen: send it. */
+void netplay_sent(play *p, ng_move m);
+/* The answer to a question (ASK_RESIGN, ASK_LEAVE) was yes. */
+int netplay_yes(play *p, int what);
+/* Make the panel's lines (filled in as for a local game) those of an
+ * online game: header, turn, hint, keys. */
+void netplay_panel(const play *p, panel_text *t);
+/* Both seats are taken and the game is on: the player may move. */
+int netplay_ready(const play *p);
+/* Milliseconds the input may wait before the loop looks at the server. */
+int netplay_wait_ms(const play *p);
+/* The player's own moves can be taken back: ask the opponent. */
+void netplay_undo(play *p);
+
+#endif
