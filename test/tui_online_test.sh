@@ -14,7 +14,8 @@ S=$TMUX_DIR/s.sock
 SRV=$TMUX_DIR/srv
 
 server_up() {
-	"$NONAGA" --serve --listen "unix:$S" --state "$SRV" --grace 3 2>>"$TMUX_DIR/server.log" &
+	"$NONAGA" --serve --listen "unix:$S" --listen 127.0.0.1:0 --state "$SRV" --grace 3 \
+		2>>"$TMUX_DIR/server.log" &
 	server=$!
 	poll 10 test -S "$S"
 }
@@ -197,6 +198,30 @@ press l m y
 check "m leaves the game for the lobby" see l "Host a new game"
 press l Escape
 check "Esc leaves the lobby for the title menu" see l "Play against the computer"
+
+# --- over TCP a seat comes back by the token the client kept
+port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$TMUX_DIR/server.log" | tail -n 1)
+tcp_launch() {
+	name=$1; shift
+	cat > "$TMUX_DIR/$name.sh" <<EOF
+exec env LANG=C.UTF-8 LANGUAGE=en XDG_STATE_HOME="$TMUX_DIR/state-$name" \\
+	XDG_CONFIG_HOME="$TMUX_DIR/config" "$NONAGA" --server 127.0.0.1:$port \\
+	--key-file "$SRV/key" "\$@" 2>>"$TMUX_DIR/stderr"
+EOF
+	T kill-session -t "=$name" 2>/dev/null
+	T new-session -d -s "$name" -x 80 -y 24 "sh $TMUX_DIR/$name.sh $*"
+}
+tcp_launch ta --host t1 --as red
+check "TCP: the host waits" see ta "Waiting for an opponent to join t1"
+tcp_launch tb --join t1
+check "TCP: the joiner plays Blue" see tb "Red to move ($me)"
+press ta Enter Enter Enter Enter
+check "TCP: a move goes across" see tb "Blue to move (you)"
+kill -9 "$(pid_of tb)"
+check "TCP: the joiner is away" see ta "(away)"
+tcp_launch tb --join t1
+check "TCP: --join gives the seat back by the kept token" see tb "Blue to move (you)"
+check "... the token is kept privately" test -n "$(find "$TMUX_DIR/state-tb/nonaga/tokens" -type f -perm 600)"
 
 # --- lying servers
 F=$TMUX_DIR/fake.sock

@@ -255,7 +255,7 @@ static int ask_game(lobby *lb, const litem *it, const settings *s)
 		return 1;
 	}
 	case L_RESUME: case L_JOIN:
-		online_send(lb->on, OC_JOIN, "join %s", it->game);
+		online_join(lb->on, it->game);
 		return 1;
 	default:
 		online_send(lb->on, OC_WATCH, "watch %s", it->game);
@@ -344,7 +344,7 @@ int online_play(const options *opt, settings *s, int first, char *msg, size_t si
 			                            : "random",
 			            opt->rules == NG_SIMPLE ? "simple" : "standard", clock);
 		else if (opt->join)
-			online_send(&on, OC_JOIN, "join %s", opt->join);
+			online_join(&on, opt->join);
 		else
 			online_send(&on, OC_WATCH, "watch %s", opt->watch);
 		int r = play_online(opt, s, &on);

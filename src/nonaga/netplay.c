@@ -173,6 +173,12 @@ static int on_answer(play *p, const online_ev *ev)
 	netplay *np = p->np;
 	if (ev->kind == OE_OK)
 		return -1;
+	if (ev->cmd == OC_JOIN && !strcmp(ev->code, "bad-token") && !np->synced) {
+		/* a token kept from an older game of that name: ask plainly */
+		online_forget_token(np->on, np->on->want);
+		online_send(np->on, OC_JOIN, "join %s", np->on->want);
+		return -1;
+	}
 	if (ev->cmd == OC_HOST || ev->cmd == OC_JOIN || ev->cmd == OC_WATCH) {
 		if (!np->synced) {   /* the game cannot be had: back to the lobby */
 			/* TRANSLATORS: %s is the server's explanation, in English. */

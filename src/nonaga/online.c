@@ -4,8 +4,11 @@
  * are checked, text is made safe, numbers are bounded).
  */
 #include "online.h"
+#include "savefile.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +32,8 @@ int online_connect(online *on, const netclient_opts *o, char *msg, size_t size)
 	fcntl(fd, F_SETFL, fl | O_NONBLOCK);
 	on->fd = fd;
 	on->o = *o;
+	net_addr a;
+	on->tcp = o->server && net_parse_addr(o->server, &a, msg, size) == 0 && !a.unix_socket;
 	on->inlen = 0;
 	on->skipping = 0;
 	on->npending = 0;
@@ -113,6 +118,67 @@ int online_stalled(online *on, int ms)
 	return on->fd >= 0 && on->npending && now - on->pending_at[0] > ms;
 }
 
+/* ---------------------------------------------------------------- tokens */
+
+/*
+ * A TCP seat's token is kept in the state directory, in tokens/ (mode
+ * 0700), one file per server and game ("HOST_PORT-GAME", mode 0600), so
+ * that --join gives the seat back after the client died.
+ */
+static int token_path(const online *on, const char *game, char *path, size_t size)
+{
+	char dir[PATH_MAX], msg[SAVE_MSG], srv[300];
+	if (!on->tcp || !on->o.server || save_dir(dir, sizeof dir, msg) != SAVE_OK)
+		return -1;
+	size_t k = 0;
+	for (const char *p = on->o.server; *p && k + 1 < sizeof srv; p++)
+		srv[k++] = net_name_ok((char[]){ *p, 0 }) ? *p : '_';
+	srv[k] = 0;
+	int n = snprintf(path, size, "%s/tokens", dir);
+	if (n < 0 || (size_t)n >= size || (mkdir(path, 0700) < 0 && errno != EEXIST))
+		return -1;
+	n = snprintf(path, size, "%s/tokens/%s-%s", dir, srv, game);
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+static void keep_token(const online *on, const char *game, const char *token)
+{
+	char path[PATH_MAX + 400];
+	if (token_path(on, game, path, sizeof path) < 0)
+		return;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return;
+	if (write(fd, token, strlen(token)) < 0)
+		unlink(path);
+	close(fd);
+}
+
+int online_join(online *on, const char *game)
+{
+	char path[PATH_MAX + 400], token[NET_KEY_HEX + 2] = "";
+	snprintf(on->want, sizeof on->want, "%.*s", NET_NAME_MAX, game);
+	if (token_path(on, game, path, sizeof path) == 0) {
+		int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		ssize_t n = fd >= 0 ? read(fd, token, NET_KEY_HEX) : -1;
+		if (fd >= 0)
+			close(fd);
+		token[n == NET_KEY_HEX ? NET_KEY_HEX : 0] = 0;
+		if (strspn(token, "0123456789abcdef") != NET_KEY_HEX)
+			token[0] = 0;
+	}
+	if (token[0])
+		return online_send(on, OC_JOIN, "join %s %s", game, token);
+	return online_send(on, OC_JOIN, "join %s", game);
+}
+
+void online_forget_token(online *on, const char *game)
+{
+	char path[PATH_MAX + 400];
+	if (token_path(on, game, path, sizeof path) == 0)
+		unlink(path);
+}
+
 /* ------------------------------------------------------------- parsing */
 
 static oc_kind answered(online *on)
@@ -157,6 +223,9 @@ static void parse_sync(online *on, char **w, int n, online_ev *ev)
 	ev->kind = OE_SYNC;
 	name_of(n > 1 ? w[1] : NULL, ev->name);
 	snprintf(on->game, sizeof on->game, "%s", ev->name);
+	if (on->keep_token && net_name_ok(on->game))
+		keep_token(on, on->game, on->token);
+	on->keep_token = 0;
 	ev->side = -1;
 	for (int i = 2; i < n; i++) {
 		char *eq = strchr(w[i], '=');
@@ -214,8 +283,11 @@ static void parse(online *on, char *line, online_ev *ev)
 		ev->cmd = answered(on);
 		if ((ev->cmd == OC_HOST || ev->cmd == OC_JOIN) && n >= 4 && !strcmp(w[1], "seat")) {
 			on->side = side_of(w[2]);
-			if (strlen(w[3]) == NET_KEY_HEX)
+			if (strlen(w[3]) == NET_KEY_HEX &&
+			    strspn(w[3], "0123456789abcdef") == NET_KEY_HEX) {
 				snprintf(on->token, sizeof on->token, "%s", w[3]);
+				on->keep_token = 1;   /* for the sync that follows */
+			}
 		}
 		snprintf(ev->text, sizeof ev->text, "%s", rest);
 	} else if (!strcmp(k, "error")) {

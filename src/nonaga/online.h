@@ -67,6 +67,9 @@ typedef struct online {
 	int npending;
 	int64_t sent_at;        /* when a line was last sent */
 	int started;            /* connecting started a server */
+	int tcp;                /* over TCP: seats come back by token only */
+	int keep_token;         /* a seat's token came: keep it at the sync */
+	char want[NET_NAME_MAX + 1];   /* the game last asked to join */
 } online;
 
 /* Connect and log in; 0, or -1 with an English message. */
@@ -87,6 +90,11 @@ int online_next(online *on, online_ev *ev);
  * answering)?  Sends a ping when nothing was sent for a minute, so that
  * an idle connection is not closed. */
 int online_stalled(online *on, int ms);
+/* Ask for a seat in game: over TCP with the seat's token when this user
+ * has kept one (a TCP server cannot tell who is who otherwise). */
+int online_join(online *on, const char *game);
+/* Forget the token kept for game (the server did not know it). */
+void online_forget_token(online *on, const char *game);
 /* Monotonic milliseconds. */
 int64_t online_now_ms(void);
 
