@@ -51,17 +51,8 @@ static int choosing(const play *p)
 	       p->ph == PH_PLACE;
 }
 
-static void say(play *p, int role, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void say(play *p, int role, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(p->msg, sizeof p->msg, fmt, ap);
-	va_end(ap);
-	p->msg_role = role;
-	p->msg_refusal = 0;
-}
+/* The message line (play.h); "say" in this file. */
+#define say play_say
 
 void play_say(play *p, int role, const char *fmt, ...)
 {
