@@ -215,6 +215,7 @@ tcp_launch ta --host t1 --as red
 check "TCP: the host waits" see ta "Waiting for an opponent to join t1"
 tcp_launch tb --join t1
 check "TCP: the joiner plays Blue" see tb "Red to move ($me)"
+check "TCP: the host sees it" see ta "Red to move (you)"
 press ta Enter Enter Enter Enter
 check "TCP: a move goes across" see tb "Blue to move (you)"
 kill -9 "$(pid_of tb)"
