@@ -516,8 +516,10 @@ void netplay_panel(const play *p, panel_text *t)
 		snprintf(t->hint, sizeof t->hint, "%s",
 		         _("m: back to the lobby, q: quit."));
 	} else if (p->ph == PH_AI) {
-		snprintf(t->turn, sizeof t->turn, "%s %s (%s)", G->token[side],
-		         side == NG_RED ? _("Red to move") : _("Blue to move"), seat_name(np, side));
+		const char *mover = side == NG_RED ? np->red : np->blue;
+		snprintf(t->turn, sizeof t->turn, "%s %s%s%s%s", G->token[side],
+		         side == NG_RED ? _("Red to move") : _("Blue to move"),
+		         mover[0] ? " (" : "", mover, mover[0] ? ")" : "");
 		if (!np->synced) {
 			snprintf(t->hint, sizeof t->hint, "%s", _("Waiting for the server..."));
 		} else if (!np->red[0] || !np->blue[0]) {
