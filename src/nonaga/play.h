@@ -55,10 +55,47 @@ typedef struct play {
 static inline const ng_pos *cur_pos(const play *p) { return ng_game_pos(p->g); }
 static inline int to_move(const play *p) { return ng_pos_side(cur_pos(p)); }
 
+static inline int play_eq(ng_cell a, ng_cell b) { return a.q == b.q && a.r == b.r; }
+static inline int play_in_list(const ng_cell *l, int n, ng_cell c)
+{
+	for (int i = 0; i < n; i++)
+		if (play_eq(l[i], c))
+			return 1;
+	return 0;
+}
+
+/* play.c */
+int play_human_turn(const play *p);
+int play_choosing(const play *p);
+int play_has_own_move(const play *p);
+void play_render(play *p);
+
+/* view.c: the choices of a step, the board's cells, the cursor, frames */
+#define MAX_PLACES 128
+int play_movable(const play *p, ng_cell c);
+ng_err play_take_reason(const play *p, ng_cell c);
+int play_slide_targets(const play *p, ng_cell from, ng_cell out[6]);
+int play_place_targets(const play *p, ng_cell from, ng_cell *out);
+void play_build_view(play *p);
+/* The cursor to the choice nearest (u, v) in layout units, or the cursor */
+void play_cursor_near(play *p, double u, double v);
+void play_cursor_near_cursor(play *p);
+int play_animating(const play *p);
+void play_animate_slide(play *p, int side, ng_cell from, ng_cell to);
+void play_animate_reloc(play *p, ng_cell from, ng_cell to);
+
+/* playtext.c: the panel's lines of a game or a replay */
+void play_fill_panel(const play *p, panel_text *t);
+
+/* playsave.c */
+/* The state directory into p->dir; 0 when there is none (said). */
+int play_state_dir(play *p);
+void play_autosave(play *p);
+void play_export(play *p);
+
 /* play.c, for netplay.c */
 __attribute__((format(printf, 3, 4)))
 void play_say(play *p, int role, const char *fmt, ...);
-void play_render(play *p);
 void play_enter_turn(play *p);
 /* Show a move being played (animated unless quiet) and play it; 0, or an
  * error (the move is not legal here). */

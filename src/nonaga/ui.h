@@ -10,6 +10,13 @@
  *   board.c      drawing the board
  *   panel.c      the lines around the board: turn, phase, hints, messages
  *   play.c       one game: the turn step by step, undo/redo, the computer
+ *   view.c       what a game's board shows; the cursor; animation frames
+ *   playtext.c   a game's lines of text (and a replay's)
+ *   playsave.c   a game kept on disk after every turn; x exports it
+ *   replay.c     nonaga --replay
+ *   netplay.c    a game played online (play.h is what it shares with play.c)
+ *   lobby.c      playing online: connecting and the lobby
+ *   chatline.c   a line of chat typed on the bottom line
  *   anim.c       timed frames: slides, relocations, the draw for sides
  *   ai_thread.c  the computer's search in a background thread
  *   menu.c       title menu, pages (help, rules), language choice

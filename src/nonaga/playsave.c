@@ -1,0 +1,106 @@
+/*
+ * playsave.c - a game on the screen kept on disk: after every turn, as a
+ * record once it is over, and exported with x (savefile.c does the files).
+ */
+#include "play.h"
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---------------------------------------------------------------- saving */
+
+/* The state directory, made when first needed; 0 when there is none (the
+ * message is then in the status line). */
+int play_state_dir(play *p)
+{
+	if (p->dir[0])
+		return 1;
+	char msg[SAVE_MSG];
+	if (save_dir(p->dir, sizeof p->dir, msg) != SAVE_OK) {
+		p->dir[0] = 0;
+		play_say(p, R_MSG, "%s", msg);
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * Keep the game on disk after a turn, an undo or a redo: the game in
+ * progress as current.save; a finished game as a record, and then there
+ * is no game in progress any more.  A game without moves is not saved.
+ * Failures are told in the status line; the game goes on.
+ */
+void play_autosave(play *p)
+{
+	/* an online game is kept by the server (netplay.c keeps its end) */
+	if (p->replay || p->np || ng_game_length(p->g) == 0 || !play_state_dir(p))
+		return;
+	char msg[SAVE_MSG];
+	if (ng_game_result(p->g) != NG_NONE && !ng_game_can_redo(p->g)) {
+		if (p->archived) {
+			/* undone and redone: it is kept already, but the undo
+			 * saved it as in progress again */
+			if (save_discard(p->dir, msg) != SAVE_OK)
+				play_say(p, R_MSG, "%s", msg);
+			return;
+		}
+		p->archived = 1;
+		char path[PATH_MAX];
+		if (save_archive(p->dir, p->g, &p->si, path, sizeof path, msg) != SAVE_OK) {
+			play_say(p, R_MSG, "%s", msg);
+			/* keep it as the game in progress rather than lose it */
+			if (save_game(p->dir, p->g, &p->si, msg) != SAVE_OK)
+				play_say(p, R_MSG, "%s", msg);
+			return;
+		}
+		if (save_discard(p->dir, msg) != SAVE_OK)
+			play_say(p, R_MSG, "%s", msg);
+		else
+			/* TRANSLATORS: %s is the file a finished game was kept in. */
+			play_say(p, R_NORMAL, _("The game was kept as %s."), path);
+		return;
+	}
+	if (save_game(p->dir, p->g, &p->si, msg) != SAVE_OK)
+		play_say(p, R_MSG, "%s", msg);
+}
+
+/* x: the game as a record, named by the time, in the current directory;
+ * when that cannot be written to (read-only, or removed), in
+ * $XDG_DOCUMENTS_DIR or else the home directory.  The path is shown. */
+void play_export(play *p)
+{
+	char name[64], cwd[PATH_MAX], path[PATH_MAX + 80], msg[SAVE_MSG], first[SAVE_MSG];
+	time_t now = time(NULL);
+	struct tm tm;
+	localtime_r(&now, &tm);
+	strftime(name, sizeof name, "nonaga-%Y%m%d-%H%M%S.nonaga", &tm);
+	const char *dirs[3] = {
+		getcwd(cwd, sizeof cwd), getenv("XDG_DOCUMENTS_DIR"), getenv("HOME"),
+	};
+	first[0] = 0;
+	for (int i = 0; i < 3; i++) {
+		if (!dirs[i] || dirs[i][0] != '/')
+			continue;
+		size_t n = strlen(dirs[i]);
+		snprintf(path, sizeof path, "%s%s%s", dirs[i],
+		         dirs[i][n - 1] == '/' ? "" : "/", name);
+		if (save_export(path, p->g, &p->si, 0, msg) == SAVE_OK) {
+			if (i == 0)
+				/* TRANSLATORS: %s is the file the game was written to. */
+				play_say(p, R_NORMAL, _("Game exported to %s."), path);
+			else
+				/* TRANSLATORS: %s is the file the game was written to. */
+				play_say(p, R_NORMAL, _("The current directory cannot be "
+				                   "written to: game exported to %s."), path);
+			return;
+		}
+		if (!first[0])
+			snprintf(first, sizeof first, "%s", msg);
+	}
+	play_say(p, R_MSG, "%s", first[0] ? first : _("There is no directory to export the game to."));
+}
+

@@ -1,0 +1,229 @@
+/*
+ * playtext.c - the lines of text of a game's screen (the header, whose
+ * turn, the hint, the last move, the message, the keys), and of a replay.
+ */
+#include "play.h"
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* --------------------------------------------------------------- screen */
+
+/* A player as a record names them ("human", "computer level 7"), in the
+ * language shown. */
+void play_player_name(const char *rec, char *out, size_t size)
+{
+	int level;
+	char rest;
+	if (!rec[0])
+		snprintf(out, size, "?");
+	else if (!strcmp(rec, "human"))
+		snprintf(out, size, "%s", _("human"));
+	else if (sscanf(rec, "computer level %d%c", &level, &rest) == 1)
+		snprintf(out, size, _("computer level %d"), level);
+	else
+		snprintf(out, size, "%s", rec);
+}
+
+/* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
+static long days_from_civil(long y, int m, int d)
+{
+	y -= m <= 2;
+	long era = (y >= 0 ? y : y - 399) / 400;
+	long yoe = y - era * 400;
+	long doy = (153L * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+/* A record's date (ISO 8601, UTC) as local time, "2026-11-25 12:40";
+ * anything else is shown as it is. */
+static void local_date(const char *iso, char *out, size_t size)
+{
+	int y, mo, d, h, mi, sec;
+	char z;
+	if (sscanf(iso, "%4d-%2d-%2dT%2d:%2d:%2d%c", &y, &mo, &d, &h, &mi, &sec, &z) != 7 ||
+	    z != 'Z' || mo < 1 || mo > 12 || d < 1 || d > 31) {
+		snprintf(out, size, "%s", iso);
+		return;
+	}
+	time_t t = (time_t)(days_from_civil(y, mo, d) * 86400L + h * 3600L + mi * 60L + sec);
+	struct tm tm;
+	if (!localtime_r(&t, &tm) || !strftime(out, size, "%Y-%m-%d %H:%M", &tm))
+		snprintf(out, size, "%s", iso);
+}
+
+/* The replay's lines: the record's header, the move shown, the keys. */
+static void fill_view(const play *p, panel_text *t)
+{
+	const ng_record_info *ri = p->rinfo;
+	const char *res;
+	switch (ri->result) {
+	case NG_RED_WINS: res = _("Red won"); break;
+	case NG_BLUE_WINS: res = _("Blue won"); break;
+	case NG_DRAW: res = _("drawn"); break;
+	default: res = _("not finished"); break;
+	}
+	/* TRANSLATORS: the replay's header: who played Red, who played
+	   Blue (as written in the record, e.g. "human", "computer level
+	   7"), the result, the date. */
+	char red[NG_RECORD_VALUE + 32], blue[NG_RECORD_VALUE + 32];
+	char date[NG_RECORD_VALUE + 32] = "";
+	play_player_name(ri->red, red, sizeof red);
+	play_player_name(ri->blue, blue, sizeof blue);
+	if (ri->date[0])
+		local_date(ri->date, date, sizeof date);
+	snprintf(t->header, sizeof t->header, _("Red: %s%sBlue: %s%s%s%s%s"),
+	         red, G->sep, blue, G->sep, res, date[0] ? G->sep : "", date);
+	int ply = ng_game_ply(p->g), len = ng_game_length(p->g);
+	/* TRANSLATORS: the replay: the move shown and the number of moves. */
+	snprintf(t->turn, sizeof t->turn, _("Replay: move %d of %d"), ply, len);
+	t->turn_role = R_TITLE;
+	if (ply == len && ng_game_result(p->g) != NG_NONE) {
+		ng_result r = ng_game_result(p->g);
+		snprintf(t->hint, sizeof t->hint, "%s",
+		         r == NG_DRAW ? _("Draw: the same position came up three times.")
+		         : r == NG_RED_WINS ? _("Red wins!") : _("Blue wins!"));
+	} else {
+		int side = to_move(p);
+		snprintf(t->hint, sizeof t->hint, "%s %s", G->token[side],
+		         side == NG_RED ? _("Red to move") : _("Blue to move"));
+	}
+	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
+	t->msg_role = p->msg_role;
+	snprintf(t->keys, sizeof t->keys, "%s",
+	         _("left/right (h/l) step, Home/End start/end, p play on from here, "
+	           "q quit"));
+	snprintf(t->keys_short, sizeof t->keys_short, "%s",
+	         _("p play on, q quit"));
+}
+
+void play_fill_panel(const play *p, panel_text *t)
+{
+	if (p->ph == PH_VIEW) {
+		fill_view(p, t);
+		goto last;
+	}
+	{
+	const ng_pos *ps = cur_pos(p);
+	const char *rules = ng_pos_rules(ps) == NG_STANDARD ? _("standard rules")
+	                                                     : _("simple rules");
+	char who[200];
+	if (p->set.mode == MODE_AI)
+		/* TRANSLATORS: the header against the computer: your token's
+		   symbol and colour, a separator, the computer's symbol and
+		   colour, its level. */
+		snprintf(who, sizeof who, _("you: %s %s%scomputer: %s %s, level %d"),
+		         G->token[p->human], play_side_name(p->human), G->sep,
+		         G->token[!p->human], play_side_name(!p->human), p->set.level);
+	else
+		/* TRANSLATORS: %s are the symbols of the Red and Blue tokens. */
+		snprintf(who, sizeof who, _("%s Red and %s Blue: two players"),
+		         G->token[NG_RED], G->token[NG_BLUE]);
+	/* the lock's legend only where there is a lock (standard rules) */
+	if (ng_pos_rules(ps) == NG_STANDARD)
+		snprintf(t->header, sizeof t->header, "%s%s%s%s%s %s", rules, G->sep,
+		         who, G->sep, G->lock, _("lock"));
+	else
+		snprintf(t->header, sizeof t->header, "%s%s%s", rules, G->sep, who);
+
+	int side = to_move(p);
+	t->turn_role = side == NG_RED ? R_RED : R_BLUE;
+	const char *hint = "";
+	switch (p->ph) {
+	case PH_OVER: {
+		ng_result r = ng_game_result(p->g);
+		if (r == NG_DRAW) {
+			snprintf(t->turn, sizeof t->turn, "%s",
+			         _("Draw: the same position came up three times."));
+			t->turn_role = R_WIN;
+		} else {
+			int w = r == NG_RED_WINS ? NG_RED : NG_BLUE;
+			const char *s = p->set.mode == MODE_AI
+			    ? (w == p->human ? _("You win!") : _("The computer wins."))
+			    : (w == NG_RED ? _("Red wins!") : _("Blue wins!"));
+			snprintf(t->turn, sizeof t->turn, "%s %s", G->token[w], s);
+			t->turn_role = w == NG_RED ? R_RED : R_BLUE;
+		}
+		hint = _("n: new game, u: take moves back, q: quit.");
+		break;
+	}
+	case PH_AI: {
+		static const char *const dots[4] = { "   ", ".  ", ".. ", "..." };
+		int k = (int)(anim_now_ms() / 400 % 4);
+		snprintf(t->turn, sizeof t->turn, side == NG_RED
+		         /* TRANSLATORS: the token's symbol, then up to three
+		            dots that come and go while the computer thinks. */
+		         ? _("%s Red (computer) is thinking%s")
+		         /* TRANSLATORS: the same for Blue. */
+		         : _("%s Blue (computer) is thinking%s"),
+		         G->token[side], p->ai_failed ? "" : dots[k]);
+		hint = play_has_own_move(p)
+		       ? _("Please wait. u takes your last move back, q quits.")
+		       : _("Please wait. q quits.");
+		break;
+	}
+	default: {
+		const char *who_moves;
+		if (p->set.mode == MODE_AI)
+			who_moves = side == NG_RED ? _("Red (you) to move") : _("Blue (you) to move");
+		else
+			who_moves = side == NG_RED ? _("Red to move") : _("Blue to move");
+		const char *ph = p->ph == PH_SLIDE || p->ph == PH_SLIDE_TO
+		    ? _("1. slide a token") : _("2. relocate a disc");
+		snprintf(t->turn, sizeof t->turn, "%s %s%s%s", G->token[side],
+		         who_moves, G->sep, ph);
+		switch (p->ph) {
+		case PH_SLIDE:
+			hint = _("Choose a token that can move (marked), then press Enter.");
+			break;
+		case PH_SLIDE_TO:
+			hint = _("Choose where it slides; Esc chooses another token.");
+			break;
+		case PH_TAKE:
+			/* the simple rules have no freeness: any empty disc */
+			if (ng_pos_rules(ps) == NG_STANDARD)
+				hint = p->slid ? _("Choose a free disc to take; Esc takes the slide back.")
+				               : _("Choose a free disc to take.");
+			else
+				hint = p->slid ? _("Choose an empty disc to take; Esc takes the slide back.")
+				               : _("Choose an empty disc to take.");
+			break;
+		default:
+			hint = _("Choose where the disc goes (touching two discs); Esc chooses another disc.");
+			break;
+		}
+	}
+	}
+	snprintf(t->hint, sizeof t->hint, "%s", hint);
+	}
+last:;
+	int ply = ng_game_ply(p->g);
+	if (ply > 0) {
+		const ng_pos *before = ng_game_pos_at(p->g, ply - 1);
+		char mv[NG_MOVE_TEXT];
+		ng_move_format(before, ng_game_move_at(p->g, ply - 1), mv);
+		/* TRANSLATORS: the mover's token symbol, its colour ("Red" or
+		   "Blue", translated) and the move in the notation
+		   from>to/from>to. */
+		snprintf(t->last, sizeof t->last, _("Last move: %s %s %s"),
+		         G->token[ng_pos_side(before)], play_side_name(ng_pos_side(before)), mv);
+	} else {
+		snprintf(t->last, sizeof t->last, "%s", _("Last move: none yet."));
+	}
+	if (p->ph == PH_VIEW)
+		return;
+	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
+	t->msg_role = p->msg_role;
+	snprintf(t->keys, sizeof t->keys, "%s",
+	         _("arrows move, Enter choose, Esc back, u undo, r redo, "
+	           "x export, ? help, q quit"));
+	snprintf(t->keys_short, sizeof t->keys_short, "%s", _("? help, q quit"));
+	if (p->np)
+		netplay_panel(p, t);
+}
+

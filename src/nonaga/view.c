@@ -1,0 +1,240 @@
+/*
+ * view.c - what the board of a game shows: the cells, tokens and discs of
+ * the position, the turn's choices and the chosen pieces, an animation's
+ * frame; and where the cursor goes when a step begins.  The rules are
+ * asked here for the choices of each step.
+ */
+#include "play.h"
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Axial directions, in the engine's order. */
+static const int DQ[6] = { 1, 1, 0, -1, -1, 0 };
+static const int DR[6] = { 0, -1, -1, 0, 1, 1 };
+
+/* ------------------------------------------------------- the rules, asked */
+
+int play_movable(const play *p, ng_cell c)
+{
+	return ng_why_not_token(cur_pos(p), c) == NG_OK;
+}
+
+ng_err play_take_reason(const play *p, ng_cell c)
+{
+	return ng_why_not_take(cur_pos(p), p->slid ? &p->sf : NULL,
+	                       p->slid ? &p->st : NULL, c);
+}
+
+int play_slide_targets(const play *p, ng_cell from, ng_cell out[6])
+{
+	return ng_slide_targets(cur_pos(p), from, out);
+}
+
+int play_place_targets(const play *p, ng_cell from, ng_cell *out)
+{
+	return ng_place_targets(cur_pos(p), from, out, MAX_PLACES);
+}
+
+/* ------------------------------------------------------------- the view */
+
+static int add_cell(boardview *bv, ng_cell c, int disc)
+{
+	int i = board_find(bv, c);
+	if (i >= 0)
+		return i;
+	if (bv->n >= BV_MAX)
+		return -1;
+	bcell *b = &bv->cell[bv->n];
+	b->c = c;
+	b->disc = (signed char)disc;
+	b->tok = -1;
+	b->flags = 0;
+	return bv->n++;
+}
+
+static void flag(boardview *bv, ng_cell c, unsigned f)
+{
+	int i = board_find(bv, c);
+	if (i >= 0)
+		bv->cell[i].flags |= (unsigned char)f;
+}
+
+void play_build_view(play *p)
+{
+	boardview *bv = &p->bv;
+	const ng_pos *ps = cur_pos(p);
+	bv->n = 0;
+	bv->ghost = 0;
+	ng_cell d[19], t[3];
+	int nd = ng_pos_discs(ps, d);
+	for (int i = 0; i < nd; i++)
+		if (!(p->a_disc && play_eq(d[i], p->a_disc_from)))
+			add_cell(bv, d[i], 1);
+	for (int s = 0; s < 2; s++) {
+		ng_pos_tokens(ps, (ng_side)s, t);
+		for (int k = 0; k < 3; k++) {
+			ng_cell c = t[k];
+			if (s == to_move(p) && p->slid && play_eq(c, p->sf))
+				c = p->st;
+			if (p->a_tok && s == p->a_side && play_eq(c, p->a_tok_from))
+				c = p->a_tok_at;
+			int i = board_find(bv, c);
+			if (i >= 0)
+				bv->cell[i].tok = (signed char)s;
+		}
+	}
+	/* the empty cells around the discs (where a disc may go) */
+	int ndiscs = bv->n;
+	for (int i = 0; i < ndiscs; i++)
+		for (int k = 0; k < 6; k++) {
+			ng_cell n = { bv->cell[i].c.q + DQ[k], bv->cell[i].c.r + DR[k] };
+			add_cell(bv, n, 0);
+		}
+	ng_cell lock;
+	if (ng_pos_rules(ps) == NG_STANDARD && ng_pos_lock(ps, &lock))
+		flag(bv, lock, CF_LOCK);
+	if (p->a_disc) {
+		bv->ghost = 1;
+		bv->ghost_from = p->a_disc_from;
+		bv->ghost_to = p->a_disc_to;
+		bv->ghost_num = p->a_num;
+		bv->ghost_den = p->a_den;
+	}
+	if (p->ph == PH_OVER || p->ph == PH_VIEW) {   /* (a replay's end too) */
+		ng_cell w[3];
+		int n = ng_pos_winning_cells(ps, w);
+		for (int i = 0; i < n; i++)
+			flag(bv, w[i], CF_WIN);
+	}
+	if (!play_choosing(p) || p->a_tok || p->a_disc)
+		return;
+	ng_cell tg[MAX_PLACES];
+	int n;
+	for (int i = 0; i < bv->n; i++) {
+		bcell *b = &bv->cell[i];
+		if (b->disc || p->ph == PH_PLACE)
+			b->flags |= CF_POINT;
+		switch (p->ph) {
+		case PH_SLIDE:
+			if (b->tok == to_move(p) && play_movable(p, b->c))
+				b->flags |= CF_SELECT;
+			break;
+		case PH_TAKE:
+			if (b->disc && play_take_reason(p, b->c) == NG_OK)
+				b->flags |= CF_SELECT;
+			break;
+		default:
+			break;
+		}
+	}
+	if (p->ph == PH_SLIDE_TO) {
+		flag(bv, p->sf, CF_CHOSEN);
+		n = play_slide_targets(p, p->sf, tg);
+		for (int i = 0; i < n; i++)
+			flag(bv, tg[i], CF_SELECT);
+	} else if (p->ph == PH_PLACE) {
+		flag(bv, p->rf, CF_CHOSEN);
+		n = play_place_targets(p, p->rf, tg);
+		for (int i = 0; i < n; i++)
+			flag(bv, tg[i], CF_SELECT);
+	}
+	flag(bv, p->cur, CF_CURSOR);
+}
+
+/* Hexagon distance on the screen, squared and scaled: 3du^2 + 9dv^2. */
+static double dist2(double u0, double v0, ng_cell c)
+{
+	double du = 2.0 * c.q + c.r - u0, dv = c.r - v0;
+	return 3 * du * du + 9 * dv * dv;
+}
+
+/* Put the cursor on the choice nearest (u, v); ties go to reading order. */
+void play_cursor_near(play *p, double u, double v)
+{
+	play_build_view(p);
+	int best = -1;
+	double bd = 0;
+	for (int i = 0; i < p->bv.n; i++) {
+		const bcell *b = &p->bv.cell[i];
+		if (!(b->flags & CF_SELECT))
+			continue;
+		double d = dist2(u, v, b->c);
+		const bcell *o = best >= 0 ? &p->bv.cell[best] : NULL;
+		if (!o || d < bd - 1e-9 ||
+		    (d < bd + 1e-9 && (b->c.r < o->c.r ||
+		                       (b->c.r == o->c.r && b->c.q < o->c.q)))) {
+			best = i;
+			bd = d;
+		}
+	}
+	if (best >= 0) {
+		p->cur = p->bv.cell[best].c;
+		p->want_u = board_ux(&p->L, p->cur);
+	}
+}
+
+void play_cursor_near_cursor(play *p)
+{
+	play_cursor_near(p, 2.0 * p->cur.q + p->cur.r, p->cur.r);
+}
+
+/* ------------------------------------------------------------ animation */
+
+
+int play_animating(const play *p)
+{
+	return p->opt->animation && !term_too_small();
+}
+
+/* A token slides from one cell to another, cell by cell. */
+void play_animate_slide(play *p, int side, ng_cell from, ng_cell to)
+{
+	if (!play_animating(p))
+		return;
+	int dq = to.q - from.q, dr = to.r - from.r;
+	int len = abs(dq) > abs(dr) ? abs(dq) : abs(dr);
+	if (abs(dq + dr) > len)
+		len = abs(dq + dr);
+	if (len < 1)
+		return;
+	/* at most 400 ms, at least 45 ms a frame: long slides skip cells */
+	int frames = len < 8 ? len : 8;
+	int ms = 400 / frames > 90 ? 90 : 400 / frames;
+	p->a_tok = 1;
+	p->a_side = side;
+	p->a_tok_from = from;
+	for (int i = 1; i <= frames; i++) {
+		int k = (i * len + frames / 2) / frames;
+		p->a_tok_at.q = from.q + dq / len * k;
+		p->a_tok_at.r = from.r + dr / len * k;
+		play_render(p);
+		if (anim_frame(ms))
+			break;
+	}
+	p->a_tok = 0;
+}
+
+/* A disc flies from one cell to another. */
+void play_animate_reloc(play *p, ng_cell from, ng_cell to)
+{
+	if (!play_animating(p))
+		return;
+	const int frames = 7, ms = 55;
+	p->a_disc = 1;
+	p->a_disc_from = from;
+	p->a_disc_to = to;
+	p->a_den = frames;
+	for (int i = 0; i <= frames; i++) {
+		p->a_num = i;
+		play_render(p);
+		if (anim_frame(ms))
+			break;
+	}
+	p->a_disc = 0;
+}
+
