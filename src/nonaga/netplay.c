@@ -540,11 +540,9 @@ void netplay_panel(const play *p, panel_text *t)
 		}
 	} else {
 		/* the player's own turn: the local game's turn line, with "(you)" */
-		const char *ph = p->ph == PH_SLIDE || p->ph == PH_SLIDE_TO
-		    ? _("1. slide a token") : _("2. relocate a disc");
 		snprintf(t->turn, sizeof t->turn, "%s %s %s%s%s", G->token[side],
 		         side == NG_RED ? _("Red to move") : _("Blue to move"), _("(you)"),
-		         G->sep, ph);
+		         G->sep, play_step_name(p));
 	}
 	if (np->lost) {   /* whatever the phase: the message line says so */
 		int64_t s = (np->give_up_at - online_now_ms()) / 1000;

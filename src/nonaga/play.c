@@ -1,16 +1,10 @@
 /*
- * play.c - one game on the screen: the turn step by step, the computer,
- * undo and redo, questions, animations, the loop.  What the board shows
+ * play.c - one game on the screen: the turn shown as it is chosen, the
+ * computer, undo and redo, questions, animations, the loop.  What the board shows
  * is built in view.c, the lines of text in playtext.c; saving is in
  * playsave.c and the replay in replay.c.
  *
- * A turn has four steps; Enter (or a click) chooses and confirms:
- *   PH_SLIDE     choose one of your tokens that can move
- *   PH_SLIDE_TO  choose where it slides (the slide is then shown, not
- *                played: Esc in the next step takes it back)
- *   PH_TAKE      choose a disc to take
- *   PH_PLACE     choose where it goes; the whole move is played
- * A step that is impossible is skipped, and a winning slide ends the turn.
+ * The turn's steps are chosen in turn.c; this file shows what they did.
  * When a step begins the cursor stands on one of its choices (at the start
  * of a turn the one nearest the middle of the board, later the one nearest
  * the cursor), so four Enter presses play a legal turn.  The cursor may
@@ -35,8 +29,7 @@ int play_human_turn(const play *p)
 
 int play_choosing(const play *p)
 {
-	return p->ph == PH_SLIDE || p->ph == PH_SLIDE_TO || p->ph == PH_TAKE ||
-	       p->ph == PH_PLACE;
+	return p->ph == PH_TURN && turn_choosing(&p->t);
 }
 
 /* The message line (play.h); "say" in this file. */
@@ -99,14 +92,10 @@ static void start_ai(play *p)
 	}
 }
 
-/* Play the turn chosen so far (parts not chosen are skipped). */
-static void commit(play *p, const ng_cell *rt)
+/* Play the turn chosen (turn.c). */
+static void commit(play *p, ng_move m)
 {
-	ng_move m;
-	ng_err e = ng_move_build(cur_pos(p), p->slid ? &p->sf : NULL,
-	                         p->slid ? &p->st : NULL, rt ? &p->rf : NULL, rt, &m);
-	if (e == NG_OK)
-		e = ng_game_play(p->g, m);
+	ng_err e = ng_game_play(p->g, m);
 	if (e != NG_OK) {
 		refuse(p, e);
 		return;
@@ -117,23 +106,6 @@ static void commit(play *p, const ng_cell *rt)
 		netplay_sent(p, m);
 	play_enter_turn(p);
 	play_autosave(p);
-}
-
-/* After the slide (or when there was none): relocate, or end the turn. */
-static void after_slide(play *p)
-{
-	ng_move m;
-	ng_move_build(cur_pos(p), p->slid ? &p->sf : NULL, p->slid ? &p->st : NULL,
-	              NULL, NULL, &m);
-	if (ng_check_move(cur_pos(p), m) == NG_OK) {
-		/* a winning slide, or no disc can be relocated */
-		if (!p->slid)
-			say(p, R_MSG, "%s", _("No token can move and no disc can be relocated: the turn passes."));
-		commit(p, NULL);
-		return;
-	}
-	p->ph = PH_TAKE;
-	play_cursor_near_cursor(p);
 }
 
 static void board_centre(const play *p, double *u, double *v)
@@ -167,7 +139,7 @@ static void warn_threat(play *p)
 void play_enter_turn(play *p)
 {
 	/* (a pending question stays: the computer may move while it shows) */
-	p->slid = p->no_slide = 0;
+	memset(&p->t, 0, sizeof p->t);
 	if (ng_game_result(p->g) != NG_NONE) {
 		p->ph = PH_OVER;
 		return;
@@ -179,27 +151,21 @@ void play_enter_turn(play *p)
 			start_ai(p);
 		return;
 	}
-	ng_cell t[3];
-	ng_pos_tokens(cur_pos(p), (ng_side)to_move(p), t);
-	int any = 0;
-	for (int k = 0; k < 3; k++)
-		any |= play_movable(p, t[k]);
 	double u, v;
 	board_centre(p, &u, &v);
 	p->cur.q = (int)(u - v) / 2;
 	p->cur.r = (int)v;
 	warn_threat(p);
-	if (any) {
-		p->ph = PH_SLIDE;
-		play_cursor_near(p, u, v);
-	} else {
-		p->no_slide = 1;
-		if (!p->msg[0])
-			say(p, R_MSG, "%s", _("None of your tokens can move: the slide is skipped."));
-		after_slide(p);
-		if (p->ph == PH_TAKE)
-			play_cursor_near(p, u, v);
+	p->ph = PH_TURN;
+	turn_result r = turn_begin(&p->t, cur_pos(p));
+	if (r.what == TURN_MOVE) {
+		say(p, R_MSG, "%s", _("No token can move and no disc can be relocated: the turn passes."));
+		commit(p, r.move);
+		return;
 	}
+	if (p->t.no_slide && !p->msg[0])
+		say(p, R_MSG, "%s", _("None of your tokens can move: the slide is skipped."));
+	play_cursor_near(p, u, v);
 }
 
 ng_err play_show_move(play *p, ng_move m, int quiet)
@@ -211,13 +177,13 @@ ng_err play_show_move(play *p, ng_move m, int quiet)
 		return e;
 	if (!quiet && ng_move_slide(ps, m, &f, &t)) {
 		play_animate_slide(p, to_move(p), f, t);
-		p->sf = f;
-		p->st = t;
-		p->slid = 1;
+		p->t.sf = f;   /* the token stays where it slid */
+		p->t.st = t;
+		p->t.slid = 1;
 	}
 	if (!quiet && ng_move_reloc(ps, m, &f, &t))
 		play_animate_reloc(p, f, t);
-	p->slid = 0;
+	p->t.slid = 0;
 	e = ng_game_play(p->g, m);
 	if (e != NG_OK)
 		return e;
@@ -242,86 +208,35 @@ static void apply_ai_move(play *p, ng_move m, ng_err e)
 
 static void choose(play *p, ng_cell c)
 {
-	ng_cell tg[MAX_PLACES];
-	int n;
 	p->msg[0] = 0;
-	switch (p->ph) {
-	case PH_SLIDE: {
-		ng_err e = ng_why_not_token(cur_pos(p), c);
-		int owner = ng_pos_token_at(cur_pos(p), c);
-		if (e == NG_ERR_NOT_YOUR_TOKEN && owner >= 0 && owner != to_move(p)) {
+	turn_result r = turn_choose(&p->t, cur_pos(p), c);
+	switch (r.what) {
+	case TURN_REFUSED:
+		if (r.owner >= 0) {
 			/* the opponent's token: say whose, not "no token" */
-			say(p, R_MSG, owner == NG_RED
+			say(p, R_MSG, r.owner == NG_RED
 			    ? _("That is Red's token: choose one of Blue's.")
 			    : _("That is Blue's token: choose one of Red's."));
 			p->msg_refusal = 1;
-			return;
+		} else {
+			refuse(p, r.why);
 		}
-		if (e != NG_OK) {
-			refuse(p, e);
-			return;
-		}
-		p->sf = c;
-		p->ph = PH_SLIDE_TO;
+		return;
+	case TURN_BACK:
+		return;
+	case TURN_STEP:
 		play_cursor_near_cursor(p);
 		return;
-	}
-	case PH_SLIDE_TO:
-		if (play_eq(c, p->sf)) {
-			p->ph = PH_SLIDE;
-			return;
-		}
-		n = play_slide_targets(p, p->sf, tg);
-		if (play_in_list(tg, n, c)) {
-			p->st = c;
-			play_animate_slide(p, to_move(p), p->sf, p->st);
-			p->slid = 1;
-			after_slide(p);
-			return;
-		}
-		if (ng_pos_token_at(cur_pos(p), c) == to_move(p) && play_movable(p, c)) {
-			p->sf = c;
-			play_cursor_near_cursor(p);
-			return;
-		}
-		{
-			ng_move m;
-			ng_err e = ng_move_build(cur_pos(p), &p->sf, &c, NULL, NULL, &m);
-			if (e == NG_OK)
-				e = ng_check_move(cur_pos(p), m);
-			refuse(p, e == NG_OK || e == NG_ERR_MUST_RELOCATE ? NG_ERR_SLIDE_BLOCKED : e);
-		}
-		return;
-	case PH_TAKE: {
-		ng_err e = play_take_reason(p, c);
-		if (e != NG_OK) {
-			refuse(p, e);
-			return;
-		}
-		p->rf = c;
-		p->ph = PH_PLACE;
+	case TURN_SLID:
+		play_animate_slide(p, to_move(p), p->t.sf, p->t.st);
 		play_cursor_near_cursor(p);
 		return;
-	}
-	case PH_PLACE:
-		if (play_eq(c, p->rf)) {
-			p->ph = PH_TAKE;
-			return;
-		}
-		n = play_place_targets(p, p->rf, tg);
-		if (play_in_list(tg, n, c)) {
-			play_animate_reloc(p, p->rf, c);
-			commit(p, &c);
-			return;
-		}
-		if (ng_pos_has_disc(cur_pos(p), c) && play_take_reason(p, c) == NG_OK) {
-			p->rf = c;
-			play_cursor_near_cursor(p);
-			return;
-		}
-		refuse(p, ng_why_not_place(cur_pos(p), p->rf, c));
-		return;
-	default:
+	case TURN_MOVE:
+		if (r.slide)
+			play_animate_slide(p, to_move(p), p->t.sf, p->t.st);
+		if (r.reloc)
+			play_animate_reloc(p, p->t.rf, p->t.rt);
+		commit(p, r.move);
 		return;
 	}
 }
@@ -329,25 +244,9 @@ static void choose(play *p, ng_cell c)
 static void step_back(play *p)
 {
 	p->msg[0] = 0;
-	switch (p->ph) {
-	case PH_SLIDE_TO:
-		p->ph = PH_SLIDE;
-		p->cur = p->sf;
-		break;
-	case PH_TAKE:
-		if (p->slid) {
-			p->slid = 0;
-			p->ph = PH_SLIDE_TO;
-			p->cur = p->st;
-		}
-		break;
-	case PH_PLACE:
-		p->ph = PH_TAKE;
-		p->cur = p->rf;
-		break;
-	default:
-		break;
-	}
+	ng_cell at;
+	if (turn_back(&p->t, &at))
+		p->cur = at;
 	p->want_u = board_ux(&p->L, p->cur);
 }
 
@@ -532,7 +431,7 @@ void play_ask(play *p, int what)
 
 static int in_progress(const play *p)
 {
-	return p->ph != PH_OVER && (ng_game_ply(p->g) > 0 || p->slid);
+	return p->ph != PH_OVER && (ng_game_ply(p->g) > 0 || p->t.slid);
 }
 
 /* The user leaves this game for another: it is no longer in progress. */

@@ -7,12 +7,15 @@
 
 #include "ui.h"
 #include "savefile.h"
+#include "turn.h"
 #include <limits.h>
 
 typedef struct netplay netplay;
 
-typedef enum { PH_SLIDE, PH_SLIDE_TO, PH_TAKE, PH_PLACE, PH_AI, PH_OVER,
-               PH_VIEW } phase;
+/* PH_TURN: the player chooses the turn (p->t); PH_AI: the other side (the
+ * computer, or online the opponent) is to move; PH_OVER: the game is
+ * over; PH_VIEW: a replay */
+typedef enum { PH_TURN, PH_AI, PH_OVER, PH_VIEW } phase;
 enum { ASK_NONE, ASK_QUIT, ASK_NEW, ASK_MENU, ASK_RESIGN, ASK_LEAVE };
 #define AI_MIN_SHOW_MS 400
 
@@ -31,9 +34,8 @@ typedef struct play {
 	int ai_failed;        /* the search failed: do not start it again */
 	long long ai_since;   /* when the search started (ms) */
 	phase ph;
-	int slid;             /* a slide sf>st is shown but not yet played */
-	int no_slide;         /* no token could move this turn */
-	ng_cell sf, st, rf;
+	turn t;               /* PH_TURN: what is chosen so far (turn.h); its
+	                       * slide is also set while a move is shown */
 	ng_cell cur;          /* the cursor */
 	int want_u;           /* column kept by up and down */
 	char msg[512];
@@ -56,13 +58,6 @@ static inline const ng_pos *cur_pos(const play *p) { return ng_game_pos(p->g); }
 static inline int to_move(const play *p) { return ng_pos_side(cur_pos(p)); }
 
 static inline int play_eq(ng_cell a, ng_cell b) { return a.q == b.q && a.r == b.r; }
-static inline int play_in_list(const ng_cell *l, int n, ng_cell c)
-{
-	for (int i = 0; i < n; i++)
-		if (play_eq(l[i], c))
-			return 1;
-	return 0;
-}
 
 /* play.c */
 int play_human_turn(const play *p);
@@ -70,12 +65,7 @@ int play_choosing(const play *p);
 int play_has_own_move(const play *p);
 void play_render(play *p);
 
-/* view.c: the choices of a step, the board's cells, the cursor, frames */
-#define MAX_PLACES 128
-int play_movable(const play *p, ng_cell c);
-ng_err play_take_reason(const play *p, ng_cell c);
-int play_slide_targets(const play *p, ng_cell from, ng_cell out[6]);
-int play_place_targets(const play *p, ng_cell from, ng_cell *out);
+/* view.c: the board's cells, the cursor, frames */
 void play_build_view(play *p);
 /* The cursor to the choice nearest (u, v) in layout units, or the cursor */
 void play_cursor_near(play *p, double u, double v);
@@ -86,6 +76,8 @@ void play_animate_reloc(play *p, ng_cell from, ng_cell to);
 
 /* playtext.c: the panel's lines of a game or a replay */
 void play_fill_panel(const play *p, panel_text *t);
+/* "1. slide a token" or "2. relocate a disc", for the turn's step */
+const char *play_step_name(const play *p);
 
 /* playsave.c */
 /* The state directory into p->dir; 0 when there is none (said). */

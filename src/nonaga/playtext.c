@@ -102,6 +102,12 @@ static void fill_view(const play *p, panel_text *t)
 	         _("p play on, q quit"));
 }
 
+const char *play_step_name(const play *p)
+{
+	return p->t.step == TS_SLIDE || p->t.step == TS_SLIDE_TO
+	       ? _("1. slide a token") : _("2. relocate a disc");
+}
+
 void play_fill_panel(const play *p, panel_text *t)
 {
 	if (p->ph == PH_VIEW) {
@@ -173,24 +179,22 @@ void play_fill_panel(const play *p, panel_text *t)
 			who_moves = side == NG_RED ? _("Red (you) to move") : _("Blue (you) to move");
 		else
 			who_moves = side == NG_RED ? _("Red to move") : _("Blue to move");
-		const char *ph = p->ph == PH_SLIDE || p->ph == PH_SLIDE_TO
-		    ? _("1. slide a token") : _("2. relocate a disc");
 		snprintf(t->turn, sizeof t->turn, "%s %s%s%s", G->token[side],
-		         who_moves, G->sep, ph);
-		switch (p->ph) {
-		case PH_SLIDE:
+		         who_moves, G->sep, play_step_name(p));
+		switch (p->t.step) {
+		case TS_SLIDE:
 			hint = _("Choose a token that can move (marked), then press Enter.");
 			break;
-		case PH_SLIDE_TO:
+		case TS_SLIDE_TO:
 			hint = _("Choose where it slides; Esc chooses another token.");
 			break;
-		case PH_TAKE:
+		case TS_TAKE:
 			/* the simple rules have no freeness: any empty disc */
 			if (ng_pos_rules(ps) == NG_STANDARD)
-				hint = p->slid ? _("Choose a free disc to take; Esc takes the slide back.")
+				hint = p->t.slid ? _("Choose a free disc to take; Esc takes the slide back.")
 				               : _("Choose a free disc to take.");
 			else
-				hint = p->slid ? _("Choose an empty disc to take; Esc takes the slide back.")
+				hint = p->t.slid ? _("Choose an empty disc to take; Esc takes the slide back.")
 				               : _("Choose an empty disc to take.");
 			break;
 		default:

@@ -9,7 +9,8 @@
  *   layout.c     where the board goes on the screen; clicks, cursor steps
  *   board.c      drawing the board
  *   panel.c      the lines around the board: turn, phase, hints, messages
- *   play.c       one game: the turn step by step, undo/redo, the computer
+ *   turn.c       one turn chosen step by step, without curses (turn.h)
+ *   play.c       one game: the turn shown, undo/redo, the computer, the loop
  *   view.c       what a game's board shows; the cursor; animation frames
  *   playtext.c   a game's lines of text (and a replay's)
  *   playsave.c   a game kept on disk after every turn; x exports it

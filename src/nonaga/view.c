@@ -1,8 +1,8 @@
 /*
  * view.c - what the board of a game shows: the cells, tokens and discs of
  * the position, the turn's choices and the chosen pieces, an animation's
- * frame; and where the cursor goes when a step begins.  The rules are
- * asked here for the choices of each step.
+ * frame; and where the cursor goes when a step begins.  The choices of
+ * each step come from the turn (turn.c).
  */
 #include "play.h"
 #include <limits.h>
@@ -16,29 +16,6 @@
 /* Axial directions, in the engine's order. */
 static const int DQ[6] = { 1, 1, 0, -1, -1, 0 };
 static const int DR[6] = { 0, -1, -1, 0, 1, 1 };
-
-/* ------------------------------------------------------- the rules, asked */
-
-int play_movable(const play *p, ng_cell c)
-{
-	return ng_why_not_token(cur_pos(p), c) == NG_OK;
-}
-
-ng_err play_take_reason(const play *p, ng_cell c)
-{
-	return ng_why_not_take(cur_pos(p), p->slid ? &p->sf : NULL,
-	                       p->slid ? &p->st : NULL, c);
-}
-
-int play_slide_targets(const play *p, ng_cell from, ng_cell out[6])
-{
-	return ng_slide_targets(cur_pos(p), from, out);
-}
-
-int play_place_targets(const play *p, ng_cell from, ng_cell *out)
-{
-	return ng_place_targets(cur_pos(p), from, out, MAX_PLACES);
-}
 
 /* ------------------------------------------------------------- the view */
 
@@ -79,8 +56,9 @@ void play_build_view(play *p)
 		ng_pos_tokens(ps, (ng_side)s, t);
 		for (int k = 0; k < 3; k++) {
 			ng_cell c = t[k];
-			if (s == to_move(p) && p->slid && play_eq(c, p->sf))
-				c = p->st;
+			/* the slide chosen (not while it is being shown) */
+			if (s == to_move(p) && p->t.slid && !p->a_tok && play_eq(c, p->t.sf))
+				c = p->t.st;
 			if (p->a_tok && s == p->a_side && play_eq(c, p->a_tok_from))
 				c = p->a_tok_at;
 			int i = board_find(bv, c);
@@ -113,36 +91,17 @@ void play_build_view(play *p)
 	}
 	if (!play_choosing(p) || p->a_tok || p->a_disc)
 		return;
-	ng_cell tg[MAX_PLACES];
-	int n;
 	for (int i = 0; i < bv->n; i++) {
 		bcell *b = &bv->cell[i];
-		if (b->disc || p->ph == PH_PLACE)
+		if (b->disc || p->t.step == TS_PLACE)
 			b->flags |= CF_POINT;
-		switch (p->ph) {
-		case PH_SLIDE:
-			if (b->tok == to_move(p) && play_movable(p, b->c))
-				b->flags |= CF_SELECT;
-			break;
-		case PH_TAKE:
-			if (b->disc && play_take_reason(p, b->c) == NG_OK)
-				b->flags |= CF_SELECT;
-			break;
-		default:
-			break;
-		}
 	}
-	if (p->ph == PH_SLIDE_TO) {
-		flag(bv, p->sf, CF_CHOSEN);
-		n = play_slide_targets(p, p->sf, tg);
-		for (int i = 0; i < n; i++)
-			flag(bv, tg[i], CF_SELECT);
-	} else if (p->ph == PH_PLACE) {
-		flag(bv, p->rf, CF_CHOSEN);
-		n = play_place_targets(p, p->rf, tg);
-		for (int i = 0; i < n; i++)
-			flag(bv, tg[i], CF_SELECT);
-	}
+	ng_cell tg[TURN_MAX_CHOICES], chosen;
+	int n = turn_choices(&p->t, ps, tg, TURN_MAX_CHOICES);
+	for (int i = 0; i < n; i++)
+		flag(bv, tg[i], CF_SELECT);
+	if (turn_chosen(&p->t, &chosen))
+		flag(bv, chosen, CF_CHOSEN);
 	flag(bv, p->cur, CF_CURSOR);
 }
 
