@@ -10,13 +10,6 @@
 #include <string.h>
 #include <time.h>
 
-long long anim_now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 int anim_frame(int ms)
 {
 	refresh();

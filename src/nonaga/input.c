@@ -9,10 +9,18 @@
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static event pending;
 static int have_pending;
+
+long long input_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 void input_init(void)
 {
@@ -95,7 +103,7 @@ void input_get(event *ev, int timeout_ms)
 		have_pending = 0;
 		return;
 	}
-	long long deadline = timeout_ms >= 0 ? anim_now_ms() + timeout_ms : -1;
+	long long deadline = timeout_ms >= 0 ? input_now_ms() + timeout_ms : -1;
 	memset(ev, 0, sizeof *ev);
 	for (;;) {
 		if (term_signal) {
@@ -104,7 +112,7 @@ void input_get(event *ev, int timeout_ms)
 		}
 		int wait = 100;
 		if (deadline >= 0) {
-			long long left = deadline - anim_now_ms();
+			long long left = deadline - input_now_ms();
 			if (left <= 0) {
 				ev->act = ACT_TIMEOUT;
 				return;
@@ -113,14 +121,14 @@ void input_get(event *ev, int timeout_ms)
 				wait = (int)left;
 		}
 		timeout(wait);
-		long long before = anim_now_ms();
+		long long before = input_now_ms();
 		int ch = getch();
 		if (ch == ERR) {
 			/* An ERR long before the timeout: the read failed or met
 			 * the end of the input.  When the terminal is gone (the
 			 * connection dropped without a SIGHUP reaching us), do as
 			 * for a hangup instead of spinning. */
-			if (wait >= 20 && anim_now_ms() - before < wait / 2 &&
+			if (wait >= 20 && input_now_ms() - before < wait / 2 &&
 			    terminal_gone())
 				term_signal = SIGHUP;
 			continue;

@@ -1,8 +1,8 @@
 /*
  * play.c - one game on the screen: the turn shown as it is chosen, the
- * computer, undo and redo, questions, animations, the loop.  What the board shows
- * is built in view.c, the lines of text in playtext.c; saving is in
- * playsave.c and the replay in replay.c.
+ * computer, undo and redo, questions, animations, the loop.  What the
+ * board shows is built in view.c, the lines of text in playtext.c;
+ * saving is in playsave.c and the replay in replay.c.
  *
  * The turn's steps are chosen in turn.c; this file shows what they did.
  * When a step begins the cursor stands on one of its choices (at the start
@@ -85,7 +85,7 @@ static void start_ai(play *p)
 	p->ph = PH_AI;
 	if (p->ai_failed)
 		return;
-	p->ai_since = anim_now_ms();
+	p->ai_since = input_now_ms();
 	if (!p->ai || ai_start(p->ai, p->g, p->set.level) != 0) {
 		p->ai_failed = 1;
 		say(p, R_MSG, _("The computer cannot think: %s."), reason_text(NG_ERR_NOMEM));
@@ -515,9 +515,9 @@ int play_online(const options *opt, const settings *s, struct online *on)
 /* The game on the screen until the player leaves it: a PLAY_ result. */
 static int play_loop(play *p)
 {
-	if (term_note) {   /* why the language asked for is not shown */
-		say(p, R_MSG, "%s", term_note);
-		term_note = NULL;
+	if (language_note) {   /* why the language asked for is not shown */
+		say(p, R_MSG, "%s", language_note);
+		language_note = NULL;
 	}
 	int result = PLAY_QUIT;
 	for (;;) {
@@ -530,7 +530,7 @@ static int play_loop(play *p)
 		 * when the answer is instant, so the reply does not look like
 		 * part of the player's own move. */
 		int shown = !p->opt->animation ||
-		            anim_now_ms() - p->ai_since >= AI_MIN_SHOW_MS;
+		            input_now_ms() - p->ai_since >= AI_MIN_SHOW_MS;
 		if (p->ph == PH_AI && p->ai && ai_busy(p->ai) && shown &&
 		    !term_too_small()) {
 			ng_move m;

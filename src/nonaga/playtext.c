@@ -160,7 +160,7 @@ void play_fill_panel(const play *p, panel_text *t)
 	}
 	case PH_AI: {
 		static const char *const dots[4] = { "   ", ".  ", ".. ", "..." };
-		int k = (int)(anim_now_ms() / 400 % 4);
+		int k = (int)(input_now_ms() / 400 % 4);
 		snprintf(t->turn, sizeof t->turn, side == NG_RED
 		         /* TRANSLATORS: the token's symbol, then up to three
 		            dots that come and go while the computer thinks. */

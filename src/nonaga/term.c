@@ -20,7 +20,6 @@
 
 term_info TI;
 volatile sig_atomic_t term_signal;
-const char *term_note;
 
 static SCREEN *screen;
 static int active;
@@ -142,6 +141,12 @@ attr_t term_attr(int role)
 	return role >= 0 && role < R_COUNT ? roles[role] : A_NORMAL;
 }
 
+int term_text_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	return cs && !strcmp(cs, "UTF-8");
+}
+
 int term_open(const options *opt)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -152,29 +157,8 @@ int term_open(const options *opt)
 	 * locale says so), and whether the board is drawn with Unicode
 	 * glyphs (not with --ascii).  --ascii keeps Japanese on a UTF-8
 	 * terminal; a terminal without UTF-8 gets ASCII for both. */
-	const char *cs = nl_langinfo(CODESET);
-	TI.text_utf8 = cs && !strcmp(cs, "UTF-8");
+	TI.text_utf8 = term_text_utf8();
 	TI.utf8 = TI.text_utf8 && !opt->ascii;
-	/* Without UTF-8 the catalogs are transliterated, so every string on
-	 * the screen is ASCII; otherwise they are read as UTF-8. */
-	const char *domain = textdomain(NULL);
-	if (domain)
-		bind_textdomain_codeset(domain, TI.text_utf8 ? "UTF-8" : "ASCII//TRANSLIT");
-	term_note = NULL;
-	if (!TI.text_utf8) {
-		/* A language that transliteration cannot write in ASCII (all
-		 * question marks, Japanese for one) is unreadable: use English,
-		 * and say why. */
-		const char *probe = _("Red");
-		if (strcmp(probe, "Red") && strchr(probe, '?')) {
-			language_apply("en");
-			term_note = _("This terminal's locale is not UTF-8, so the "
-			              "game speaks English: set LANG to a UTF-8 locale "
-			              "(such as C.UTF-8) for Japanese.");
-		}
-	}
-	glyphs_init(TI.utf8);
-	text_init(!TI.text_utf8);
 
 	have_tio = tcgetattr(STDIN_FILENO, &saved_tio) == 0;
 	install_signals();
@@ -221,7 +205,6 @@ int term_open(const options *opt)
 	add_reset("cnorm");
 	add_reset("rmkx");
 	add_reset("rmcup");
-	input_init();
 	return 0;
 }
 

@@ -29,6 +29,20 @@ static int get_dir(char *dir, char *msg)
 	return save_dir(dir, PATH_MAX, msg) == SAVE_OK;
 }
 
+/* The screen: the language its locale can show, curses on the terminal,
+ * then the glyphs, text widths and input that drawing and screens use.
+ * (term.c is the bottom layer: it sets up none of these itself.) */
+static int screen_open(const options *opt)
+{
+	language_fit(term_text_utf8());
+	if (term_open(opt) != 0)
+		return -1;
+	glyphs_init(TI.utf8);
+	text_init(!TI.text_utf8);
+	input_init();
+	return 0;
+}
+
 /* --replay FILE; *on is a game to play on with (the screen then stays
  * open), or NULL. */
 static int replay(const options *opt, ng_game **on)
@@ -48,7 +62,7 @@ static int replay(const options *opt, ng_game **on)
 		fprintf(stderr, "nonaga: %s\n", msg);
 		goto out;
 	}
-	if (term_open(opt) != 0)
+	if (screen_open(opt) != 0)
 		goto out;
 	*on = NULL;
 	if (play_replay(opt->replay, g, info, opt) == PLAY_ON)
@@ -272,13 +286,13 @@ int tui_main(const options *opt)
 		fprintf(stderr, "nonaga: %s\n", msg);
 		return 1;
 	}
-	if (!on && term_open(opt) != 0) {
+	if (!on && screen_open(opt) != 0) {
 		ng_game_free(resume);
 		return 1;
 	}
 	if (opt->lang)
 		language_shown(opt->lang);
-	else if (cfg.have_lang && cfg.lang[0] && !term_note)
+	else if (cfg.have_lang && cfg.lang[0] && !language_note)
 		language_shown(cfg.lang);
 	settings s = {
 		.mode = opt->mode == MODE_PVP ? MODE_PVP : MODE_AI,
@@ -286,16 +300,16 @@ int tui_main(const options *opt)
 		.side = opt->side_given || !cfg.have_side ? opt->human_side : cfg.side,
 		.rules = opt->rules_given || !cfg.have_rules ? opt->rules : cfg.rules,
 	};
-	if (cfg_msg[0] && !term_note)
-		term_note = cfg_msg;   /* a settings file that is not ours */
+	if (cfg_msg[0] && !language_note)
+		language_note = cfg_msg;   /* a settings file that is not ours */
 	const char *notice = NULL;
 	int online = opt->host || opt->join || opt->watch;
 	int choice = online ? MENU_ONLINE : on ? MENU_PLAY_ON : opt->resume ? MENU_RESUME
 	           : opt->mode == MODE_MENU
-	           ? menu_run(&s, can_resume(have_dir, dir), term_note)
+	           ? menu_run(&s, can_resume(have_dir, dir), language_note)
 	           : MENU_PLAY;
 	if (opt->mode == MODE_MENU && !opt->resume) {
-		term_note = NULL;   /* told */
+		language_note = NULL;   /* told */
 		remember(&s);
 	}
 	static char online_msg[1024];

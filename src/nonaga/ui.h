@@ -20,7 +20,8 @@
  *   chatline.c   a line of chat typed on the bottom line
  *   anim.c       timed frames: slides, relocations, the draw for sides
  *   ai_thread.c  the computer's search in a background thread
- *   menu.c       title menu, pages (help, rules), language choice
+ *   menu.c       title menu, pages (help, rules)
+ *   language.c   the language of the messages
  *   chooser.c    a screen asking for one of a few choices
  *   history.c    past games: the finished games, to replay
  *   reasons.c    translated reasons for refused actions
@@ -46,6 +47,26 @@ typedef struct glyphs {
 
 extern const glyphs *G;
 void glyphs_init(int utf8);
+
+/* ----------------------------------------------------------- language.c */
+
+/* Read the catalogs as UTF-8 or transliterated to ASCII; without UTF-8,
+ * a language that ASCII cannot show gives way to English, and
+ * language_note says why (to tell the player once; else NULL). */
+void language_fit(int utf8);
+extern const char *language_note;
+/* Apply a language ("" for the system's default). */
+void language_apply(const char *code);
+/* The language the menu shows as chosen (main.c applied --lang). */
+void language_shown(const char *code);
+/* The code of the language chosen in the menu ("" for the default). */
+const char *language_current(void);
+/* The languages offered: how many, the one shown, a label for each, and
+ * choosing one (applied at once). */
+int language_count(void);
+int language_index(void);
+const char *language_label(int i);
+void language_choose(int i);
 
 /* --------------------------------------------------------------- text.c */
 
@@ -84,11 +105,12 @@ typedef struct term_info {
 
 extern term_info TI;
 extern volatile sig_atomic_t term_signal;  /* quitting signal, or 0 */
-/* Why the language asked for is not shown (a locale without UTF-8), to
- * tell the player once; NULL when there is nothing to tell. */
-extern const char *term_note;
 
-int term_open(const options *opt);    /* 0 on success */
+/* Does the locale take UTF-8 text? */
+int term_text_utf8(void);
+/* Curses on the terminal, TI filled in: 0, or -1 (said on stderr).  The
+ * caller then sets up what is drawn on it (tui.c). */
+int term_open(const options *opt);
 void term_close(void);                /* idempotent */
 attr_t term_attr(int role);
 /* The terminal's size and whether it is large enough to play. */
@@ -115,6 +137,8 @@ typedef struct event {
 } event;
 
 void input_init(void);
+/* Milliseconds on a monotonic clock. */
+long long input_now_ms(void);
 /* Wait at most timeout_ms (-1: no limit) for an event. */
 void input_get(event *ev, int timeout_ms);
 /* Give an event back: the next input_get returns it first. */
@@ -209,8 +233,6 @@ void panel_draw(const layout *L, const panel_text *t);
 
 /* ------------------------------------------------------------ anim.c */
 
-/* Milliseconds on a monotonic clock. */
-long long anim_now_ms(void);
 /* Show the screen and wait ms; a key (given back) or signal ends the wait
  * early and returns 1.  A resize also returns 1. */
 int anim_frame(int ms);
@@ -286,12 +308,6 @@ int menu_run(settings *s, int can_resume, const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
 void page_rules(void);
-/* Apply a language chosen in the menu ("" for the system's default). */
-void language_apply(const char *code);
-/* The language the menu shows as chosen (main.c applied --lang). */
-void language_shown(const char *code);
-/* The code of the language chosen in the menu ("" for the default). */
-const char *language_current(void);
 
 /* ------------------------------------------------------------- play.c */
 

@@ -1,0 +1,178 @@
+/*
+ * language.c - the language of the messages, chosen in the title menu or
+ * forced to English by a terminal that cannot show the one asked for.
+ *
+ * Languages offered: the system's default, English, and every language
+ * with an installed catalog of our text domain (found in the directory
+ * bindtextdomain reports).  Choosing one sets LANGUAGE and flushes
+ * gettext's cache, so the next string drawn is in that language.
+ */
+#include "ui.h"
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_LANGS 48
+
+typedef struct lang {
+	char code[32];
+	const char *name;    /* untranslated native name, or NULL */
+} lang;
+
+static lang langs[MAX_LANGS];
+static int nlangs, cur_lang;
+static char *saved_language;
+static int saved_language_set;
+
+static const struct { const char *code, *name, *ascii; } native[] = {
+	{ "ca", "Catal\u00e0", "Catala" },
+	{ "cs", "\u010ce\u0161tina", "Cestina" },
+	{ "da", "Dansk", "Dansk" },
+	{ "de", "Deutsch", "Deutsch" },
+	{ "en", "English", "English" },
+	{ "eo", "Esperanto", "Esperanto" },
+	{ "es", "Espa\u00f1ol", "Espanol" },
+	{ "fi", "Suomi", "Suomi" },
+	{ "fr", "Fran\u00e7ais", "Francais" },
+	{ "it", "Italiano", "Italiano" },
+	{ "ja", "\u65e5\u672c\u8a9e", "Japanese" },
+	{ "nb", "Norsk bokm\u00e5l", "Norsk bokmal" },
+	{ "nl", "Nederlands", "Nederlands" },
+	{ "pl", "Polski", "Polski" },
+	{ "pt", "Portugu\u00eas", "Portugues" },
+	{ "pt_BR", "Portugu\u00eas (Brasil)", "Portugues (Brasil)" },
+	{ "sv", "Svenska", "Svenska" },
+	{ "tr", "T\u00fcrk\u00e7e", "Turkce" },
+};
+
+static const char *native_name(const char *code)
+{
+	for (size_t i = 0; i < sizeof native / sizeof *native; i++)
+		if (!strcmp(native[i].code, code))
+			return TI.text_utf8 ? native[i].name : native[i].ascii;
+	return NULL;
+}
+
+static void add_lang(const char *code)
+{
+	for (int i = 0; i < nlangs; i++)
+		if (!strcmp(langs[i].code, code))
+			return;
+	if (nlangs >= MAX_LANGS || strlen(code) >= sizeof langs[0].code)
+		return;
+	snprintf(langs[nlangs].code, sizeof langs[nlangs].code, "%s", code);
+	langs[nlangs].name = native_name(code);
+	nlangs++;
+}
+
+static void find_langs(void)
+{
+	if (nlangs)
+		return;
+	add_lang("");           /* the system's default */
+	add_lang("en");
+	const char *domain = textdomain(NULL);
+	const char *dir = domain ? bindtextdomain(domain, NULL) : NULL;
+	DIR *d = dir ? opendir(dir) : NULL;
+	if (!d)
+		return;
+	struct dirent *e;
+	char path[4096];
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/%s.mo", dir, e->d_name, domain);
+		if (access(path, R_OK) == 0)
+			add_lang(e->d_name);
+	}
+	closedir(d);
+}
+
+void language_apply(const char *code)
+{
+	if (!saved_language_set) {
+		const char *l = getenv("LANGUAGE");
+		saved_language = l ? strdup(l) : NULL;
+		saved_language_set = 1;
+	}
+	if (code && *code)
+		setenv("LANGUAGE", code, 1);
+	else if (saved_language)
+		setenv("LANGUAGE", saved_language, 1);
+	else
+		unsetenv("LANGUAGE");
+	/* textdomain() tells gettext that the catalogs may have changed */
+	const char *domain = textdomain(NULL);
+	if (domain)
+		textdomain(domain);
+}
+
+const char *language_current(void)
+{
+	find_langs();
+	return langs[cur_lang].code;
+}
+
+void language_shown(const char *code)
+{
+	find_langs();
+	add_lang(code);
+	for (int i = 0; i < nlangs; i++)
+		if (!strcmp(langs[i].code, code))
+			cur_lang = i;
+}
+
+int language_count(void)
+{
+	find_langs();
+	return nlangs;
+}
+
+int language_index(void)
+{
+	find_langs();
+	return cur_lang;
+}
+
+const char *language_label(int i)
+{
+	find_langs();
+	if (i < 0 || i >= nlangs || !langs[i].code[0])
+		return _("system default");
+	return langs[i].name ? langs[i].name : langs[i].code;
+}
+
+void language_choose(int i)
+{
+	find_langs();
+	if (i < 0 || i >= nlangs)
+		return;
+	cur_lang = i;
+	language_apply(langs[i].code);
+}
+
+const char *language_note;
+
+void language_fit(int utf8)
+{
+	/* Without UTF-8 the catalogs are transliterated, so every string on
+	 * the screen is ASCII; otherwise they are read as UTF-8. */
+	const char *domain = textdomain(NULL);
+	if (domain)
+		bind_textdomain_codeset(domain, utf8 ? "UTF-8" : "ASCII//TRANSLIT");
+	language_note = NULL;
+	if (utf8)
+		return;
+	/* A language that transliteration cannot write in ASCII (all
+	 * question marks, Japanese for one) is unreadable: use English,
+	 * and say why. */
+	const char *probe = _("Red");
+	if (strcmp(probe, "Red") && strchr(probe, '?')) {
+		language_apply("en");
+		language_note = _("This terminal's locale is not UTF-8, so the "
+		                  "game speaks English: set LANG to a UTF-8 locale "
+		                  "(such as C.UTF-8) for Japanese.");
+	}
+}
