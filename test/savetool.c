@@ -29,6 +29,13 @@
 #include <unistd.h>
 #include <fcntl.h>
 
+/* A game's information for a mode, the human's side and a level. */
+static void info_new(save_info *si, start_mode mode, int human, int level)
+{
+	lineup who = { mode, human, level, NG_STANDARD };
+	save_info_new(si, &who);
+}
+
 static uint64_t rng;
 
 static uint64_t next(void)
@@ -63,8 +70,8 @@ static void print_state(const ng_game *g, const save_info *si)
 	char pos[NG_POS_TEXT];
 	ng_pos_format(ng_game_pos(g), pos);
 	printf("ok %s %d %d %s %s %d %d %s\n", si->date[0] ? si->date : "-",
-	       ng_game_ply(g), ng_game_length(g), si->mode == SAVE_AI ? "ai" : "pvp",
-	       si->human == NG_BLUE ? "blue" : "red", si->level,
+	       ng_game_ply(g), ng_game_length(g), si->who.mode == MODE_AI ? "ai" : "pvp",
+	       si->who.human == NG_BLUE ? "blue" : "red", si->who.level,
 	       ng_game_can_redo(g), pos);
 }
 
@@ -113,7 +120,7 @@ static int loop(const char *dir, const char *log)
 				game++;
 			ng_game_free(g);
 			g = ng_game_new(game % 2 ? NG_SIMPLE : NG_STANDARD);
-			save_info_new(&si, SAVE_AI, game % 3 ? NG_RED : NG_BLUE,
+			info_new(&si, MODE_AI, game % 3 ? NG_RED : NG_BLUE,
 			              1 + (int)(game % 10));
 			time_t t = 946684800 + game;
 			struct tm tm;
@@ -156,9 +163,9 @@ int main(int argc, char **argv)
 	const char *arg = argv[2];
 	if (!strcmp(cmd, "save") && argc >= 5) {
 		g = make_game(atoi(argv[3]), atoi(argv[4]));
-		save_info_new(&si, SAVE_PVP, NG_RED, 5);
+		info_new(&si, MODE_PVP, NG_RED, 5);
 		if (argc == 8 && !strcmp(argv[5], "ai"))
-			save_info_new(&si, SAVE_AI, strcmp(argv[6], "blue") ? NG_RED : NG_BLUE,
+			info_new(&si, MODE_AI, strcmp(argv[6], "blue") ? NG_RED : NG_BLUE,
 			              atoi(argv[7]));
 		st = save_game(arg, g, &si, msg);
 		if (st == SAVE_OK)
@@ -179,13 +186,13 @@ int main(int argc, char **argv)
 		free(info);
 	} else if (!strcmp(cmd, "archive") && argc == 4) {
 		g = make_game(atoi(argv[3]), 0);
-		save_info_new(&si, SAVE_PVP, NG_RED, 5);
+		info_new(&si, MODE_PVP, NG_RED, 5);
 		st = save_archive(arg, g, &si, path, sizeof path, msg);
 		if (st == SAVE_OK)
 			printf("%s\n", path);
 	} else if (!strcmp(cmd, "export") && argc >= 4) {
 		g = make_game(atoi(argv[3]), 0);
-		save_info_new(&si, SAVE_AI, NG_BLUE, 3);
+		info_new(&si, MODE_AI, NG_BLUE, 3);
 		st = save_export(arg, g, &si, argc == 5, msg);
 	} else if (!strcmp(cmd, "discard") && argc == 3) {
 		st = save_discard(arg, msg);

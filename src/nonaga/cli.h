@@ -8,17 +8,30 @@
 #define _(s) gettext(s)
 #define N_(s) (s)
 
-typedef enum { MODE_MENU, MODE_PVP, MODE_AI } start_mode;
+/* MODE_MENU: not chosen yet (the command line without --pvp or --ai);
+ * MODE_ONLINE: a game played online, kept as a record */
+typedef enum { MODE_MENU, MODE_PVP, MODE_AI, MODE_ONLINE } start_mode;
 typedef enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } color_mode;
 /* --warn: tell the player when the opponent can win with its next slide;
  * auto: against the computer at levels 1 to 3 */
 typedef enum { WARN_AUTO, WARN_ALWAYS, WARN_NEVER } warn_mode;
 
-typedef struct options {
+/*
+ * Who plays what, and by which rules: one description for the command
+ * line, the title menu, the settings file, a saved game and the game on
+ * the screen.
+ */
+typedef struct lineup {
 	start_mode mode;
-	int level;          /* computer's level for MODE_AI */
-	int human_side;     /* NG_RED, NG_BLUE, or -1 for random */
+	int human;          /* MODE_AI: the human's side, NG_RED or NG_BLUE, or
+	                     * -1 to draw it when a game starts; MODE_ONLINE:
+	                     * the player's seat, -1 when watching */
+	int level;          /* MODE_AI: the computer's level */
 	ng_rules rules;
+} lineup;
+
+typedef struct options {
+	lineup who;         /* --pvp/--ai, --level, --side, --rules */
 	int ascii;          /* force ASCII drawing */
 	color_mode color;
 	int animation;

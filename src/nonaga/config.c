@@ -53,23 +53,23 @@ static int parse_line(config *c, char *line)
 		long l = strtol(v, &end, 10);
 		if (!*v || *end || l < NG_LEVEL_MIN || l > NG_LEVEL_MAX)
 			return 0;
-		c->level = (int)l;
+		c->who.level = (int)l;
 		c->have_level = 1;
 	} else if (!strcmp(k, "side")) {
 		if (!strcmp(v, "random"))
-			c->side = -1;
+			c->who.human = -1;
 		else if (!strcmp(v, "red"))
-			c->side = NG_RED;
+			c->who.human = NG_RED;
 		else if (!strcmp(v, "blue"))
-			c->side = NG_BLUE;
+			c->who.human = NG_BLUE;
 		else
 			return 0;
 		c->have_side = 1;
 	} else if (!strcmp(k, "rules")) {
 		if (!strcmp(v, "standard"))
-			c->rules = NG_STANDARD;
+			c->who.rules = NG_STANDARD;
 		else if (!strcmp(v, "simple"))
-			c->rules = NG_SIMPLE;
+			c->who.rules = NG_SIMPLE;
 		else
 			return 0;
 		c->have_rules = 1;
@@ -148,9 +148,9 @@ int config_save(const config *c, char *msg, size_t size)
 		return -1;
 	}
 	fprintf(f, "# nonaga settings, written by the title menu\n"
-	        "level=%d\nside=%s\nrules=%s\nlanguage=%s\n", c->level,
-	        c->side < 0 ? "random" : c->side == NG_RED ? "red" : "blue",
-	        c->rules == NG_SIMPLE ? "simple" : "standard", c->lang);
+	        "level=%d\nside=%s\nrules=%s\nlanguage=%s\n", c->who.level,
+	        c->who.human < 0 ? "random" : c->who.human == NG_RED ? "red" : "blue",
+	        c->who.rules == NG_SIMPLE ? "simple" : "standard", c->lang);
 	int bad = ferror(f);
 	bad |= fflush(f) != 0 || fsync(fileno(f)) != 0;
 	bad |= fclose(f) != 0;

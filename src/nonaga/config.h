@@ -3,12 +3,10 @@
 #define NONAGA_CONFIG_H
 
 #include <stddef.h>
-#include "nonaga.h"
+#include "cli.h"
 
 typedef struct config {
-	int level;           /* NG_LEVEL_MIN..NG_LEVEL_MAX */
-	int side;            /* NG_RED, NG_BLUE, or -1 for random */
-	ng_rules rules;
+	lineup who;          /* level, human (-1 for random) and rules; no mode */
 	char lang[32];       /* a catalog's code, "" for the system default */
 	int have_level, have_side, have_rules, have_lang;
 } config;

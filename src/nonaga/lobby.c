@@ -235,7 +235,7 @@ static void new_name(const lobby *lb, char *out, size_t size)
 }
 
 /* Host, join, resume or watch; 1 when a game was asked for. */
-static int ask_game(lobby *lb, const litem *it, const settings *s)
+static int ask_game(lobby *lb, const litem *it, const lineup *s)
 {
 	static const char *const clocks[] = { "", "3+2", "5+3", "10+5", "15+10" };
 	char name[NET_NAME_MAX + 1];
@@ -249,7 +249,7 @@ static int ask_game(lobby *lb, const litem *it, const settings *s)
 			return 0;
 		new_name(lb, name, sizeof name);
 		online_send(lb->on, OC_HOST, "host %s %s %s%s%s", name,
-		            s->side == NG_RED ? "red" : s->side == NG_BLUE ? "blue" : "random",
+		            s->human == NG_RED ? "red" : s->human == NG_BLUE ? "blue" : "random",
 		            s->rules == NG_SIMPLE ? "simple" : "standard",
 		            c ? " clock " : "", clocks[c]);
 		return 1;
@@ -263,7 +263,7 @@ static int ask_game(lobby *lb, const litem *it, const settings *s)
 	}
 }
 
-static int lobby_run(lobby *lb, const options *opt, settings *s)
+static int lobby_run(lobby *lb, const options *opt, lineup *s)
 {
 	int64_t next = 0;
 	start_lists(lb);
@@ -327,7 +327,7 @@ int online_open(const options *opt, char *msg, size_t size)
 	return on.fd >= 0 ? 0 : online_connect(&on, &o, msg, size);
 }
 
-int online_play(const options *opt, settings *s, int first, char *msg, size_t size)
+int online_play(const options *opt, lineup *s, int first, char *msg, size_t size)
 {
 	static lobby lb;
 	if (online_open(opt, msg, size) < 0)
@@ -340,9 +340,9 @@ int online_play(const options *opt, settings *s, int first, char *msg, size_t si
 			snprintf(clock, sizeof clock, " clock %d+%d", opt->clock_min, opt->clock_inc);
 		if (opt->host)
 			online_send(&on, OC_HOST, "host %s %s %s%s", opt->host,
-			            opt->side_given ? (opt->human_side == NG_BLUE ? "blue" : "red")
+			            opt->side_given ? (opt->who.human == NG_BLUE ? "blue" : "red")
 			                            : "random",
-			            opt->rules == NG_SIMPLE ? "simple" : "standard", clock);
+			            opt->who.rules == NG_SIMPLE ? "simple" : "standard", clock);
 		else if (opt->join)
 			online_join(&on, opt->join);
 		else

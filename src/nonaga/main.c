@@ -304,10 +304,10 @@ int main(int argc, char **argv)
 {
 	options opt;
 	memset(&opt, 0, sizeof opt);
-	opt.mode = MODE_MENU;
-	opt.level = 5;
-	opt.human_side = -1;
-	opt.rules = NG_STANDARD;
+	opt.who.mode = MODE_MENU;
+	opt.who.level = 5;
+	opt.who.human = -1;
+	opt.who.rules = NG_STANDARD;
 	opt.color = COLOR_AUTO;
 	opt.animation = 1;
 	opt.warn = WARN_AUTO;
@@ -333,11 +333,11 @@ int main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_PVP:
-			opt.mode = MODE_PVP;
+			opt.who.mode = MODE_PVP;
 			pvp = 1;
 			break;
 		case OPT_AI:
-			opt.mode = MODE_AI;
+			opt.who.mode = MODE_AI;
 			ai = 1;
 			if (optarg) {
 				char *end;
@@ -345,16 +345,16 @@ int main(int argc, char **argv)
 				if (*end || end == optarg || v < NG_LEVEL_MIN || v > NG_LEVEL_MAX)
 					return bad(_("nonaga: invalid level '%s' (choose %d to %d)\n"),
 					           optarg, NG_LEVEL_MIN, NG_LEVEL_MAX);
-				opt.level = (int)v;
+				opt.who.level = (int)v;
 				opt.level_given = 1;
 			}
 			break;
 		case OPT_AS:
 			opt.side_given = 1;
 			if (!strcmp(optarg, "red"))
-				opt.human_side = NG_RED;
+				opt.who.human = NG_RED;
 			else if (!strcmp(optarg, "blue"))
-				opt.human_side = NG_BLUE;
+				opt.who.human = NG_BLUE;
 			else
 				return bad(_("nonaga: invalid side '%s' (choose red or blue)\n"),
 				           optarg);
@@ -362,9 +362,9 @@ int main(int argc, char **argv)
 		case OPT_RULES:
 			opt.rules_given = 1;
 			if (!strcmp(optarg, "standard"))
-				opt.rules = NG_STANDARD;
+				opt.who.rules = NG_STANDARD;
 			else if (!strcmp(optarg, "simple"))
-				opt.rules = NG_SIMPLE;
+				opt.who.rules = NG_SIMPLE;
 			else
 				return bad(_("nonaga: invalid rule set '%s' (choose standard or simple)\n"),
 				           optarg);

@@ -54,15 +54,15 @@ static int has_value(int item)
 	return item == M_LEVEL || item == M_SIDE || item == M_RULESET || item == M_LANG;
 }
 
-static void value(const settings *s, int item, char *buf, size_t n)
+static void value(const lineup *s, int item, char *buf, size_t n)
 {
 	switch (item) {
 	case M_LEVEL:
 		snprintf(buf, n, "%d", s->level);
 		break;
 	case M_SIDE:
-		snprintf(buf, n, "%s", s->side < 0 ? _("random") :
-		         s->side == NG_RED ? _("Red") : _("Blue"));
+		snprintf(buf, n, "%s", s->human < 0 ? _("random") :
+		         s->human == NG_RED ? _("Red") : _("Blue"));
 		break;
 	case M_RULESET:
 		snprintf(buf, n, "%s", s->rules == NG_STANDARD ? _("standard") : _("simple"));
@@ -75,7 +75,7 @@ static void value(const settings *s, int item, char *buf, size_t n)
 	}
 }
 
-static void change(settings *s, int item, int d)
+static void change(lineup *s, int item, int d)
 {
 	switch (item) {
 	case M_LEVEL:
@@ -85,7 +85,7 @@ static void change(settings *s, int item, int d)
 		break;
 	case M_SIDE:
 		/* random, Red, Blue */
-		s->side = (s->side + 1 + (d > 0 ? 1 : 2)) % 3 - 1;
+		s->human = (s->human + 1 + (d > 0 ? 1 : 2)) % 3 - 1;
 		break;
 	case M_RULESET:
 		s->rules = s->rules == NG_STANDARD ? NG_SIMPLE : NG_STANDARD;
@@ -112,7 +112,7 @@ static int item_row(int top, int item)
 	                                    (first == M_RESUME && item > M_RESUME));
 }
 
-static void draw(const settings *s, int sel, const char *notice,
+static void draw(const lineup *s, int sel, const char *notice,
                  int *top_out, int *x_out)
 {
 	/* Everything: the title, a subtitle, a blank, the items with blank
@@ -200,7 +200,7 @@ static void draw(const settings *s, int sel, const char *notice,
 	*x_out = x;
 }
 
-int menu_run(settings *s, int can_resume, const char *notice)
+int menu_run(lineup *s, int can_resume, const char *notice)
 {
 	static int sel = M_AI;
 	int n;

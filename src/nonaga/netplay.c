@@ -81,11 +81,11 @@ static void keep(play *p)
 {
 	netplay *np = p->np;
 	char dir[PATH_MAX], msg[SAVE_MSG], path[PATH_MAX];
-	if (np->kept || p->human < 0 || ng_game_ply(p->g) == 0)
+	if (np->kept || p->who.human < 0 || ng_game_ply(p->g) == 0)
 		return;
 	np->kept = 1;
 	save_info si;
-	save_info_new(&si, SAVE_ONLINE, (ng_side)p->human, 0);
+	save_info_new(&si, &p->who);   /* MODE_ONLINE, the player's seat */
 	snprintf(si.red, sizeof si.red, "%s", np->red);
 	snprintf(si.blue, sizeof si.blue, "%s", np->blue);
 	if (save_dir(dir, sizeof dir, msg) != SAVE_OK ||
@@ -110,8 +110,8 @@ static void on_sync(play *p, const online_ev *ev)
 {
 	netplay *np = p->np;
 	ng_game_reset(p->g, ev->rules);
-	p->human = ev->side;
-	p->set.rules = ev->rules;
+	p->who.human = ev->side;
+	p->who.rules = ev->rules;
 	snprintf(np->red, sizeof np->red, "%s", ev->red);
 	snprintf(np->blue, sizeof np->blue, "%s", ev->blue);
 	np->clock_min = ev->clock_min;
@@ -146,8 +146,8 @@ static void on_moved(play *p, const online_ev *ev)
 	if (e == NG_OK)
 		e = play_show_move(p, m, ev->quiet);
 	if (e != NG_OK) {            /* out of step: ask for the game again */
-		online_send(np->on, p->human >= 0 ? OC_JOIN : OC_WATCH, "%s %s",
-		            p->human >= 0 ? "join" : "watch", np->on->game);
+		online_send(np->on, p->who.human >= 0 ? OC_JOIN : OC_WATCH, "%s %s",
+		            p->who.human >= 0 ? "join" : "watch", np->on->game);
 		return;
 	}
 	np->offer_draw = np->offer_tb = -1;
@@ -237,7 +237,7 @@ static int handle(play *p, const online_ev *ev)
 	case OE_OFFER: {
 		int s = -1;
 		for (int i = 0; i < 2; i++)
-			if (!strcmp(seat_name(np, i), ev->name) && i != p->human)
+			if (!strcmp(seat_name(np, i), ev->name) && i != p->who.human)
 				s = i;
 		if (s < 0)
 			s = !strcmp(np->red, ev->name) ? NG_RED : NG_BLUE;
@@ -245,7 +245,7 @@ static int handle(play *p, const online_ev *ev)
 			np->offer_draw = s;
 		else
 			np->offer_tb = s;
-		if (s != p->human && p->human >= 0)
+		if (s != p->who.human && p->who.human >= 0)
 			play_say(p, R_MSG, !strcmp(ev->code, "draw")
 			         ? _("%s offers a draw: d accepts it.")
 			         : _("%s asks to take back their last move: u agrees."), ev->name);
@@ -296,7 +296,7 @@ static void retry(play *p)
 		return;
 	np->lost = 0;
 	np->synced = 0;
-	if (p->human >= 0)
+	if (p->who.human >= 0)
 		online_send(np->on, OC_JOIN, "join %s %s", np->on->game, np->on->token);
 	else
 		online_send(np->on, OC_WATCH, "watch %s", np->on->game);
@@ -365,16 +365,16 @@ void netplay_sent(play *p, ng_move m)
 void netplay_undo(play *p)
 {
 	netplay *np = p->np;
-	if (p->human < 0 || np->over || p->ph == PH_OVER || np->lost) {
+	if (p->who.human < 0 || np->over || p->ph == PH_OVER || np->lost) {
 		play_say(p, R_MSG, "%s", _("There is nothing to take back."));
 		return;
 	}
 	online_send(np->on, OC_OTHER, "takeback");
-	if (np->offer_tb >= 0 && np->offer_tb != p->human)
+	if (np->offer_tb >= 0 && np->offer_tb != p->who.human)
 		play_say(p, R_NORMAL, "%s", _("You agree to take the moves back."));
 	else
 		play_say(p, R_NORMAL, _("You asked %s to let you take your last move back."),
-		         seat_name(np, !p->human));
+		         seat_name(np, !p->who.human));
 }
 
 /* The text line of a chat message: typed on the message line. */
@@ -394,7 +394,7 @@ int netplay_key(play *p, const event *ev)
 {
 	netplay *np = p->np;
 	/* a game to leave with a question: ours, on, and the server there */
-	int seated = p->human >= 0, on = seated && !np->over && p->ph != PH_OVER && !np->lost;
+	int seated = p->who.human >= 0, on = seated && !np->over && p->ph != PH_OVER && !np->lost;
 	switch (ev->act) {
 	case ACT_QUIT: case ACT_MENU:
 		np->leave_to = ev->act == ACT_QUIT ? PLAY_QUIT : PLAY_MENU;
@@ -419,7 +419,7 @@ int netplay_key(play *p, const event *ev)
 		if (!on)
 			return 1;
 		online_send(np->on, OC_OTHER, "draw");
-		play_say(p, R_NORMAL, np->offer_draw >= 0 && np->offer_draw != p->human
+		play_say(p, R_NORMAL, np->offer_draw >= 0 && np->offer_draw != p->who.human
 		         ? _("You accept the draw.") : _("You offer a draw."));
 		return 1;
 	case 'f': case 'F':
@@ -427,7 +427,7 @@ int netplay_key(play *p, const event *ev)
 			play_ask(p, ASK_RESIGN);
 		return 1;
 	case 'w': case 'W': {
-		int op = !p->human;
+		int op = !p->who.human;
 		if (!on || !np->away[op]) {
 			play_say(p, R_MSG, "%s", _("The win can be claimed only when the opponent "
 			                           "has been away for a while."));
@@ -493,7 +493,7 @@ void netplay_panel(const play *p, panel_text *t)
 		if (np->clock_min)
 			clock_text(np, s, running && s == side, clk, sizeof clk);
 		snprintf(who[s], sizeof who[s], "%s %s%s%s%s%s", G->token[s], seat_name(np, s),
-		         s == p->human ? _(" (you)") : "", clk[0] ? " " : "", clk,
+		         s == p->who.human ? _(" (you)") : "", clk[0] ? " " : "", clk,
 		         np->away[s] ? _(" (away)") : "");
 	}
 	/* TRANSLATORS: the header of an online game: the game's name, then
@@ -531,11 +531,11 @@ void netplay_panel(const play *p, panel_text *t)
 				snprintf(t->hint, sizeof t->hint, _("%s is away: waiting %lld:%02lld."),
 				         seat_name(np, side), (long long)(s / 60), (long long)(s % 60));
 			else
-				snprintf(t->hint, sizeof t->hint, p->human >= 0
+				snprintf(t->hint, sizeof t->hint, p->who.human >= 0
 				         ? _("%s is away: w claims the win, or wait.") : _("%s is away."),
 				         seat_name(np, side));
 		} else {
-			snprintf(t->hint, sizeof t->hint, p->human >= 0 ? _("Waiting for %s's move.")
+			snprintf(t->hint, sizeof t->hint, p->who.human >= 0 ? _("Waiting for %s's move.")
 			         : _("Watching."), seat_name(np, side));
 		}
 	} else {
@@ -551,7 +551,7 @@ void netplay_panel(const play *p, panel_text *t)
 		         (long long)(s > 0 ? s : 0));
 		t->msg_role = R_MSG;
 	}
-	if (p->human >= 0)
+	if (p->who.human >= 0)
 		snprintf(t->keys, sizeof t->keys, "%s",
 		         _("arrows, Enter, Esc back, u take back, d draw, f resign, "
 		           "c chat, ? help, q leave"));

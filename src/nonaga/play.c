@@ -23,8 +23,8 @@
 int play_human_turn(const play *p)
 {
 	if (p->np)   /* online: the player's own seat (never a watcher's) */
-		return p->human >= 0 && to_move(p) == p->human && netplay_ready(p);
-	return p->set.mode != MODE_AI || to_move(p) == p->human;
+		return p->who.human >= 0 && to_move(p) == p->who.human && netplay_ready(p);
+	return p->who.mode != MODE_AI || to_move(p) == p->who.human;
 }
 
 int play_choosing(const play *p)
@@ -72,7 +72,7 @@ const char *play_side_name(int side)
 int play_has_own_move(const play *p)
 {
 	for (int i = ng_game_ply(p->g) - 1; i >= 0; i--)
-		if ((int)ng_pos_side(ng_game_pos_at(p->g, i)) == p->human)
+		if ((int)ng_pos_side(ng_game_pos_at(p->g, i)) == p->who.human)
 			return 1;
 	return 0;
 }
@@ -86,7 +86,7 @@ static void start_ai(play *p)
 	if (p->ai_failed)
 		return;
 	p->ai_since = input_now_ms();
-	if (!p->ai || ai_start(p->ai, p->g, p->set.level) != 0) {
+	if (!p->ai || ai_start(p->ai, p->g, p->who.level) != 0) {
 		p->ai_failed = 1;
 		say(p, R_MSG, _("The computer cannot think: %s."), reason_text(NG_ERR_NOMEM));
 	}
@@ -126,8 +126,8 @@ static void board_centre(const play *p, double *u, double *v)
 static void warn_threat(play *p)
 {
 	int on = p->opt->warn == WARN_ALWAYS ||
-	         (p->opt->warn == WARN_AUTO && p->set.mode == MODE_AI &&
-	          p->set.level <= 3);
+	         (p->opt->warn == WARN_AUTO && p->who.mode == MODE_AI &&
+	          p->who.level <= 3);
 	int other = !to_move(p);
 	if (!on || p->msg[0] || ng_pos_threats(cur_pos(p), (ng_side)other) == 0)
 		return;
@@ -307,10 +307,10 @@ static void undo(play *p)
 	}
 	stop_ai(p);
 	int ply = ng_game_ply(p->g), target = -1;
-	if (p->set.mode == MODE_AI) {
+	if (p->who.mode == MODE_AI) {
 		/* back to the last position where it was the human's turn */
 		for (int i = ply - 1; i >= 0; i--)
-			if ((int)ng_pos_side(ng_game_pos_at(p->g, i)) == p->human) {
+			if ((int)ng_pos_side(ng_game_pos_at(p->g, i)) == p->who.human) {
 				target = i;
 				break;
 			}
@@ -329,7 +329,7 @@ static void undo(play *p)
 		ng_game_undo(p->g);
 	p->relayout = 1;
 	play_enter_turn(p);
-	say(p, R_NORMAL, "%s", p->set.mode == MODE_AI
+	say(p, R_NORMAL, "%s", p->who.mode == MODE_AI
 	    ? _("Taken back: your move and the computer's reply (r plays them again).")
 	    : _("Move taken back (r plays it again)."));
 	play_autosave(p);
@@ -350,8 +350,8 @@ static void redo(play *p)
 	stop_ai(p);
 	p->ai_failed = 0;
 	ng_game_redo(p->g);
-	if (p->set.mode == MODE_AI)
-		while (ng_game_can_redo(p->g) && to_move(p) != p->human &&
+	if (p->who.mode == MODE_AI)
+		while (ng_game_can_redo(p->g) && to_move(p) != p->who.human &&
 		       ng_game_result(p->g) == NG_NONE)
 			ng_game_redo(p->g);
 	p->relayout = 1;
@@ -363,25 +363,21 @@ static void redo(play *p)
 static void new_game(play *p, int draw_sides)
 {
 	stop_ai(p);
-	ng_game_reset(p->g, p->set.rules);
+	ng_game_reset(p->g, p->who.rules);
 	p->L.lines = 0;   /* a new board is centred afresh */
 	p->msg[0] = 0;
 	p->ai_failed = 0;
-	if (p->set.mode == MODE_AI) {
-		if (p->set.side < 0) {
-			p->human = rand() & 1;
-			anim_draw_sides(p->human, draw_sides && p->opt->animation);
-			say(p, R_NORMAL, p->human == NG_RED
+	if (p->who.mode == MODE_AI) {
+		if (p->draw_side) {
+			p->who.human = rand() & 1;
+			anim_draw_sides(p->who.human, draw_sides && p->opt->animation);
+			say(p, R_NORMAL, p->who.human == NG_RED
 			    ? _("You play Red and move first.")
 			    : _("You play Blue; the computer moves first."));
-		} else {
-			p->human = p->set.side;
 		}
 	}
 	p->archived = 0;
-	save_info_new(&p->si, p->set.mode == MODE_AI ? SAVE_AI : SAVE_PVP,
-	              (ng_side)(p->set.mode == MODE_AI ? p->human : NG_RED),
-	              p->set.level);
+	save_info_new(&p->si, &p->who);
 	p->relayout = 1;
 	play_enter_turn(p);
 }
@@ -443,23 +439,20 @@ static void abandon(play *p)
 		say(p, R_MSG, "%s", msg);
 }
 
-int play_run(const settings *s, const options *opt, ng_game *resume,
+int play_run(const lineup *s, const options *opt, ng_game *resume,
              const save_info *si)
 {
 	play P;
 	play *p = &P;
 	memset(p, 0, sizeof *p);
 	p->opt = opt;
-	p->set = *s;
-	if (resume) {
-		p->set.mode = si->mode == SAVE_AI ? MODE_AI : MODE_PVP;
-		p->set.level = si->level;
-		p->set.side = si->human;
-		p->set.rules = ng_pos_rules(ng_game_pos_at(resume, 0));
-	}
+	p->who = resume ? si->who : *s;
+	if (resume)
+		p->who.rules = ng_pos_rules(ng_game_pos_at(resume, 0));
+	p->draw_side = !resume && s->mode == MODE_AI && s->human < 0;
 	p->g = resume ? resume : ng_game_new(s->rules);
-	p->ai = p->set.mode == MODE_AI ? ai_new() : NULL;
-	if (!p->g || (p->set.mode == MODE_AI && !p->ai)) {
+	p->ai = p->who.mode == MODE_AI ? ai_new() : NULL;
+	if (!p->g || (p->who.mode == MODE_AI && !p->ai)) {
 		ng_game_free(p->g);
 		ai_free(p->ai);
 		return PLAY_QUIT;
@@ -471,7 +464,6 @@ int play_run(const settings *s, const options *opt, ng_game *resume,
 	}
 	if (resume) {
 		p->si = *si;
-		p->human = si->human;
 		/* a finished game came back: it is kept already */
 		p->archived = ng_game_result(p->g) != NG_NONE;
 		p->relayout = 1;
@@ -488,15 +480,15 @@ int play_run(const settings *s, const options *opt, ng_game *resume,
 
 /* An online game: the first answer (to host, join or watch) and its sync
  * come through netplay_poll. */
-int play_online(const options *opt, const settings *s, struct online *on)
+int play_online(const options *opt, const lineup *s, struct online *on)
 {
 	play P;
 	play *p = &P;
 	memset(p, 0, sizeof *p);
 	p->opt = opt;
-	p->set = *s;
-	p->set.mode = MODE_PVP;   /* two people; netplay.c says who is who */
-	p->human = -1;
+	p->who = *s;
+	p->who.mode = MODE_ONLINE;   /* netplay.c says who is who */
+	p->who.human = -1;
 	p->g = ng_game_new(s->rules);
 	p->np = netplay_new(on);
 	if (!p->g || !p->np) {

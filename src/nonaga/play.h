@@ -21,8 +21,8 @@ enum { ASK_NONE, ASK_QUIT, ASK_NEW, ASK_MENU, ASK_RESIGN, ASK_LEAVE };
 
 typedef struct play {
 	const options *opt;
-	settings set;
-	int human;            /* MODE_AI: the human's side */
+	lineup who;           /* MODE_AI: who.human is the side drawn */
+	int draw_side;        /* MODE_AI: draw the sides for each new game */
 	ng_game *g;
 	save_info si;         /* the game's mode, sides, level and date */
 	char dir[PATH_MAX];   /* the state directory, "" when there is none */

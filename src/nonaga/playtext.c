@@ -119,13 +119,13 @@ void play_fill_panel(const play *p, panel_text *t)
 	const char *rules = ng_pos_rules(ps) == NG_STANDARD ? _("standard rules")
 	                                                     : _("simple rules");
 	char who[200];
-	if (p->set.mode == MODE_AI)
+	if (p->who.mode == MODE_AI)
 		/* TRANSLATORS: the header against the computer: your token's
 		   symbol and colour, a separator, the computer's symbol and
 		   colour, its level. */
 		snprintf(who, sizeof who, _("you: %s %s%scomputer: %s %s, level %d"),
-		         G->token[p->human], play_side_name(p->human), G->sep,
-		         G->token[!p->human], play_side_name(!p->human), p->set.level);
+		         G->token[p->who.human], play_side_name(p->who.human), G->sep,
+		         G->token[!p->who.human], play_side_name(!p->who.human), p->who.level);
 	else
 		/* TRANSLATORS: %s are the symbols of the Red and Blue tokens. */
 		snprintf(who, sizeof who, _("%s Red and %s Blue: two players"),
@@ -149,8 +149,8 @@ void play_fill_panel(const play *p, panel_text *t)
 			t->turn_role = R_WIN;
 		} else {
 			int w = r == NG_RED_WINS ? NG_RED : NG_BLUE;
-			const char *s = p->set.mode == MODE_AI
-			    ? (w == p->human ? _("You win!") : _("The computer wins."))
+			const char *s = p->who.mode == MODE_AI
+			    ? (w == p->who.human ? _("You win!") : _("The computer wins."))
 			    : (w == NG_RED ? _("Red wins!") : _("Blue wins!"));
 			snprintf(t->turn, sizeof t->turn, "%s %s", G->token[w], s);
 			t->turn_role = w == NG_RED ? R_RED : R_BLUE;
@@ -175,7 +175,7 @@ void play_fill_panel(const play *p, panel_text *t)
 	}
 	default: {
 		const char *who_moves;
-		if (p->set.mode == MODE_AI)
+		if (p->who.mode == MODE_AI)
 			who_moves = side == NG_RED ? _("Red (you) to move") : _("Blue (you) to move");
 		else
 			who_moves = side == NG_RED ? _("Red to move") : _("Blue to move");

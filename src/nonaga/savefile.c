@@ -227,23 +227,23 @@ static void fill_record_info(ng_record_info *info, const save_info *si)
 	if (!si)
 		return;
 	snprintf(info->date, sizeof info->date, "%s", si->date);
-	if (si->mode == SAVE_AI) {
+	if (si->who.mode == MODE_AI) {
 		char comp[32];
-		snprintf(comp, sizeof comp, "computer level %d", si->level);
-		snprintf(si->human == NG_BLUE ? info->blue : info->red,
+		snprintf(comp, sizeof comp, "computer level %d", si->who.level);
+		snprintf(si->who.human == NG_BLUE ? info->blue : info->red,
 		         NG_RECORD_VALUE, "human");
-		snprintf(si->human == NG_BLUE ? info->red : info->blue,
+		snprintf(si->who.human == NG_BLUE ? info->red : info->blue,
 		         NG_RECORD_VALUE, "%s", comp);
 		char level[16];
-		snprintf(level, sizeof level, "%d", si->level);
+		snprintf(level, sizeof level, "%d", si->who.level);
 		ng_record_set(info, "Mode", "ai");
-		ng_record_set(info, "Human", side[si->human == NG_BLUE]);
+		ng_record_set(info, "Human", side[si->who.human == NG_BLUE]);
 		ng_record_set(info, "Level", level);
-	} else if (si->mode == SAVE_ONLINE) {
+	} else if (si->who.mode == MODE_ONLINE) {
 		snprintf(info->red, NG_RECORD_VALUE, "%s", si->red);
 		snprintf(info->blue, NG_RECORD_VALUE, "%s", si->blue);
 		ng_record_set(info, "Mode", "online");
-		ng_record_set(info, "Human", side[si->human == NG_BLUE]);
+		ng_record_set(info, "Human", side[si->who.human == NG_BLUE]);
 	} else {
 		strcpy(info->red, "human");
 		strcpy(info->blue, "human");
@@ -266,11 +266,11 @@ static char *record_text(const ng_game *g, const save_info *si, char *msg,
 		return NULL;
 	}
 	ng_err e = NG_OK;
-	if (si && (si->mode != SAVE_PVP && si->mode != SAVE_AI && si->mode != SAVE_ONLINE))
+	if (si && (si->who.mode != MODE_PVP && si->who.mode != MODE_AI && si->who.mode != MODE_ONLINE))
 		e = NG_ERR_BAD_ARG;
-	if (si && si->mode == SAVE_AI &&
-	    ((si->human != NG_RED && si->human != NG_BLUE) ||
-	     si->level < NG_LEVEL_MIN || si->level > NG_LEVEL_MAX))
+	if (si && si->who.mode == MODE_AI &&
+	    ((si->who.human != NG_RED && si->who.human != NG_BLUE) ||
+	     si->who.level < NG_LEVEL_MIN || si->who.level > NG_LEVEL_MAX))
 		e = NG_ERR_BAD_ARG;
 	if (!e) {
 		fill_record_info(info, si);
@@ -594,9 +594,9 @@ static int read_info(const ng_record_info *info, save_info *si,
 	const char *v;
 	int line = 0;
 	memset(si, 0, sizeof *si);
-	si->mode = SAVE_PVP;
-	si->human = NG_RED;
-	si->level = 5;
+	si->who.mode = MODE_PVP;
+	si->who.human = NG_RED;
+	si->who.level = 5;
 	snprintf(si->date, sizeof si->date, "%s", info->date);
 	for (int i = 0; i < info->nextra; i++) {
 		const ng_record_field *f = &info->extra[i];
@@ -604,11 +604,11 @@ static int read_info(const ng_record_info *info, save_info *si,
 		line = f->line;
 		if (!strcmp(f->key, "Mode")) {
 			if (!strcmp(v, "pvp"))
-				si->mode = SAVE_PVP;
+				si->who.mode = MODE_PVP;
 			else if (!strcmp(v, "ai"))
-				si->mode = SAVE_AI;
+				si->who.mode = MODE_AI;
 			else if (!strcmp(v, "online"))
-				si->mode = SAVE_ONLINE;
+				si->who.mode = MODE_ONLINE;
 			else {
 				say(msg, _("%s, line %d: %s"), path, line,
 				    _("Mode must be pvp, ai or online"));
@@ -616,9 +616,9 @@ static int read_info(const ng_record_info *info, save_info *si,
 			}
 		} else if (!strcmp(f->key, "Human")) {
 			if (!strcmp(v, "red"))
-				si->human = NG_RED;
+				si->who.human = NG_RED;
 			else if (!strcmp(v, "blue"))
-				si->human = NG_BLUE;
+				si->who.human = NG_BLUE;
 			else {
 				say(msg, _("%s, line %d: %s"), path, line,
 				    _("Human must be red or blue"));
@@ -632,7 +632,7 @@ static int read_info(const ng_record_info *info, save_info *si,
 				    _("Level must be a number from 1 to 10"));
 				return 0;
 			}
-			si->level = atoi(v);
+			si->who.level = atoi(v);
 		}
 	}
 	return 1;
@@ -662,8 +662,10 @@ save_status save_load_slot(const char *dir, int slot, ng_game **g,
 	free(info);
 	if (st == SAVE_BAD)
 		quarantine(path, msg);
-	if (st == SAVE_OK)
+	if (st == SAVE_OK) {
+		si->who.rules = ng_pos_rules(ng_game_pos_at(game, 0));
 		*g = game;
+	}
 	else
 		ng_game_free(game);
 	return st;
@@ -678,12 +680,10 @@ save_status save_read(const char *path, int do_quarantine, ng_game **g,
 	return st;
 }
 
-void save_info_new(save_info *si, save_mode mode, ng_side human, int level)
+void save_info_new(save_info *si, const lineup *who)
 {
 	memset(si, 0, sizeof *si);
-	si->mode = mode;
-	si->human = human;
-	si->level = level;
+	si->who = *who;
 	time_t now = time(NULL);
 	struct tm tm;
 	gmtime_r(&now, &tm);

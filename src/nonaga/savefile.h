@@ -40,7 +40,7 @@
 #define NONAGA_SAVEFILE_H
 
 #include <stddef.h>
-#include "nonaga.h"
+#include "cli.h"
 
 #define SAVE_MSG 9000   /* two paths and a sentence */
 
@@ -52,16 +52,14 @@ typedef enum save_status {
 	SAVE_ERROR     /* could not be done (no home, disk full, ...) */
 } save_status;
 
-typedef enum save_mode { SAVE_PVP = 0, SAVE_AI, SAVE_ONLINE } save_mode;
-
 /* What a saved game holds besides the game: the record's Date and the
  * front end's keys Mode (pvp|ai|online), Human (red|blue) and Level
  * (1-10).  An online game (kept only when it is over) names its players
  * in Red and Blue; it is not resumed as a local game. */
 typedef struct save_info {
-	save_mode mode;
-	ng_side human;                /* SAVE_AI, SAVE_ONLINE: the human's side */
-	int level;                    /* SAVE_AI: the computer's level */
+	lineup who;                   /* mode MODE_PVP, MODE_AI or MODE_ONLINE;
+	                               * human and level as the keys say;
+	                               * rules those of the game */
 	char date[NG_RECORD_VALUE];   /* when the game began, ISO 8601 UTC */
 	char red[64], blue[64];       /* SAVE_ONLINE: the players */
 } save_info;
@@ -78,7 +76,7 @@ void save_use_slot(int slot);
 void save_slot_file(int slot, char *name, size_t size);
 
 /* A new game's information, dated now. */
-void save_info_new(save_info *si, save_mode mode, ng_side human, int level);
+void save_info_new(save_info *si, const lineup *who);
 
 /*
  * The state directory: its path into dir (size bytes, PATH_MAX is

@@ -94,10 +94,10 @@ static void describe_slot(const char *dir, int slot, char *buf, size_t size)
 	snprintf(when, sizeof when, "%.5s %.5s UTC",
 	         strlen(si.date) > 5 ? si.date + 5 : "",
 	         strlen(si.date) > 11 ? si.date + 11 : "");
-	if (si.mode == SAVE_AI)
+	if (si.who.mode == MODE_AI)
 		/* TRANSLATORS: the human's side, then the computer's level. */
 		snprintf(who, sizeof who, _("you (%s) against level %d"),
-		         si.human == NG_RED ? _("Red") : _("Blue"), si.level);
+		         si.who.human == NG_RED ? _("Red") : _("Blue"), si.who.level);
 	else
 		snprintf(who, sizeof who, "%s", _("two players"));
 	char turn[64];
@@ -244,9 +244,9 @@ static int can_resume(int have_dir, const char *dir)
 
 /* Keep the title menu's settings for the next run (config.c).  A failure
  * costs only the memory of them: it is not worth a message. */
-static void remember(const settings *s)
+static void remember(const lineup *s)
 {
-	config c = { .level = s->level, .side = s->side, .rules = s->rules };
+	config c = { .who = *s };
 	snprintf(c.lang, sizeof c.lang, "%s", language_current());
 	char msg[PATH_MAX + 200];
 	config_save(&c, msg, sizeof msg);
@@ -294,21 +294,21 @@ int tui_main(const options *opt)
 		language_shown(opt->lang);
 	else if (cfg.have_lang && cfg.lang[0] && !language_note)
 		language_shown(cfg.lang);
-	settings s = {
-		.mode = opt->mode == MODE_PVP ? MODE_PVP : MODE_AI,
-		.level = opt->level_given || !cfg.have_level ? opt->level : cfg.level,
-		.side = opt->side_given || !cfg.have_side ? opt->human_side : cfg.side,
-		.rules = opt->rules_given || !cfg.have_rules ? opt->rules : cfg.rules,
+	lineup s = {
+		.mode = opt->who.mode == MODE_PVP ? MODE_PVP : MODE_AI,
+		.level = opt->level_given || !cfg.have_level ? opt->who.level : cfg.who.level,
+		.human = opt->side_given || !cfg.have_side ? opt->who.human : cfg.who.human,
+		.rules = opt->rules_given || !cfg.have_rules ? opt->who.rules : cfg.who.rules,
 	};
 	if (cfg_msg[0] && !language_note)
 		language_note = cfg_msg;   /* a settings file that is not ours */
 	const char *notice = NULL;
 	int online = opt->host || opt->join || opt->watch;
 	int choice = online ? MENU_ONLINE : on ? MENU_PLAY_ON : opt->resume ? MENU_RESUME
-	           : opt->mode == MODE_MENU
+	           : opt->who.mode == MODE_MENU
 	           ? menu_run(&s, can_resume(have_dir, dir), language_note)
 	           : MENU_PLAY;
-	if (opt->mode == MODE_MENU && !opt->resume) {
+	if (opt->who.mode == MODE_MENU && !opt->resume) {
 		language_note = NULL;   /* told */
 		remember(&s);
 	}
@@ -342,7 +342,9 @@ int tui_main(const options *opt)
 			ng_game_free(resume);
 			resume = on;
 			on = NULL;
-			save_info_new(&si, SAVE_PVP, NG_RED, s.level);
+			lineup two = { MODE_PVP, NG_RED, s.level,
+			               ng_pos_rules(ng_game_pos_at(resume, 0)) };
+			save_info_new(&si, &two);
 		}
 		int slot = 1, what = CLAIM_BACK;
 		msg[0] = 0;

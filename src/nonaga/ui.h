@@ -261,12 +261,6 @@ const char *reason_text(ng_err e);
 
 /* ------------------------------------------------------------- menu.c */
 
-typedef struct settings {
-	start_mode mode;
-	int level;
-	int side;          /* human's side in MODE_AI; -1 random */
-	ng_rules rules;
-} settings;
 
 /* -------------------------------------------------------------- lobby.c */
 
@@ -274,7 +268,7 @@ typedef struct settings {
  * play the game of --host, --join or --watch when first, then the lobby.
  * MENU_QUIT to quit, MENU_PLAY back to the title menu (msg says why when
  * the server cannot be reached or went away). */
-int online_play(const options *opt, settings *s, int first, char *msg, size_t size);
+int online_play(const options *opt, lineup *s, int first, char *msg, size_t size);
 /* Connect now (online_play would): 0, or -1 with the reason in msg. */
 int online_open(const options *opt, char *msg, size_t size);
 
@@ -304,7 +298,7 @@ int choose_run(const char *title, const char *text, const char *const *items,
  * ...) when not NULL: MENU_PLAY to play with *s, MENU_RESUME to resume the
  * saved game, MENU_PAST for the past games, MENU_QUIT to quit. */
 enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST, MENU_PLAY_ON, MENU_ONLINE };
-int menu_run(settings *s, int can_resume, const char *notice);
+int menu_run(lineup *s, int can_resume, const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
 void page_rules(void);
@@ -317,12 +311,12 @@ enum { PLAY_QUIT, PLAY_MENU, PLAY_QUIT_SAVED, PLAY_ON };
 /* One game: a new one with the settings, or the saved game resume (with
  * its information si; play_run frees it). */
 struct save_info;
-int play_run(const settings *s, const options *opt, ng_game *resume,
+int play_run(const lineup *s, const options *opt, ng_game *resume,
              const struct save_info *si);
 /* An online game on the connection on, after host, join or watch was
  * sent (online.h): PLAY_QUIT or PLAY_MENU (to the lobby). */
 struct online;
-int play_online(const options *opt, const settings *s, struct online *on);
+int play_online(const options *opt, const lineup *s, struct online *on);
 /* A player as a record names them ("human", "computer level 7"), in the
  * language shown. */
 void play_player_name(const char *rec, char *out, size_t size);
