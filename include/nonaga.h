@@ -374,6 +374,7 @@ typedef struct ng_limits {
 } ng_limits;
 
 /* What a search found; filled in as it goes and at the end. */
+#define NG_PV_MAX 32
 typedef struct ng_info {
 	int depth;             /* last completed depth, in half-turns */
 	int score;             /* centi-units for the side to move; mate scores
@@ -381,6 +382,12 @@ typedef struct ng_info {
 	int64_t nodes;
 	int64_t time_ms;
 	ng_move best;
+	/* The expected line, best first: pv[0] == best, pv[i] a move of the
+	 * position after pv[0..i-1] (ng_make them in turn), as far as the
+	 * search's table remembers it; pvlen 0..NG_PV_MAX (0 only when there
+	 * is no move, as after an error). */
+	int pvlen;
+	ng_move pv[NG_PV_MAX];
 } ng_info;
 #define NG_MATE 30000
 

@@ -7,6 +7,7 @@
 #include "tap.h"
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static ng_session *S;
 
@@ -140,6 +141,47 @@ int main(void)
 	CHECK(legal, "level 1 plays legal moves");
 	CHECK(ng_search_set_level(s, 11) == NG_ERR_RANGE && ng_search_level(s) == 1,
 	      "API refuses level 11 and keeps the level");
+
+	/* the principal variation: starts with the best move, and each move
+	 * is legal in the position the ones before it lead to */
+	ng_game_reset(gm, NG_STANDARD);
+	ng_search_set_level(s, 10);
+	ng_limits d3 = { 0, 3, 0 };
+	ng_info pi;
+	CHECK(ng_search_run(s, gm, &d3, NULL, NULL, &pi) == NG_OK && pi.depth == 3,
+	      "level 10 searches to depth 3");
+	CHECK(pi.pvlen >= 1 && pi.pvlen <= 3 && ng_move_equal(pi.pv[0], pi.best),
+	      "the variation starts with the best move (%d moves)", pi.pvlen);
+	ng_pos pp = *ng_game_pos(gm);
+	int pv_legal = 1;
+	for (int i = 0; i < pi.pvlen && pv_legal; i++) {
+		ng_undo u;
+		pv_legal = ng_check_move(&pp, pi.pv[i]) == NG_OK;
+		if (pv_legal)
+			ng_make(&pp, pi.pv[i], &u);
+	}
+	CHECK(pv_legal, "every move of the variation is legal in its turn");
+
+	/* a stop requested before the run is not lost: the run answers at
+	 * once with a legal move, and the request ends with it */
+	ng_search_stop(s);
+	ng_info si;
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ng_err se = ng_search_run(s, gm, NULL, NULL, NULL, &si);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	long ms = (long)(t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+	CHECK(se == NG_OK && ng_check_move(ng_game_pos(gm), si.best) == NG_OK,
+	      "a run stopped before it starts answers a legal move");
+	CHECK(ms < 1000, "... at once, not after the level's 5 s (%ld ms)", ms);
+	CHECK(ng_search_run(s, gm, &d3, NULL, NULL, &si) == NG_OK && si.depth == 3,
+	      "the next run is not stopped");
+	/* a request withdrawn before the run does not stop it */
+	ng_search_stop(s);
+	ng_search_clear_stop(s);
+	CHECK(ng_search_run(s, gm, &d3, NULL, NULL, &si) == NG_OK && si.depth == 3,
+	      "ng_search_clear_stop withdraws the request");
+
 	ng_search_free(s);
 	ng_game_free(gm);
 	ng_session_free(S);

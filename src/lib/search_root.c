@@ -140,6 +140,33 @@ static int quick_answer(ng_search *s, const root_moves *rm, ng_info *out)
 }
 
 /*
+ * The principal variation: the best move, then the table's moves as far
+ * as they are legal, the game goes on and the line does not repeat.
+ */
+static void principal_variation(ng_search *s, const ng_pos *root,
+                                ng_info *out)
+{
+	ng_pos p = *root;
+	ng_move m = out->best;
+	int n = 0, nkeys = s->nkeys;
+	while (n < NG_PV_MAX && n < MAX_PLY) {
+		ng_undo u;
+		ng_make(&p, m, &u);
+		out->pv[n++] = m;
+		int seen = 0;
+		for (int i = 0; i < s->nkeys && !seen; i++)
+			seen = s->keys[i] == p.key;
+		if (seen || ng__winner(&p) != NG_NONE || n >= out->depth)
+			break;
+		s->keys[s->nkeys++] = p.key;
+		if (!ng__tt_move(s, &p, &m) || ng_check_move(&p, m) != NG_OK)
+			break;
+	}
+	s->nkeys = nkeys;
+	out->pvlen = n;
+}
+
+/*
  * One iteration at the root: every safe move to depth, the first with the
  * full window, the others with a null window first.  The noise of a move
  * is added to its value, and the window shifted to match.  Returns the
@@ -216,6 +243,7 @@ static void deepen(ng_search *s, const ng_pos *root, root_moves *rm,
 		out->score = best - nz;
 		if (!s->stopped)
 			out->depth = depth;
+		principal_variation(s, root, out);
 		out->nodes = s->nodes;
 		out->time_ms = ng__elapsed_ms(s);
 		if (s->stopped)
@@ -260,6 +288,8 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 	if (s->level == 1) {
 		out->best = ng__webai_move(root, &s->rng);
 		out->depth = 1;
+		out->pv[0] = out->best;
+		out->pvlen = 1;
 		if (progress)
 			progress(ctx, out);
 		goto done;
@@ -286,6 +316,8 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 	/* Step 5. The quick answers. */
 	if (quick_answer(s, &rm, out)) {
 		out->depth = 1;
+		out->pv[0] = out->best;
+		out->pvlen = 1;
 		out->nodes = s->nodes;
 		out->time_ms = ng__elapsed_ms(s);
 		if (progress)
