@@ -350,9 +350,13 @@ ng_err ng_record_parse(const char *text, size_t len, ng_game **game_out,
 
 /* A whole regular file of at most NG_RECORD_MAX_BYTES, read from fd (left
  * open) into *text (malloc'd, not NUL-terminated; the caller frees it).
- * 0, or -1 with errno: EISDIR a directory, ENODEV not a regular file,
- * EFBIG too large, ENOMEM, or what read(2) said. */
-int ng_record_read_fd(int fd, char **text, size_t *len);
+ * NG_OK, else *text is untouched and errno tells the cause:
+ * NG_ERR_TOO_LONG  larger than NG_RECORD_MAX_BYTES (errno EFBIG);
+ * NG_ERR_NOMEM     out of memory (errno ENOMEM);
+ * NG_ERR_BAD_ARG   fd is not a readable regular file (errno EISDIR a
+ *                  directory, ENODEV not a regular file, or what fstat(2)
+ *                  or read(2) said). */
+ng_err ng_record_read_fd(int fd, char **text, size_t *len);
 
 /* ----------------------------------------------------------------- search */
 

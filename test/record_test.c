@@ -10,6 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;
 
@@ -670,8 +673,49 @@ static void test_long(void)
 	ng_game_free(g);
 }
 
+/* ng_record_read_fd: NG_OK with the bytes, or an ng_err with errno. */
+static void test_read_fd(void)
+{
+	char path[] = "/tmp/record_test.XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0, "a temporary file");
+	if (fd < 0)
+		return;
+	const char rec[] = "# nonaga record 1\nRules: standard\nMoves: 0\n";
+	CHECK(write(fd, rec, sizeof rec - 1) == (ssize_t)(sizeof rec - 1), "written");
+	lseek(fd, 0, SEEK_SET);
+	char *text = NULL;
+	size_t len = 0;
+	CHECK(ng_record_read_fd(fd, &text, &len) == NG_OK && len == sizeof rec - 1 &&
+	      !memcmp(text, rec, len), "a regular file is read whole");
+	free(text);
+	/* one byte past the limit */
+	CHECK(ftruncate(fd, NG_RECORD_MAX_BYTES + 1) == 0, "grown");
+	lseek(fd, 0, SEEK_SET);
+	text = NULL;
+	errno = 0;
+	CHECK(ng_record_read_fd(fd, &text, &len) == NG_ERR_TOO_LONG && errno == EFBIG &&
+	      !text, "a file too large: NG_ERR_TOO_LONG, EFBIG");
+	close(fd);
+	unlink(path);
+	int dir = open("/tmp", O_RDONLY);
+	errno = 0;
+	CHECK(ng_record_read_fd(dir, &text, &len) == NG_ERR_BAD_ARG && errno == EISDIR,
+	      "a directory: NG_ERR_BAD_ARG, EISDIR");
+	close(dir);
+	int dev = open("/dev/null", O_RDONLY);
+	errno = 0;
+	CHECK(ng_record_read_fd(dev, &text, &len) == NG_ERR_BAD_ARG && errno == ENODEV,
+	      "a device: NG_ERR_BAD_ARG, ENODEV");
+	close(dev);
+	errno = 0;
+	CHECK(ng_record_read_fd(-1, &text, &len) == NG_ERR_BAD_ARG && errno == EBADF,
+	      "no file: NG_ERR_BAD_ARG, EBADF");
+}
+
 int main(void)
 {
+	test_read_fd();
 	test_round_trips();
 	test_refusals();
 	test_prefixes();

@@ -140,7 +140,7 @@ static int record_matches(const char *state, int i, const ng_game *played)
 		char *text;
 		size_t len;
 		ng_game *g = NULL;
-		if (fd >= 0 && ng_record_read_fd(fd, &text, &len) == 0) {
+		if (fd >= 0 && ng_record_read_fd(fd, &text, &len) == NG_OK) {
 			if (ng_record_parse(text, len, &g, NULL, NULL) == NG_OK) {
 				ok = ng_game_ply(g) == ng_game_ply(played);
 				for (int m = 0; ok && m < ng_game_ply(g); m++)

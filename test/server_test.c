@@ -122,7 +122,7 @@ static int finished_record(const char *name, ng_game **g, ng_record_info *info)
 	int fd = open(path, O_RDONLY);
 	char *text;
 	size_t len;
-	int ok = fd >= 0 && ng_record_read_fd(fd, &text, &len) == 0;
+	int ok = fd >= 0 && ng_record_read_fd(fd, &text, &len) == NG_OK;
 	if (fd >= 0)
 		close(fd);
 	if (!ok)

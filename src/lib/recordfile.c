@@ -8,29 +8,29 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int ng_record_read_fd(int fd, char **text, size_t *len)
+ng_err ng_record_read_fd(int fd, char **text, size_t *len)
 {
 	struct stat st;
 	if (fstat(fd, &st) < 0)
-		return -1;
+		return NG_ERR_BAD_ARG;
 	if (S_ISDIR(st.st_mode)) {
 		errno = EISDIR;
-		return -1;
+		return NG_ERR_BAD_ARG;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		errno = ENODEV;
-		return -1;
+		return NG_ERR_BAD_ARG;
 	}
 	if (st.st_size > (off_t)NG_RECORD_MAX_BYTES) {
 		errno = EFBIG;
-		return -1;
+		return NG_ERR_TOO_LONG;
 	}
 	/* one byte more than allowed, to see a file that grew meanwhile */
 	size_t cap = NG_RECORD_MAX_BYTES + 1, n = 0;
 	char *p = malloc(cap);
 	if (!p) {
 		errno = ENOMEM;
-		return -1;
+		return NG_ERR_NOMEM;
 	}
 	while (n < cap) {
 		ssize_t r = read(fd, p + n, cap - n);
@@ -40,7 +40,7 @@ int ng_record_read_fd(int fd, char **text, size_t *len)
 			int err = errno;
 			free(p);
 			errno = err;
-			return -1;
+			return NG_ERR_BAD_ARG;
 		}
 		if (r == 0)
 			break;
@@ -49,9 +49,9 @@ int ng_record_read_fd(int fd, char **text, size_t *len)
 	if (n == cap) {
 		free(p);
 		errno = EFBIG;
-		return -1;
+		return NG_ERR_TOO_LONG;
 	}
 	*text = p;
 	*len = n;
-	return 0;
+	return NG_OK;
 }

@@ -255,7 +255,7 @@ static const char *read_file(const char *path, char **text, size_t *len,
 	while (fd < 0 && errno == EINTR);
 	if (fd < 0)
 		goto os_error;
-	if (ng_record_read_fd(fd, text, len) < 0) {
+	if (ng_record_read_fd(fd, text, len) != NG_OK) {
 		int err = errno;
 		close(fd);
 		switch (err) {

@@ -562,7 +562,7 @@ static save_status read_record(const char *path, int none_ok, ng_game **g,
 		return SAVE_NONE;
 	char *text = NULL;
 	size_t len = 0;
-	if (fd < 0 || ng_record_read_fd(fd, &text, &len) < 0) {
+	if (fd < 0 || ng_record_read_fd(fd, &text, &len) != NG_OK) {
 		int err = errno;
 		if (fd >= 0)
 			close(fd);

@@ -254,7 +254,7 @@ static int load_one(server *s, const char *dir, const char *file)
 	ng_record_info info;
 	int line = 0;
 	ng_err e = NG_ERR_BAD_ARG;
-	if (fd >= 0 && ng_record_read_fd(fd, &text, &len) == 0)
+	if (fd >= 0 && ng_record_read_fd(fd, &text, &len) == NG_OK)
 		e = ng_record_parse(text, len, &ng, &info, &line);
 	if (fd >= 0)
 		close(fd);
