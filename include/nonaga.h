@@ -95,6 +95,13 @@ typedef enum ng_result {
 
 typedef struct ng_cell { int32_t q, r; } ng_cell;
 
+/* Direction dir (taken modulo 6, so -1 is 5) as a step (dq, dr), in the
+ * cyclic order above; a slide goes in one of them. */
+ng_cell ng_direction(int dir);
+/* The cell next to c in direction dir. */
+ng_cell ng_neighbour(ng_cell c, int dir);
+int ng_cell_equal(ng_cell a, ng_cell b);
+
 /* Absolute coordinates accepted in a position: |q|, |r| <= NG_COORD_MAX.
  * ng_game_play refuses (NG_ERR_RANGE) a move that would take a disc past
  * it, so every position a game reaches can be set up again from its text.
@@ -111,6 +118,7 @@ typedef struct ng_cell { int32_t q, r; } ng_cell;
  * so any connected set of 19 discs fits without wrapping.
  */
 #define NG_ROWS 24
+#define NG_DISCS 19
 #define NG_NOCELL 0xffff
 
 typedef struct ng_pos {

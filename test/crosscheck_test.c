@@ -25,9 +25,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static const int DQ[6] = { 1, 1, 0, -1, -1, 0 };
-static const int DR[6] = { 0, -1, -1, 0, 1, 1 };
-
 static uint64_t rng_state;
 static uint64_t rnd(void)
 {
@@ -54,7 +51,7 @@ static int connected(const cell *c, int n)
 	while (sp) {
 		cell x = c[stack[--sp]];
 		for (int d = 0; d < 6; d++) {
-			cell y = { x.q + DQ[d], x.r + DR[d] };
+			cell y = { x.q + ng_direction(d).q, x.r + ng_direction(d).r };
 			int j = find(c, n, y);
 			if (j >= 0 && !seen[j]) {
 				seen[j] = 1;
@@ -82,7 +79,7 @@ static void grow(cell *c, int persist)
 		} else if (below(100) < 15) {
 			dir = (dir + (below(2) ? 1 : 5)) % 6;
 		}
-		cell x = { c[from].q + DQ[dir], c[from].r + DR[dir] };
+		cell x = { c[from].q + ng_direction(dir).q, c[from].r + ng_direction(dir).r };
 		if (find(c, n, x) < 0) {
 			c[n++] = x;
 			stuck = 0;
@@ -113,7 +110,7 @@ static void ring(cell *c)
 		c[n++] = all[i];
 	while (n < 19) {
 		int from = below(n), dir = below(6);
-		cell x = { c[from].q + DQ[dir], c[from].r + DR[dir] };
+		cell x = { c[from].q + ng_direction(dir).q, c[from].r + ng_direction(dir).r };
 		int d = abs(x.q) > abs(x.r) ? abs(x.q) : abs(x.r);
 		if (abs(x.q + x.r) > d)
 			d = abs(x.q + x.r);

@@ -9,9 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const int DQ[6] = { 1, 1, 0, -1, -1, 0 };
-static const int DR[6] = { 0, -1, -1, 0, 1, 1 };
-
 static int add(boardview *bv, ng_cell c, int disc)
 {
 	int i = board_find(bv, c);
@@ -34,7 +31,7 @@ static void view_of(const ng_pos *p, boardview *bv)
 		add(bv, d[i], 1);
 	for (int i = 0; i < n; i++)
 		for (int k = 0; k < 6; k++) {
-			ng_cell c = { d[i].q + DQ[k], d[i].r + DR[k] };
+			ng_cell c = { d[i].q + ng_direction(k).q, d[i].r + ng_direction(k).r };
 			add(bv, c, 0);
 		}
 }
@@ -65,13 +62,13 @@ static void line_pos(ng_pos *p, int k)
 {
 	char text[NG_POS_TEXT], *t = text;
 	for (int i = 0; i < 19; i++)
-		t += sprintf(t, "%s%d,%d", i ? ";" : "", i * DQ[k], i * DR[k]);
+		t += sprintf(t, "%s%d,%d", i ? ";" : "", i * ng_direction(k).q, i * ng_direction(k).r);
 	t += sprintf(t, "/");
 	for (int i = 0; i < 3; i++)
-		t += sprintf(t, "%s%d,%d", i ? ";" : "", 2 * i * DQ[k], 2 * i * DR[k]);
+		t += sprintf(t, "%s%d,%d", i ? ";" : "", 2 * i * ng_direction(k).q, 2 * i * ng_direction(k).r);
 	t += sprintf(t, "/");
 	for (int i = 0; i < 3; i++)
-		t += sprintf(t, "%s%d,%d", i ? ";" : "", (8 + 2 * i) * DQ[k], (8 + 2 * i) * DR[k]);
+		t += sprintf(t, "%s%d,%d", i ? ";" : "", (8 + 2 * i) * ng_direction(k).q, (8 + 2 * i) * ng_direction(k).r);
 	sprintf(t, "/r/-");
 	ng_err e = ng_pos_parse(p, text, NG_STANDARD);
 	CHECK(e == NG_OK, "parse %s: %s", text, ng_strerror(e));

@@ -14,9 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const int DQ[6] = { 1, 1, 0, -1, -1, 0 };
-static const int DR[6] = { 0, -1, -1, 0, 1, 1 };
-
 /* ------------------------------------------------------------ helpers */
 
 static char *cat(char *dst, const char *s)
@@ -68,8 +65,8 @@ static const char *lineof(long q, long r, int dir, int n)
 	static int slot;
 	char *o = out[slot = (slot + 1) % 4], *b = o;
 	for (int i = 0; i < n; i++)
-		b += sprintf(b, "%s%ld,%ld", i ? ";" : "", q + (long)i * DQ[dir],
-		             r + (long)i * DR[dir]);
+		b += sprintf(b, "%s%ld,%ld", i ? ";" : "", q + (long)i * ng_direction(dir).q,
+		             r + (long)i * ng_direction(dir).r);
 	return o;
 }
 
@@ -1240,17 +1237,17 @@ static void test_shapes(int quick)
 		for (size_t a = 0; a < sizeof at / sizeof at[0]; a++) {
 			long q0 = at[a][0], r0 = at[a][1];
 			/* keep the far end within range */
-			if (DQ[dir] > 0 && q0 > 999982)
+			if (ng_direction(dir).q > 0 && q0 > 999982)
 				q0 = 999982;
-			if (DR[dir] < 0 && r0 < -999982)
+			if (ng_direction(dir).r < 0 && r0 < -999982)
 				r0 = -999982;
 			char red[128], blue[128], text[2048];
 			snprintf(red, sizeof red, "%ld,%ld;%ld,%ld;%ld,%ld", q0, r0,
-			         q0 + 9 * DQ[dir], r0 + 9 * DR[dir], q0 + 18 * DQ[dir],
-			         r0 + 18 * DR[dir]);
+			         q0 + 9 * ng_direction(dir).q, r0 + 9 * ng_direction(dir).r, q0 + 18 * ng_direction(dir).q,
+			         r0 + 18 * ng_direction(dir).r);
 			snprintf(blue, sizeof blue, "%ld,%ld;%ld,%ld;%ld,%ld",
-			         q0 + 3 * DQ[dir], r0 + 3 * DR[dir], q0 + 12 * DQ[dir],
-			         r0 + 12 * DR[dir], q0 + 15 * DQ[dir], r0 + 15 * DR[dir]);
+			         q0 + 3 * ng_direction(dir).q, r0 + 3 * ng_direction(dir).r, q0 + 12 * ng_direction(dir).q,
+			         r0 + 12 * ng_direction(dir).r, q0 + 15 * ng_direction(dir).q, r0 + 15 * ng_direction(dir).r);
 			snprintf(text, sizeof text, "%s/%s/%s/r/-",
 			         lineof(q0, r0, dir, 19), red, blue);
 			ng_pos p;
@@ -1276,15 +1273,15 @@ static void test_shapes(int quick)
 			int s1 = (dir + 1) % 6, s5 = (dir + 5) % 6;
 			char mv[160];
 			const char *sl = "%ld,%ld>%ld,%ld/%ld,%ld>%ld,%ld";
-			snprintf(mv, sizeof mv, sl, q0, r0, q0 + 2 * DQ[dir],
-			         r0 + 2 * DR[dir], q0, r0, q0 + DQ[s1], r0 + DR[s1]);
+			snprintf(mv, sizeof mv, sl, q0, r0, q0 + 2 * ng_direction(dir).q,
+			         r0 + 2 * ng_direction(dir).r, q0, r0, q0 + ng_direction(s1).q, r0 + ng_direction(s1).r);
 			CHECK(why(&p, mv) == NG_ERR_TARGET_CONTACT, "%s", mv);
-			snprintf(mv, sizeof mv, sl, q0, r0, q0 + 2 * DQ[dir],
-			         r0 + 2 * DR[dir], q0, r0, q0 + DQ[s5], r0 + DR[s5]);
+			snprintf(mv, sizeof mv, sl, q0, r0, q0 + 2 * ng_direction(dir).q,
+			         r0 + 2 * ng_direction(dir).r, q0, r0, q0 + ng_direction(s5).q, r0 + ng_direction(s5).r);
 			CHECK(why(&p, mv) == NG_ERR_TARGET_CONTACT, "%s", mv);
-			snprintf(mv, sizeof mv, sl, q0, r0, q0 + 2 * DQ[dir],
-			         r0 + 2 * DR[dir], q0, r0, q0 + DQ[dir] + DQ[s1],
-			         r0 + DR[dir] + DR[s1]);
+			snprintf(mv, sizeof mv, sl, q0, r0, q0 + 2 * ng_direction(dir).q,
+			         r0 + 2 * ng_direction(dir).r, q0, r0, q0 + ng_direction(dir).q + ng_direction(s1).q,
+			         r0 + ng_direction(dir).r + ng_direction(s1).r);
 			CHECK(why(&p, mv) == NG_OK, "%s", mv);
 			if (a == 0) {
 				check_symmetry(text, NG_STANDARD, 0);

@@ -34,7 +34,7 @@ int board_ux(const layout *L, ng_cell c)
 int board_find(const boardview *bv, ng_cell c)
 {
 	for (int i = 0; i < bv->n; i++)
-		if (bv->cell[i].c.q == c.q && bv->cell[i].c.r == c.r)
+		if (ng_cell_equal(bv->cell[i].c, c))
 			return i;
 	return -1;
 }

@@ -57,8 +57,6 @@ typedef struct play {
 static inline const ng_pos *cur_pos(const play *p) { return ng_game_pos(p->g); }
 static inline int to_move(const play *p) { return ng_pos_side(cur_pos(p)); }
 
-static inline int play_eq(ng_cell a, ng_cell b) { return a.q == b.q && a.r == b.r; }
-
 /* play.c */
 int play_human_turn(const play *p);
 int play_choosing(const play *p);

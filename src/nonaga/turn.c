@@ -6,12 +6,10 @@
 #include "turn.h"
 #include <string.h>
 
-static int same(ng_cell a, ng_cell b) { return a.q == b.q && a.r == b.r; }
-
 static int listed(const ng_cell *l, int n, ng_cell c)
 {
 	for (int i = 0; i < n; i++)
-		if (same(l[i], c))
+		if (ng_cell_equal(l[i], c))
 			return 1;
 	return 0;
 }
@@ -93,7 +91,7 @@ static turn_result choose_token(turn *t, const ng_pos *ps, ng_cell c)
 
 static turn_result choose_slide(turn *t, const ng_pos *ps, ng_cell c)
 {
-	if (same(c, t->sf)) {
+	if (ng_cell_equal(c, t->sf)) {
 		t->step = TS_SLIDE;
 		return result(TURN_BACK);
 	}
@@ -131,7 +129,7 @@ static turn_result choose_disc(turn *t, const ng_pos *ps, ng_cell c)
 
 static turn_result choose_place(turn *t, const ng_pos *ps, ng_cell c)
 {
-	if (same(c, t->rf)) {
+	if (ng_cell_equal(c, t->rf)) {
 		t->step = TS_TAKE;
 		return result(TURN_BACK);
 	}

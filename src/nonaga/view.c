@@ -13,10 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Axial directions, in the engine's order. */
-static const int DQ[6] = { 1, 1, 0, -1, -1, 0 };
-static const int DR[6] = { 0, -1, -1, 0, 1, 1 };
-
 /* ------------------------------------------------------------- the view */
 
 static int add_cell(boardview *bv, ng_cell c, int disc)
@@ -50,16 +46,16 @@ void play_build_view(play *p)
 	ng_cell d[19], t[3];
 	int nd = ng_pos_discs(ps, d);
 	for (int i = 0; i < nd; i++)
-		if (!(p->a_disc && play_eq(d[i], p->a_disc_from)))
+		if (!(p->a_disc && ng_cell_equal(d[i], p->a_disc_from)))
 			add_cell(bv, d[i], 1);
 	for (int s = 0; s < 2; s++) {
 		ng_pos_tokens(ps, (ng_side)s, t);
 		for (int k = 0; k < 3; k++) {
 			ng_cell c = t[k];
 			/* the slide chosen (not while it is being shown) */
-			if (s == to_move(p) && p->t.slid && !p->a_tok && play_eq(c, p->t.sf))
+			if (s == to_move(p) && p->t.slid && !p->a_tok && ng_cell_equal(c, p->t.sf))
 				c = p->t.st;
-			if (p->a_tok && s == p->a_side && play_eq(c, p->a_tok_from))
+			if (p->a_tok && s == p->a_side && ng_cell_equal(c, p->a_tok_from))
 				c = p->a_tok_at;
 			int i = board_find(bv, c);
 			if (i >= 0)
@@ -70,7 +66,7 @@ void play_build_view(play *p)
 	int ndiscs = bv->n;
 	for (int i = 0; i < ndiscs; i++)
 		for (int k = 0; k < 6; k++) {
-			ng_cell n = { bv->cell[i].c.q + DQ[k], bv->cell[i].c.r + DR[k] };
+			ng_cell n = ng_neighbour(bv->cell[i].c, k);
 			add_cell(bv, n, 0);
 		}
 	ng_cell lock;

@@ -1,0 +1,47 @@
+/*
+ * api_test.c - what a bot or a front end needs besides the rules and the
+ * search: cells and directions, names both ways, the version, a game's
+ * copy, and the choices of each step of a turn.
+ */
+#include "nonaga.h"
+#include "tap.h"
+#include <stdlib.h>
+#include <string.h>
+
+static void test_cells(void)
+{
+	static const int dq[6] = { 1, 1, 0, -1, -1, 0 };
+	static const int dr[6] = { 0, -1, -1, 0, 1, 1 };
+	int ok = 1;
+	for (int d = 0; d < 6; d++) {
+		ng_cell s = ng_direction(d);
+		ok &= s.q == dq[d] && s.r == dr[d];
+		ok &= ng_cell_equal(ng_direction(d + 6), s) && ng_cell_equal(ng_direction(d - 6), s);
+		/* the opposite direction is three steps round */
+		ng_cell o = ng_direction(d + 3);
+		ok &= o.q == -s.q && o.r == -s.r;
+	}
+	CHECK(ok, "the six directions, in the header's order, modulo 6");
+	ng_cell c = { -7, 1000000 }, n = ng_neighbour(c, 2);
+	CHECK(n.q == -7 && n.r == 999999, "neighbour in direction 2 of -7,1000000: %d,%d", n.q, n.r);
+	CHECK(ng_cell_equal(ng_neighbour(ng_neighbour(c, 4), 1), c), "there and back");
+	CHECK(!ng_cell_equal(c, n) && ng_cell_equal(c, c), "cell equality");
+	/* every disc of the start has a neighbour disc in some direction */
+	ng_pos p;
+	ng_pos_start(&p, NG_STANDARD);
+	ng_cell d[NG_DISCS];
+	int nd = ng_pos_discs(&p, d), all = 1;
+	for (int i = 0; i < nd; i++) {
+		int k = 0;
+		for (int dir = 0; dir < 6; dir++)
+			k += ng_pos_has_disc(&p, ng_neighbour(d[i], dir));
+		all &= k >= 3;
+	}
+	CHECK(nd == NG_DISCS && all, "start discs touch at least three discs each");
+}
+
+int main(void)
+{
+	test_cells();
+	return tests_done("api");
+}
