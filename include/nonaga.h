@@ -23,6 +23,8 @@ extern "C" {
 #endif
 
 #define NG_VERSION "0.1.0"
+/* The version of the library linked in (NG_VERSION is the header's). */
+const char *ng_version(void);
 
 /* ---------------------------------------------------------------- errors */
 
@@ -92,6 +94,14 @@ typedef enum ng_rules { NG_STANDARD = 0, NG_SIMPLE = 1 } ng_rules;
 typedef enum ng_result {
 	NG_NONE = 0, NG_RED_WINS, NG_BLUE_WINS, NG_DRAW
 } ng_result;
+
+/* Names as the notation, records and the engine protocol write them:
+ * "standard", "simple"; "none", "red", "blue", "draw".  A name of a value
+ * out of range is NULL; an unknown name is NG_ERR_SYNTAX (*out unchanged). */
+const char *ng_rules_name(ng_rules rules);
+ng_err ng_rules_from_name(const char *name, ng_rules *out);
+const char *ng_result_name(ng_result result);
+ng_err ng_result_from_name(const char *name, ng_result *out);
 
 typedef struct ng_cell { int32_t q, r; } ng_cell;
 

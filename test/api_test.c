@@ -40,8 +40,38 @@ static void test_cells(void)
 	CHECK(nd == NG_DISCS && all, "start discs touch at least three discs each");
 }
 
+static void test_names(void)
+{
+	static const char *const rules[] = { "standard", "simple" };
+	static const char *const results[] = { "none", "red", "blue", "draw" };
+	int ok = 1;
+	for (int i = 0; i < 2; i++) {
+		ng_rules r = (ng_rules)!i;
+		ok &= !strcmp(ng_rules_name((ng_rules)i), rules[i]);
+		ok &= ng_rules_from_name(rules[i], &r) == NG_OK && r == (ng_rules)i;
+	}
+	CHECK(ok, "rule sets by name and back");
+	ok = 1;
+	for (int i = 0; i < 4; i++) {
+		ng_result r = (ng_result)((i + 1) % 4);
+		ok &= !strcmp(ng_result_name((ng_result)i), results[i]);
+		ok &= ng_result_from_name(results[i], &r) == NG_OK && r == (ng_result)i;
+	}
+	CHECK(ok, "results by name and back");
+	ng_rules r = NG_SIMPLE;
+	ng_result res = NG_DRAW;
+	CHECK(ng_rules_from_name("Standard", &r) == NG_ERR_SYNTAX && r == NG_SIMPLE &&
+	      ng_rules_from_name("", &r) == NG_ERR_SYNTAX && ng_rules_from_name(NULL, &r) == NG_ERR_SYNTAX &&
+	      ng_result_from_name("white", &res) == NG_ERR_SYNTAX && res == NG_DRAW,
+	      "unknown names are refused, the value untouched");
+	CHECK(ng_rules_name((ng_rules)2) == NULL && ng_result_name((ng_result)4) == NULL &&
+	      ng_result_name((ng_result)-1) == NULL, "no name for a value out of range");
+	CHECK(!strcmp(ng_version(), NG_VERSION), "the library is the header's version: %s", ng_version());
+}
+
 int main(void)
 {
 	test_cells();
+	test_names();
 	return tests_done("api");
 }

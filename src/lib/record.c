@@ -317,14 +317,14 @@ ng_err ng_record_write(const ng_game *g, const ng_record_info *info,
 		put_line(&t, "Red", info->red);
 	if (info && info->blue[0])
 		put_line(&t, "Blue", info->blue);
-	put_line(&t, "Rules", rules == NG_SIMPLE ? "simple" : "standard");
+	put_line(&t, "Rules", ng_rules_name(rules));
 	ng_pos p0;
 	ng_pos_start(&p0, rules);
 	ng_pos_format(&p0, start);
 	ng_pos_format(first, buf);
 	if (strcmp(buf, start))
 		put_line(&t, "Start", buf);
-	put_line(&t, "Result", RESULT_NAME[ng__game_line_result(g)]);
+	put_line(&t, "Result", ng_result_name(ng__game_line_result(g)));
 	if (ply < n) {
 		snprintf(num, sizeof num, "%d", ply);
 		put_line(&t, "Ply", num);

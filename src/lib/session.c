@@ -164,32 +164,16 @@ static void cmd_stop(cmd_ctx *c) { want_args(c, 0, 0); }
 static void cmd_list_commands(cmd_ctx *c);
 static void cmd_known_command(cmd_ctx *c);
 
-static int parse_rules(const char *t, ng_rules *r)
-{
-	if (!strcmp(t, "standard"))
-		*r = NG_STANDARD;
-	else if (!strcmp(t, "simple"))
-		*r = NG_SIMPLE;
-	else
-		return 0;
-	return 1;
-}
-
-static const char *rules_name(ng_rules r)
-{
-	return r == NG_SIMPLE ? "simple" : "standard";
-}
-
 static void cmd_rules(cmd_ctx *c)
 {
 	if (!want_args(c, 0, 1))
 		return;
 	if (c->argc == 0) {
-		emit(c->s, "%s", rules_name(c->s->rules));
+		emit(c->s, "%s", ng_rules_name(c->s->rules));
 		return;
 	}
 	ng_rules r;
-	if (!parse_rules(c->argv[0], &r)) {
+	if (ng_rules_from_name(c->argv[0], &r) != NG_OK) {
 		refuse(c, "unknown rule set (standard or simple)");
 		return;
 	}
@@ -545,9 +529,8 @@ static void cmd_set(cmd_ctx *c)
 
 static void cmd_result(cmd_ctx *c)
 {
-	static const char *const names[] = { "none", "red", "blue", "draw" };
 	if (want_args(c, 0, 0))
-		emit(c->s, "%s", names[ng_game_result(c->s->game)]);
+		emit(c->s, "%s", ng_result_name(ng_game_result(c->s->game)));
 }
 
 /*
@@ -593,7 +576,7 @@ static void cmd_showboard(cmd_ctx *c)
 	}
 	char buf[NG_POS_TEXT];
 	ng_pos_format(p, buf);
-	emit(c->s, "rules %s, %s to move", rules_name(ng_pos_rules(p)),
+	emit(c->s, "rules %s, %s to move", ng_rules_name(ng_pos_rules(p)),
 	     ng_pos_side(p) == NG_RED ? "red" : "blue");
 	if (has_lock)
 		emit(c->s, ", lock %ld,%ld (*)", (long)lock.q, (long)lock.r);

@@ -66,11 +66,7 @@ static int parse_line(config *c, char *line)
 			return 0;
 		c->have_side = 1;
 	} else if (!strcmp(k, "rules")) {
-		if (!strcmp(v, "standard"))
-			c->who.rules = NG_STANDARD;
-		else if (!strcmp(v, "simple"))
-			c->who.rules = NG_SIMPLE;
-		else
+		if (ng_rules_from_name(v, &c->who.rules) != NG_OK)
 			return 0;
 		c->have_rules = 1;
 	} else if (!strcmp(k, "language")) {
@@ -150,7 +146,7 @@ int config_save(const config *c, char *msg, size_t size)
 	fprintf(f, "# nonaga settings, written by the title menu\n"
 	        "level=%d\nside=%s\nrules=%s\nlanguage=%s\n", c->who.level,
 	        c->who.human < 0 ? "random" : c->who.human == NG_RED ? "red" : "blue",
-	        c->who.rules == NG_SIMPLE ? "simple" : "standard", c->lang);
+	        ng_rules_name(c->who.rules), c->lang);
 	int bad = ferror(f);
 	bad |= fflush(f) != 0 || fsync(fileno(f)) != 0;
 	bad |= fclose(f) != 0;

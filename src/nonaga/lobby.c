@@ -250,7 +250,7 @@ static int ask_game(lobby *lb, const litem *it, const lineup *s)
 		new_name(lb, name, sizeof name);
 		online_send(lb->on, OC_HOST, "host %s %s %s%s%s", name,
 		            s->human == NG_RED ? "red" : s->human == NG_BLUE ? "blue" : "random",
-		            s->rules == NG_SIMPLE ? "simple" : "standard",
+		            ng_rules_name(s->rules),
 		            c ? " clock " : "", clocks[c]);
 		return 1;
 	}
@@ -342,7 +342,7 @@ int online_play(const options *opt, lineup *s, int first, char *msg, size_t size
 			online_send(&on, OC_HOST, "host %s %s %s%s", opt->host,
 			            opt->side_given ? (opt->who.human == NG_BLUE ? "blue" : "red")
 			                            : "random",
-			            opt->who.rules == NG_SIMPLE ? "simple" : "standard", clock);
+			            ng_rules_name(opt->who.rules), clock);
 		else if (opt->join)
 			online_join(&on, opt->join);
 		else

@@ -99,7 +99,7 @@ static void cmd_games(conn *c)
 		if (g->clock_min)
 			snprintf(clock, sizeof clock, "%d+%d", g->clock_min, g->clock_inc);
 		conn_send(c, "game %s %s %s %s %s %d %s", g->name,
-		          ng_pos_rules(ng_game_pos(g->g)) == NG_SIMPLE ? "simple" : "standard",
+		          ng_rules_name(ng_pos_rules(ng_game_pos(g->g))),
 		          clock, g->seat[0].name[0] ? g->seat[0].name : "-",
 		          g->seat[1].name[0] ? g->seat[1].name : "-", ng_game_ply(g->g),
 		          game_state(g));

@@ -181,7 +181,7 @@ void game_sync(sgame *g, conn *c)
 		snprintf(clock, sizeof clock, "none");
 	int n = ng_game_ply(g->g);
 	conn_send(c, "sync %s rules=%s clock=%s red=%s blue=%s moves=%d result=%s how=%s you=%s",
-	          g->name, ng_pos_rules(ng_game_pos(g->g)) == NG_SIMPLE ? "simple" : "standard",
+	          g->name, ng_rules_name(ng_pos_rules(ng_game_pos(g->g))),
 	          clock, g->seat[0].name[0] ? g->seat[0].name : "-",
 	          g->seat[1].name[0] ? g->seat[1].name : "-", n, result_word(g->result),
 	          g->how[0] ? g->how : "-", side_word(c->role));
