@@ -230,9 +230,21 @@ ng_err ng_move_parse(const ng_pos *pos, const char *text, ng_move *m);
 void ng_move_format(const ng_pos *pos, ng_move m, char buf[NG_MOVE_TEXT]);
 
 /*
- * Step-by-step questions for a front end, one part of the turn at a time.
- * A slide is given as from/to; pass NULL for "no slide made (yet)".
+ * Step-by-step questions for a front end, one part of the turn at a time:
+ * the tokens that may slide (ng_movable_tokens), where one goes
+ * (ng_slide_targets), after the slide the discs that may be taken
+ * (ng_removable_discs), and where a disc may go (ng_place_targets); the
+ * ng_why_not_* functions say why another choice is refused.  A slide is
+ * given as from/to; pass NULL for "no slide made (yet)".  Cells come out
+ * in a fixed order.
  */
+/* Tokens of the side to move that can slide: returns the count (0..3). */
+int ng_movable_tokens(const ng_pos *pos, ng_cell out[3]);
+/* After the slide sf>st (NULL: skipped), the discs that may be taken,
+ * sorted by r then q: returns the count (0 if the slide is not legal or
+ * wins, which ends the turn). */
+int ng_removable_discs(const ng_pos *pos, const ng_cell *sf,
+                       const ng_cell *st, ng_cell out[NG_DISCS]);
 /* Why a token cannot start a slide (NG_OK if it can move). */
 ng_err ng_why_not_token(const ng_pos *pos, ng_cell from);
 /* Destinations of the token on from: returns the count (0..6). */
@@ -241,7 +253,9 @@ int ng_slide_targets(const ng_pos *pos, ng_cell from, ng_cell out[6]);
  * cannot be taken (NG_OK if it can). */
 ng_err ng_why_not_take(const ng_pos *pos, const ng_cell *sf,
                        const ng_cell *st, ng_cell c);
-/* Where the disc taken from `from' may go; returns the count. */
+/* Where the disc taken from `from' may go: at most max cells (there are
+ * never more than NG_MAX_PLACES); returns the count. */
+#define NG_MAX_PLACES 57
 int ng_place_targets(const ng_pos *pos, ng_cell from, ng_cell *out, int max);
 /* Why the disc from `from' may not go to `to' (NG_OK if it may). */
 ng_err ng_why_not_place(const ng_pos *pos, ng_cell from, ng_cell to);

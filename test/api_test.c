@@ -69,9 +69,94 @@ static void test_names(void)
 	CHECK(!strcmp(ng_version(), NG_VERSION), "the library is the header's version: %s", ng_version());
 }
 
+static uint64_t rng = 12345;
+static unsigned rnd(unsigned n)
+{
+	rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+	return (unsigned)(rng >> 33) % n;
+}
+
+static int in(const ng_cell *l, int n, ng_cell c)
+{
+	for (int i = 0; i < n; i++)
+		if (ng_cell_equal(l[i], c))
+			return 1;
+	return 0;
+}
+
+/* The choices of each step agree with the legal moves, along random
+ * games under both rule sets. */
+static void test_steps(void)
+{
+	ng_movelist *l = malloc(sizeof *l);
+	int positions = 0, tok_ok = 1, disc_ok = 1, why_ok = 1, over_ok = 1;
+	for (int game = 0; game < 6; game++) {
+		ng_pos p;
+		ng_pos_start(&p, game & 1 ? NG_SIMPLE : NG_STANDARD);
+		for (int ply = 0; ply < 40; ply++) {
+			int n = ng_generate(&p, l);
+			ng_cell tok[3];
+			int nt = ng_movable_tokens(&p, tok);
+			if (n == 0) {
+				over_ok &= nt == 0;
+				break;
+			}
+			positions++;
+			/* the tokens: those that start a slide of some move */
+			int starts = 0;
+			ng_cell all[3];
+			ng_pos_tokens(&p, ng_pos_side(&p), all);
+			for (int k = 0; k < 3; k++) {
+				int used = 0;
+				for (int i = 0; i < n && !used; i++) {
+					ng_cell f, t;
+					used = ng_move_slide(&p, l->m[i], &f, &t) && ng_cell_equal(f, all[k]);
+				}
+				starts += used;
+				tok_ok &= used == in(tok, nt, all[k]);
+				why_ok &= used == (ng_why_not_token(&p, all[k]) == NG_OK);
+			}
+			tok_ok &= starts == nt;
+			/* the discs after one slide (or none): those taken by some
+			 * move with that slide */
+			ng_move m0 = l->m[rnd((unsigned)n)];
+			ng_cell sf, st, *psf = NULL, *pst = NULL;
+			if (ng_move_slide(&p, m0, &sf, &st)) {
+				psf = &sf;
+				pst = &st;
+			}
+			ng_cell d[NG_DISCS];
+			int nd = ng_removable_discs(&p, psf, pst, d), taken = 0;
+			ng_cell disc[NG_DISCS];
+			int all_d = ng_pos_discs(&p, disc);
+			for (int k = 0; k < all_d; k++) {
+				int used = 0;
+				for (int i = 0; i < n && !used; i++) {
+					ng_cell f, t, rf, rt;
+					int s = ng_move_slide(&p, l->m[i], &f, &t);
+					if (s != (psf != NULL) || (s && (!ng_cell_equal(f, sf) || !ng_cell_equal(t, st))))
+						continue;
+					used = ng_move_reloc(&p, l->m[i], &rf, &rt) && ng_cell_equal(rf, disc[k]);
+				}
+				taken += used;
+				disc_ok &= used == in(d, nd, disc[k]);
+			}
+			disc_ok &= taken == nd;
+			ng_undo u;
+			ng_make(&p, m0, &u);
+		}
+	}
+	CHECK(positions > 100, "positions tried: %d", positions);
+	CHECK(tok_ok && why_ok, "ng_movable_tokens: the tokens whose slides the moves begin with");
+	CHECK(disc_ok, "ng_removable_discs: the discs the moves with that slide take");
+	CHECK(over_ok, "no tokens move once the game is over");
+	free(l);
+}
+
 int main(void)
 {
 	test_cells();
 	test_names();
+	test_steps();
 	return tests_done("api");
 }

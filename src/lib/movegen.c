@@ -399,3 +399,25 @@ ng_err ng_why_not_place(const ng_pos *pos, ng_cell from, ng_cell to)
 		return NG_ERR_NO_DISC;
 	return place_reason(pos, f, ng__cell_of(pos, to));
 }
+
+int ng_movable_tokens(const ng_pos *pos, ng_cell out[3])
+{
+	ng_cell t[3];
+	int n = 0;
+	ng_pos_tokens(pos, (ng_side)pos->side, t);
+	for (int k = 0; k < 3; k++)
+		if (ng_why_not_token(pos, t[k]) == NG_OK)
+			out[n++] = t[k];
+	return n;
+}
+
+int ng_removable_discs(const ng_pos *pos, const ng_cell *sf,
+                       const ng_cell *st, ng_cell out[NG_DISCS])
+{
+	ng_cell d[NG_DISCS];
+	int nd = ng_pos_discs(pos, d), n = 0;
+	for (int i = 0; i < nd; i++)
+		if (ng_why_not_take(pos, sf, st, d[i]) == NG_OK)
+			out[n++] = d[i];
+	return n;
+}

@@ -66,10 +66,8 @@ turn_result turn_begin(turn *t, const ng_pos *ps)
 	memset(t, 0, sizeof *t);
 	t->step = TS_SLIDE;
 	ng_cell tok[3];
-	ng_pos_tokens(ps, ng_pos_side(ps), tok);
-	for (int k = 0; k < 3; k++)
-		if (ng_why_not_token(ps, tok[k]) == NG_OK)
-			return result(TURN_STEP);
+	if (ng_movable_tokens(ps, tok) > 0)
+		return result(TURN_STEP);
 	t->no_slide = 1;
 	return after_slide(t, ps, result(TURN_STEP));
 }
@@ -199,25 +197,15 @@ int turn_choices(const turn *t, const ng_pos *ps, ng_cell *out, int max)
 	ng_cell c[TURN_MAX_CHOICES];
 	int n = 0;
 	switch (t->step) {
-	case TS_SLIDE: {
-		ng_cell tok[3];
-		ng_pos_tokens(ps, ng_pos_side(ps), tok);
-		for (int k = 0; k < 3; k++)
-			if (ng_why_not_token(ps, tok[k]) == NG_OK)
-				c[n++] = tok[k];
+	case TS_SLIDE:
+		n = ng_movable_tokens(ps, c);
 		break;
-	}
 	case TS_SLIDE_TO:
 		n = ng_slide_targets(ps, t->sf, c);
 		break;
-	case TS_TAKE: {
-		ng_cell d[19];
-		int nd = ng_pos_discs(ps, d);
-		for (int i = 0; i < nd; i++)
-			if (why_not_take(t, ps, d[i]) == NG_OK)
-				c[n++] = d[i];
+	case TS_TAKE:
+		n = ng_removable_discs(ps, slide_from(t), slide_to(t), c);
 		break;
-	}
 	case TS_PLACE:
 		n = ng_place_targets(ps, t->rf, c, TURN_MAX_CHOICES);
 		break;

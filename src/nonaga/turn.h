@@ -50,7 +50,7 @@ typedef struct turn_result {
 } turn_result;
 
 /* The largest number of choices a step can have (places for a disc). */
-#define TURN_MAX_CHOICES 128
+#define TURN_MAX_CHOICES NG_MAX_PLACES
 
 /* Begin the turn of the side to move in a position that is not over:
  * TURN_STEP (at TS_SLIDE, or at TS_TAKE with no_slide set when no token
