@@ -272,6 +272,9 @@ ng_err ng_perft(const ng_pos *pos, int depth, uint64_t *leaves);
 typedef struct ng_game ng_game;
 
 ng_game *ng_game_new(ng_rules rules);
+/* A new game with g's whole line (moves that can be redone included),
+ * standing where g stands; NULL when out of memory. */
+ng_game *ng_game_copy(const ng_game *g);
 void ng_game_free(ng_game *g);
 void ng_game_reset(ng_game *g, ng_rules rules);
 /* Start from a position (history cleared). */

@@ -153,10 +153,54 @@ static void test_steps(void)
 	free(l);
 }
 
+/* A copy has the whole line and stands where the game stands, and the
+ * two go their own ways after. */
+static void test_copy(void)
+{
+	ng_game *g = ng_game_new(NG_STANDARD);
+	ng_movelist *l = malloc(sizeof *l);
+	for (int i = 0; i < 12 && ng_game_result(g) == NG_NONE; i++) {
+		ng_generate(ng_game_pos(g), l);
+		ng_game_play(g, l->m[rnd((unsigned)l->n)]);
+	}
+	ng_game_undo(g);
+	ng_game_undo(g);
+	ng_game *c = ng_game_copy(g);
+	CHECK(c != NULL, "a copy");
+	int same = ng_game_ply(c) == ng_game_ply(g) && ng_game_length(c) == ng_game_length(g) &&
+	           ng_game_result(c) == ng_game_result(g) &&
+	           ng_game_repetitions(c) == ng_game_repetitions(g);
+	for (int i = 0; i <= ng_game_ply(g); i++)
+		same &= ng_pos_same(ng_game_pos_at(c, i), ng_game_pos_at(g, i));
+	for (int i = 0; i < ng_game_ply(g); i++)
+		same &= ng_move_equal(ng_game_move_at(c, i), ng_game_move_at(g, i));
+	CHECK(same, "the copy has the game's positions, moves, ply and length");
+	CHECK(ng_game_redo(c) == NG_OK && ng_game_redo(c) == NG_OK &&
+	      ng_game_ply(c) == ng_game_ply(g) + 2, "the moves to redo are copied too");
+	ng_pos before = *ng_game_pos(g);
+	ng_game_reset(c, NG_SIMPLE);
+	CHECK(ng_pos_same(ng_game_pos(g), &before) && ng_game_can_redo(g),
+	      "changing the copy leaves the game alone");
+	ng_game_free(c);
+	/* a long game, past the first allocation */
+	ng_game_reset(g, NG_SIMPLE);
+	for (int i = 0; i < 300 && ng_game_result(g) == NG_NONE; i++) {
+		ng_generate(ng_game_pos(g), l);
+		ng_game_play(g, l->m[rnd((unsigned)l->n)]);
+	}
+	c = ng_game_copy(g);
+	CHECK(c && ng_game_ply(c) == ng_game_ply(g) &&
+	      ng_pos_same(ng_game_pos(c), ng_game_pos(g)), "a long game's copy (%d moves)", ng_game_ply(g));
+	ng_game_free(c);
+	ng_game_free(g);
+	free(l);
+}
+
 int main(void)
 {
 	test_cells();
 	test_names();
 	test_steps();
+	test_copy();
 	return tests_done("api");
 }

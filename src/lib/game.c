@@ -52,6 +52,22 @@ void ng_game_free(ng_game *g)
 	free(g);
 }
 
+ng_game *ng_game_copy(const ng_game *g)
+{
+	ng_game *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	if (!reserve(c, g->top > 64 ? g->top : 64)) {
+		ng_game_free(c);
+		return NULL;
+	}
+	memcpy(c->pos, g->pos, sizeof *g->pos * (size_t)(g->top + 1));
+	memcpy(c->move, g->move, sizeof *g->move * (size_t)g->top);
+	c->ply = g->ply;
+	c->top = g->top;
+	return c;
+}
+
 void ng_game_set(ng_game *g, const ng_pos *pos)
 {
 	g->pos[0] = *pos;

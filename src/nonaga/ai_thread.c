@@ -58,27 +58,14 @@ static void *run(void *arg)
 	return NULL;
 }
 
-/* The game's history, replayed into a game of our own. */
-static ng_game *copy_game(const ng_game *g, ng_game *into)
-{
-	const ng_pos *first = ng_game_pos_at(g, 0);
-	if (!into)
-		into = ng_game_new(ng_pos_rules(first));
-	if (!into)
-		return NULL;
-	ng_game_set(into, first);
-	for (int i = 0; i < ng_game_ply(g); i++)
-		if (ng_game_play(into, ng_game_move_at(g, i)) != NG_OK)
-			break;
-	return into;
-}
-
 int ai_start(ai *a, const ng_game *g, int level)
 {
 	ai_cancel(a);
-	a->copy = copy_game(g, a->copy);
-	if (!a->copy)
+	ng_game *copy = ng_game_copy(g);
+	if (!copy)
 		return -1;
+	ng_game_free(a->copy);
+	a->copy = copy;
 	ng_search_set_level(a->search, level);
 	atomic_store(&a->done, 0);
 	atomic_store(&a->depth, 0);
