@@ -10,7 +10,25 @@
  *
  * Coordinates are axial (q, r) and absolute: a cell keeps its name however
  * the board drifts.  The six directions, in cyclic order, are
- * (1,0) (1,-1) (0,-1) (-1,0) (-1,1) (0,1).
+ * (1,0) (1,-1) (0,-1) (-1,0) (-1,1) (0,1) (ng_direction, ng_neighbour).
+ *
+ * Pointers the library returns, and how long they live:
+ *   - ng_strerror, ng_version, ng_rules_name, ng_result_name: static
+ *     strings, valid for ever; never free them.
+ *   - ng_game_new, ng_game_copy, ng_record_parse (*game_out): the caller
+ *     owns the game; ng_game_free it.  ng_search_new: ng_search_free.
+ *     ng_session_new: ng_session_free.
+ *   - ng_game_pos, ng_game_pos_at: point into the game; valid until the
+ *     game is next changed (play, undo, redo, set, reset) or freed.  Copy
+ *     the ng_pos (it is a value) to keep it.
+ *   - ng_record_get: points into the ng_record_info; valid while it is
+ *     not changed.
+ *   - ng_record_write (*text_out), ng_record_read_fd (*text): malloc'd,
+ *     the caller free()s them.
+ *   - ng_session_line (*out): owned by the session, valid until the next
+ *     ng_session_line or ng_session_free.
+ *   - ng_info: a value filled in by the search; the one given to a
+ *     progress callback is valid during the call only.
  */
 #ifndef NONAGA_H
 #define NONAGA_H
@@ -193,6 +211,8 @@ typedef struct ng_move { uint16_t sf, st, rf, rt; } ng_move;
  * such contacts) to put one on: 18 * 13 * 57 = 13338. */
 #define NG_MAX_MOVES 13338
 
+/* About 104 KiB (sizeof(ng_movelist)): too big for some threads' stacks,
+ * so allocate it: ng_movelist *l = malloc(sizeof *l); ... free(l). */
 typedef struct ng_movelist {
 	int n;
 	ng_move m[NG_MAX_MOVES];
