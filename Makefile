@@ -7,6 +7,8 @@
 #   make match      engine against engine (strength), see test/match
 #   make fuzz       libFuzzer over the parsers and the protocol
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
+#                   (the program, its pages and catalogs, and the library:
+#                   libnonaga.a, nonaga.h and nonaga.pc for pkg-config)
 #   make pot        po/nonaga.pot from the sources; make update-po merges it
 #   make clean
 
@@ -41,6 +43,9 @@ ASAN_MO   = $(foreach l,$(LINGUAS),build/asan/locale/$(l)/LC_MESSAGES/nonaga.mo)
 BINDIR    = $(PREFIX)/bin
 MANDIR    = $(PREFIX)/share/man
 LOCALEDIR = $(PREFIX)/share/locale
+LIBDIR    = $(PREFIX)/lib
+INCLUDEDIR = $(PREFIX)/include
+PKGCONFIGDIR = $(LIBDIR)/pkgconfig
 
 all: build/libnonaga.a build/nonaga $(MO)
 
@@ -49,7 +54,8 @@ all: build/libnonaga.a build/nonaga $(MO)
 BUILD_DEPS = libncurses-dev:/usr/include/ncursesw/curses.h \
              libunistring-dev:/usr/include/unistr.h \
              gettext:/usr/bin/msgfmt libevent-dev:/usr/include/event2/event.h
-CHECK_DEPS = tmux:/usr/bin/tmux groff-base:/usr/bin/groff man-db:/usr/bin/man
+CHECK_DEPS = tmux:/usr/bin/tmux groff-base:/usr/bin/groff man-db:/usr/bin/man \
+             pkgconf:/usr/bin/pkg-config
 FUZZ_DEPS  = clang:/usr/bin/clang libclang-rt-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 
 # Install what is missing with apt-get when we are root, else say how.
@@ -96,6 +102,19 @@ build/.localedir: FORCE
 	if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
 build/obj/nonaga/main.o build/asan/obj/nonaga/main.o: build/.localedir
 build/obj/nonaga/main.o build/asan/obj/nonaga/main.o: CPPFLAGS += -DLOCALEDIR='"$(LOCALEDIR)"'
+
+# The library's pkg-config file, for the PREFIX it is installed to.  The
+# archive is static, so what it needs comes under Libs.private (--static).
+build/.pcdirs: FORCE
+	@mkdir -p build; echo '$(PREFIX) $(LIBDIR) $(INCLUDEDIR)' > $@.new; \
+	if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+build/nonaga.pc: build/.pcdirs include/nonaga.h
+	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	  'Name: nonaga' \
+	  'Description: NONAGA rules, notation, computer opponent and engine protocol' \
+	  'Version: $(VERSION)' \
+	  'Libs: -L$${libdir} -lnonaga' 'Libs.private: -lpthread' \
+	  'Cflags: -I$${includedir}' > $@
 
 # -c: check the format strings and the header.
 build/locale/%/LC_MESSAGES/nonaga.mo: po/%.po | build/.deps-build
@@ -200,11 +219,16 @@ update-po: pot
 
 # --------------------------------------------------------------- install
 INSTALLED = $(BINDIR)/nonaga $(MANDIR)/man6/nonaga.6 $(MANDIR)/ja/man6/nonaga.6 \
-            $(foreach l,$(LINGUAS),$(LOCALEDIR)/$(l)/LC_MESSAGES/nonaga.mo)
+            $(foreach l,$(LINGUAS),$(LOCALEDIR)/$(l)/LC_MESSAGES/nonaga.mo) \
+            $(LIBDIR)/libnonaga.a $(INCLUDEDIR)/nonaga.h $(PKGCONFIGDIR)/nonaga.pc
 
-install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(MANDIR)/ja/man6
+install: all build/nonaga.pc
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(MANDIR)/ja/man6 \
+	  $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 755 build/nonaga $(DESTDIR)$(BINDIR)/nonaga
+	install -m 644 build/libnonaga.a $(DESTDIR)$(LIBDIR)/libnonaga.a
+	install -m 644 include/nonaga.h $(DESTDIR)$(INCLUDEDIR)/nonaga.h
+	install -m 644 build/nonaga.pc $(DESTDIR)$(PKGCONFIGDIR)/nonaga.pc
 	install -m 644 man/nonaga.6 $(DESTDIR)$(MANDIR)/man6/nonaga.6
 	install -m 644 man/ja/nonaga.6 $(DESTDIR)$(MANDIR)/ja/man6/nonaga.6
 	for l in $(LINGUAS); do \

@@ -1,9 +1,11 @@
 #!/bin/sh
 # install_test.sh - `make install' puts exactly the program, both manual
-# pages and both catalogs under DESTDIR/PREFIX, they work from there, and
-# `make uninstall' removes exactly them.  A second install into a
-# temporary PREFIX proves that the installed program finds its catalogs in
-# the LOCALEDIR compiled into it.
+# pages, both catalogs and the library (libnonaga.a, nonaga.h, nonaga.pc)
+# under DESTDIR/PREFIX, they work from there, and `make uninstall' removes
+# exactly them.  A second install into a temporary PREFIX proves that the
+# installed program finds its catalogs in the LOCALEDIR compiled into it,
+# and that a program built with `pkg-config --cflags --libs nonaga' against
+# the installed library runs.
 cd "$(dirname "$0")/.." || exit 1
 pass=0 fail=0
 tmp=$(mktemp -d) || exit 1
@@ -22,7 +24,8 @@ version=$(sed -n 's/^#define NG_VERSION "\(.*\)"/\1/p' include/nonaga.h)
 
 root=$tmp/dest$prefix
 files="bin/nonaga share/man/man6/nonaga.6 share/man/ja/man6/nonaga.6
-share/locale/ja/LC_MESSAGES/nonaga.mo share/locale/en/LC_MESSAGES/nonaga.mo"
+share/locale/ja/LC_MESSAGES/nonaga.mo share/locale/en/LC_MESSAGES/nonaga.mo
+lib/libnonaga.a include/nonaga.h lib/pkgconfig/nonaga.pc"
 
 if mk install DESTDIR="$tmp/dest" PREFIX="$prefix" >"$tmp/log" 2>&1; then
 	ok
@@ -36,7 +39,9 @@ done
 extra=$(cd "$tmp/dest" && find . -type f -o -type l | sed 's|^\./|/|' | grep -v \
 	-e "^$prefix/bin/nonaga\$" -e "^$prefix/share/man/man6/nonaga.6\$" \
 	-e "^$prefix/share/man/ja/man6/nonaga.6\$" \
-	-e "^$prefix/share/locale/[a-z]*/LC_MESSAGES/nonaga.mo\$")
+	-e "^$prefix/share/locale/[a-z]*/LC_MESSAGES/nonaga.mo\$" \
+	-e "^$prefix/lib/libnonaga.a\$" -e "^$prefix/include/nonaga.h\$" \
+	-e "^$prefix/lib/pkgconfig/nonaga.pc\$")
 if [ -z "$extra" ]; then ok; else no "installed besides: $extra"; fi
 if [ -x "$root/bin/nonaga" ]; then ok; else no "bin/nonaga is not executable"; fi
 for l in ja en; do
@@ -47,6 +52,23 @@ for l in ja en; do
 	fi
 done
 if cmp -s man/ja/nonaga.6 "$root/share/man/ja/man6/nonaga.6"; then ok; else no "the Japanese page differs"; fi
+if cmp -s include/nonaga.h "$root/include/nonaga.h"; then ok; else no "the installed header differs"; fi
+if cmp -s build/libnonaga.a "$root/lib/libnonaga.a"; then ok; else no "the installed library differs"; fi
+
+# nonaga.pc names PREFIX, not DESTDIR (a staged install is moved there);
+# pkg-config finds it in the staging tree with a sysroot.
+if grep -qx "prefix=$prefix" "$root/lib/pkgconfig/nonaga.pc" &&
+   grep -qx "Version: $version" "$root/lib/pkgconfig/nonaga.pc"; then
+	ok
+else
+	no "nonaga.pc: $(cat "$root/lib/pkgconfig/nonaga.pc")"
+fi
+out=$(PKG_CONFIG_SYSROOT_DIR="$tmp/dest" PKG_CONFIG_PATH="$root/lib/pkgconfig" \
+      pkg-config --cflags --libs nonaga 2>&1)
+case " $out " in
+*" -I$root/include "*"-L$root/lib "*"-lnonaga "*) ok ;;
+*) no "pkg-config with a sysroot: $out" ;;
+esac
 
 out=$("$root/bin/nonaga" --version 2>&1)
 if [ $? -eq 0 ] && [ "$out" = "nonaga $version" ]; then ok; else no "installed --version: $out"; fi
@@ -99,6 +121,53 @@ out=$(env -i LANG=ja_JP.UTF-8 "$p2/bin/nonaga" --help 2>&1)
 case $out in *'使い方: nonaga'*) ok ;; *) no "installed, Japanese locale: $out" ;; esac
 out=$(env -i "$p2/bin/nonaga" --lang ja --as purple 2>&1)
 case $out in *'は指定できません'*) ok ;; *) no "installed, --lang ja: $out" ;; esac
+
+# A program of a third party, built against the installed library with
+# nothing but pkg-config: the README's example.
+cat >"$tmp/hello.c" <<'EOF'
+#include <nonaga.h>
+#include <stdio.h>
+
+int main(void)
+{
+	ng_game *g = ng_game_new(NG_STANDARD);
+	ng_search *s = ng_search_new();
+	ng_info info;
+	char text[NG_MOVE_TEXT];
+	ng_search_set_level(s, 3);
+	ng_search_run(s, g, NULL, NULL, NULL, &info);
+	ng_move_format(ng_game_pos(g), info.best, text);
+	printf("nonaga %s plays %s: %s\n", ng_version(), text,
+	       ng_strerror(ng_game_play(g, info.best)));
+	ng_search_free(s);
+	ng_game_free(g);
+	return 0;
+}
+EOF
+export PKG_CONFIG_PATH="$p2/lib/pkgconfig"
+unset PKG_CONFIG_SYSROOT_DIR
+if [ "$(pkg-config --modversion nonaga 2>&1)" = "$version" ]; then
+	ok
+else
+	no "pkg-config --modversion nonaga: $(pkg-config --modversion nonaga 2>&1)"
+fi
+case " $(pkg-config --static --libs nonaga 2>&1) " in
+*" -lnonaga "*"-lpthread "*) ok ;;
+*) no "pkg-config --static --libs nonaga: $(pkg-config --static --libs nonaga 2>&1)" ;;
+esac
+# (word splitting of pkg-config's output is meant)
+if ${CC:-cc} -std=c11 -Wall -Werror -o "$tmp/hello" "$tmp/hello.c" \
+     $(pkg-config --cflags --libs nonaga) >"$tmp/log" 2>&1; then
+	ok
+else
+	no "cc hello.c \$(pkg-config --cflags --libs nonaga): $(tail -5 "$tmp/log")"
+fi
+out=$("$tmp/hello" 2>&1)
+case $out in
+"nonaga $version plays "*">"*": no error") ok ;;
+*) no "the program built against the library: $out" ;;
+esac
+unset PKG_CONFIG_PATH
 mk uninstall PREFIX="$p2" >/dev/null 2>&1
 left=$(find "$p2" -type f)
 if [ -z "$left" ]; then ok; else no "left behind in $p2: $left"; fi
