@@ -318,6 +318,8 @@ static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
 {
 	int me = pos->side, best = -INF, a0 = alpha;
 	ng_movelist *l = &s->lists[ply];
+
+	/* Step 1. Every move, the table's move and the killers first. */
 	ng_generate(pos, l);
 	int front = 0;
 	if (have_ttm)
@@ -325,6 +327,10 @@ static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
 	for (int k = 0; k < 2; k++)
 		front += to_front(l, front, s->killer[ply][k]);
 	ng_move bm = l->m[0];
+
+	/* Step 2. Each child: lost if it leaves the opponent a winning
+	 * slide, else its evaluation, or the threat check where we
+	 * threaten; until one reaches beta. */
 	for (int i = 0; i < l->n; i++) {
 		ng_pos c = *pos;
 		ng_undo u;
@@ -343,8 +349,9 @@ static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
 		if (ng__better(s, ply, l->m[i], v, &best, &bm, &alpha, beta) == 2)
 			break;
 	}
+	/* Step 3. Every move loses, or the result goes in the table. */
 	if (best == -INF)
-		return -(NG_MATE - (ply + 1));   /* every move loses */
+		return -(NG_MATE - (ply + 1));
 	return store_result(s, pos, bm, best, a0, beta, 1, ply);
 }
 

@@ -37,6 +37,9 @@ static const level_spec LEVELS[NG_LEVEL_MAX + 1] = {
 	[10] = { MAX_PLY - 4, 5000, 0, 1, 0 },
 };
 
+/* The variation's keys go on the search path, which has room for MAX_PLY. */
+_Static_assert(NG_PV_MAX < MAX_PLY, "the variation fits on the search path");
+
 /* The root moves of a run, best first once scored. */
 typedef struct root_moves {
 	ng_movelist *l;
@@ -149,7 +152,7 @@ static void principal_variation(ng_search *s, const ng_pos *root,
 	ng_pos p = *root;
 	ng_move m = out->best;
 	int n = 0, nkeys = s->nkeys;
-	while (n < NG_PV_MAX && n < MAX_PLY) {
+	while (n < NG_PV_MAX) {
 		ng_undo u;
 		ng_make(&p, m, &u);
 		out->pv[n++] = m;
