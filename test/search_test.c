@@ -173,6 +173,8 @@ int main(void)
 	long ms = (long)(t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
 	CHECK(se == NG_OK && ng_check_move(ng_game_pos(gm), si.best) == NG_OK,
 	      "a run stopped before it starts answers a legal move");
+	CHECK(si.pvlen >= 1 && ng_move_equal(si.pv[0], si.best),
+	      "... with a variation that starts with it (%d moves)", si.pvlen);
 	CHECK(ms < 1000, "... at once, not after the level's 5 s (%ld ms)", ms);
 	CHECK(ng_search_run(s, gm, &d3, NULL, NULL, &si) == NG_OK && si.depth == 3,
 	      "the next run is not stopped");

@@ -330,6 +330,10 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 
 	/* Step 6. Iterative deepening. */
 	deepen(s, root, &rm, maxdepth, progress, ctx, out);
+	if (out->pvlen == 0) {   /* stopped before depth 1 valued a move */
+		out->pv[0] = out->best;
+		out->pvlen = 1;
+	}
 	out->nodes = s->nodes;
 	out->time_ms = ng__elapsed_ms(s);
 done:
