@@ -425,6 +425,7 @@ typedef struct ng_search ng_search;
 #define NG_LEVEL_MIN 1
 #define NG_LEVEL_MAX 10
 #define NG_HASH_MAX_MB 4096
+#define NG_THREADS_MAX 64
 
 typedef struct ng_limits {
 	int64_t movetime_ms;   /* 0 = none */
@@ -460,6 +461,15 @@ int ng_search_level(const ng_search *s);
 void ng_search_set_seed(ng_search *s, uint64_t seed);
 ng_err ng_search_set_hash(ng_search *s, int mb);     /* 1..NG_HASH_MAX_MB */
 void ng_search_clear(ng_search *s);                  /* forget the table */
+/*
+ * Threads for each run, 1..NG_THREADS_MAX (default 1).  With more than
+ * one, helper threads search the same position and share the table (the
+ * searcher's own thread still chooses the move), so a run searches deeper
+ * in the same time; the moves chosen then depend on timing and are not
+ * reproducible.  NG_ERR_NOMEM leaves one thread.
+ */
+ng_err ng_search_set_threads(ng_search *s, int n);
+int ng_search_threads(const ng_search *s);
 /*
  * Choose a move for the side to move in the game's current position (the
  * game supplies the history for repetitions).  lim may be NULL: the level's

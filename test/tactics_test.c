@@ -181,6 +181,9 @@ int main(int argc, char **argv)
 	char line[1024];
 	int kinds[3] = { 0, 0, 0 };
 	ng_search *s = ng_search_new();
+	ng_search *s2 = ng_search_new();   /* the same with two threads */
+	CHECK(s2 && ng_search_set_threads(s2, 2) == NG_OK && ng_search_threads(s2) == 2,
+	      "two threads");
 	ng_game *g = ng_game_new(NG_STANDARD);
 	while (fgets(line, sizeof line, f)) {
 		char kind[16], text[NG_POS_TEXT];
@@ -206,12 +209,23 @@ int main(int argc, char **argv)
 		      kind, text, mv, sol);
 		if (k == WIN2)
 			CHECK(info.score > NG_MATE - 100, "%s: win not announced (score %d)", text, info.score);
+		/* two threads find a solution too, and the same proven win */
+		ng_info info2;
+		ng_search_set_level(s2, NG_LEVEL_MAX);
+		CHECK(ng_search_run(s2, g, &lim, NULL, NULL, &info2) == NG_OK, "threaded search failed");
+		ng_move_format(&p, info2.best, mv);
+		CHECK(solved(&p, k, info2.best), "%s %s: two threads played %s, not one of the %d solutions",
+		      kind, text, mv, sol);
+		if (k == WIN2)
+			CHECK(info2.score == info.score, "%s: two threads score %d, one %d", text,
+			      info2.score, info.score);
 		every_level(s, g, &p, k);
 	}
 	fclose(f);
 	CHECK(kinds[WIN2] >= 10 && kinds[DEFEND] >= 10, "suite too small: %d win2, %d defend",
 	      kinds[WIN2], kinds[DEFEND]);
 	ng_search_free(s);
+	ng_search_free(s2);
 	ng_game_free(g);
 	return tests_done("tactics");
 }

@@ -48,6 +48,7 @@ ng_search *ng_search_new(void)
 	if (!s)
 		return NULL;
 	s->level = 5;
+	s->threads = 1;
 	s->lists = malloc(sizeof *s->lists * MAX_PLY);
 	s->order = malloc(sizeof *s->order * MAX_PLY * NG_MAX_MOVES);
 	if (!s->lists || !s->order || !tt_alloc(s, 64)) {
@@ -61,6 +62,7 @@ void ng_search_free(ng_search *s)
 {
 	if (!s)
 		return;
+	ng__helpers_free(s);
 	free(s->tt);
 	free(s->lists);
 	free(s->order);
@@ -87,7 +89,10 @@ ng_err ng_search_set_hash(ng_search *s, int mb)
 {
 	if (mb < 1 || mb > NG_HASH_MAX_MB)
 		return NG_ERR_RANGE;
-	return tt_alloc(s, mb) ? NG_OK : NG_ERR_NOMEM;
+	if (!tt_alloc(s, mb))
+		return NG_ERR_NOMEM;
+	ng__helpers_retable(s);
+	return NG_OK;
 }
 
 void ng_search_clear(ng_search *s)
@@ -113,6 +118,7 @@ static int should_stop(ng_search *s)
 	if (s->stopped)
 		return 1;
 	if (atomic_load_explicit(&s->stop, memory_order_relaxed) ||
+	    (s->halt && atomic_load_explicit(s->halt, memory_order_relaxed)) ||
 	    (s->node_limit && s->nodes >= s->node_limit) ||
 	    (s->deadline_ms && ng__elapsed_ms(s) >= s->deadline_ms))
 		s->stopped = 1;
@@ -131,32 +137,48 @@ static int from_tt(int v, int ply)
 	return v > MATE_BOUND ? v - ply : v < -MATE_BOUND ? v + ply : v;
 }
 
-static tt_entry *tt_probe(const ng_search *s, uint64_t key)
+/* The entry for key, read into *d: 1, or 0 when the slot holds another
+ * position (or was torn by two threads writing at once). */
+static int tt_probe(const ng_search *s, uint64_t key, tt_data *d)
 {
 	tt_entry *e = &s->tt[key & s->tt_mask];
-	return e->key == key ? e : NULL;
+	uint64_t mv = atomic_load_explicit(&e->move, memory_order_relaxed);
+	uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+	uint64_t check = atomic_load_explicit(&e->check, memory_order_relaxed);
+	if ((check ^ mv ^ data) != key)
+		return 0;
+	memcpy(&d->move, &mv, sizeof d->move);
+	d->score = (int16_t)(data & 0xffff);
+	d->depth = (int8_t)(data >> 16 & 0xff);
+	d->flag = (int)(data >> 24 & 0xff);
+	d->age = (uint32_t)(data >> 32);
+	return 1;
 }
 
 int ng__tt_move(const ng_search *s, const ng_pos *pos, ng_move *m)
 {
-	const tt_entry *e = tt_probe(s, pos->key);
-	if (e)
-		*m = e->move;
-	return e != NULL;
+	tt_data d;
+	if (!tt_probe(s, pos->key, &d))
+		return 0;
+	*m = d.move;
+	return 1;
 }
 
 static void tt_store(ng_search *s, uint64_t key, ng_move m, int v, int depth,
                      int flag, int ply)
 {
-	tt_entry *e = &s->tt[key & s->tt_mask];
-	if (e->key == key && e->age == s->age && e->depth > depth)
+	tt_data old;
+	if (tt_probe(s, key, &old) && old.age == s->age && old.depth > depth)
 		return;
-	e->key = key;
-	e->move = m;
-	e->score = (int16_t)to_tt(v, ply);
-	e->depth = (int8_t)depth;
-	e->flag = (uint8_t)flag;
-	e->age = s->age;
+	_Static_assert(sizeof m == sizeof(uint64_t), "a move is one word");
+	uint64_t mv, data = (uint64_t)(uint16_t)(int16_t)to_tt(v, ply) |
+	                    (uint64_t)(uint8_t)(int8_t)depth << 16 |
+	                    (uint64_t)(uint8_t)flag << 24 | (uint64_t)s->age << 32;
+	memcpy(&mv, &m, sizeof mv);
+	tt_entry *e = &s->tt[key & s->tt_mask];
+	atomic_store_explicit(&e->move, mv, memory_order_relaxed);
+	atomic_store_explicit(&e->data, data, memory_order_relaxed);
+	atomic_store_explicit(&e->check, key ^ mv ^ data, memory_order_relaxed);
 }
 
 /* Store a node's result with its bound type (alpha at entry a0); returns it. */
@@ -452,15 +474,15 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 	 * the root, which must name a move). */
 	ng_move ttm = { 0, 0, 0, 0 };
 	int have_ttm = 0;
-	tt_entry *e = tt_probe(s, pos->key);
-	if (e) {
-		ttm = e->move;
+	tt_data e;
+	if (tt_probe(s, pos->key, &e)) {
+		ttm = e.move;
 		have_ttm = 1;
-		int v = from_tt(e->score, ply);
-		if (e->depth >= depth && ply > 0) {
-			if (e->flag == TT_EXACT ||
-			    (e->flag == TT_LOWER && v >= beta) ||
-			    (e->flag == TT_UPPER && v <= alpha))
+		int v = from_tt(e.score, ply);
+		if (e.depth >= depth && ply > 0) {
+			if (e.flag == TT_EXACT ||
+			    (e.flag == TT_LOWER && v >= beta) ||
+			    (e.flag == TT_UPPER && v <= alpha))
 				return v;
 		}
 	}

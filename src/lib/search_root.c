@@ -328,13 +328,16 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 		goto done;
 	}
 
-	/* Step 6. Iterative deepening. */
+	/* Step 6. Iterative deepening, with the helper threads if there are
+	 * any (search_threads.c); they stop when it ends. */
+	ng__helpers_start(s, root, maxdepth);
 	deepen(s, root, &rm, maxdepth, progress, ctx, out);
+	int64_t helped = ng__helpers_stop(s);
 	if (out->pvlen == 0) {   /* stopped before depth 1 valued a move */
 		out->pv[0] = out->best;
 		out->pvlen = 1;
 	}
-	out->nodes = s->nodes;
+	out->nodes = s->nodes + helped;
 	out->time_ms = ng__elapsed_ms(s);
 done:
 	free(rm.l);

@@ -13,23 +13,37 @@
 #define INF 32000
 #define MATE_BOUND (NG_MATE - 1000)
 
+/*
+ * A table entry, shared by the threads of a search without locks: three
+ * words written and read one at a time (relaxed atomics), the first being
+ * the position's key xor the other two.  An entry torn by two threads
+ * writing at once no longer matches its key and is not used.
+ */
 typedef struct tt_entry {
-	uint64_t key;
-	ng_move move;
-	int16_t score;
-	int8_t depth;
-	uint8_t flag;    /* 1 lower bound, 2 upper bound, 3 exact */
-	uint32_t age;
+	_Atomic uint64_t check;  /* key ^ move ^ data */
+	_Atomic uint64_t move;   /* the ng_move's four cells */
+	_Atomic uint64_t data;   /* score 0-15, depth 16-23, flag 24-31 (1
+	                          * lower bound, 2 upper, 3 exact), age 32-63 */
 } tt_entry;
+
+/* An entry's fields, as read. */
+typedef struct tt_data {
+	ng_move move;
+	int score, depth, flag;
+	uint32_t age;
+} tt_data;
 
 struct ng_search {
 	int level;
 	uint64_t rng;
 	int hash_mb;
 	atomic_int stop;         /* ng_search_stop: set from any thread */
-	tt_entry *tt;
+	const atomic_int *halt;  /* a helper: its run's end (search_threads.c) */
+	tt_entry *tt;            /* shared by the helpers, owned by the first */
 	size_t tt_mask;
 	uint32_t age;
+	int threads;             /* ng_search_set_threads */
+	struct helpers *helpers; /* the other threads of a run, or NULL */
 
 	/* per run */
 	int64_t nodes, node_limit;
@@ -61,5 +75,13 @@ int ng__better(ng_search *s, int ply, ng_move m, int v, int *best,
 void ng__sort_moves(ng_move *m, int *sc, int n);
 /* The table's move for pos, if it has one: 1 and *m, else 0. */
 int ng__tt_move(const ng_search *s, const ng_pos *pos, ng_move *m);
+
+/* The helper threads of a search (search_threads.c): started on the root
+ * before the main search deepens, stopped after (returning the nodes they
+ * searched); their searchers follow the table when it is reallocated. */
+void ng__helpers_start(ng_search *s, const ng_pos *root, int maxdepth);
+int64_t ng__helpers_stop(ng_search *s);
+void ng__helpers_retable(ng_search *s);
+void ng__helpers_free(ng_search *s);
 
 #endif

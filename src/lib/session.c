@@ -522,8 +522,13 @@ static void cmd_set(cmd_ctx *c)
 			refuse(c, "hash must be 1 to 4096 megabytes");
 		else if (ng_search_set_hash(s, (int)v))
 			refuse(c, ng_strerror(NG_ERR_NOMEM));
+	} else if (!strcmp(k, "threads")) {
+		if (!parse_num(a, NG_THREADS_MAX, &v) || v < 1)
+			refuse(c, "threads must be a number from 1 to 64");
+		else if (ng_search_set_threads(s, (int)v))
+			refuse(c, ng_strerror(NG_ERR_NOMEM));
 	} else {
-		refuse(c, "unknown setting (level, seed or hash)");
+		refuse(c, "unknown setting (level, seed, hash or threads)");
 	}
 }
 
