@@ -3,10 +3,8 @@
 # meant where it can be guessed, and refused with exit status 2 before
 # anything starts; -h is --help.
 cd "$(dirname "$0")/.." || exit 1
-NONAGA=${NONAGA:-build/nonaga}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+. test/harness.sh
+harness cli
 
 # refused "ARGS" "FIRST LINE": exit 2, that message, the hint, nothing on
 # standard output
@@ -70,5 +68,4 @@ help=$(env -i LANG=C.UTF-8 "$NONAGA" --help)
 [ $s -eq 0 ] && [ "$h" = "$help" ] && ok || no "-h: status $s"
 case $help in *"-h, --help"*) ok ;; *) no "--help does not list -h" ;; esac
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

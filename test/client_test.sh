@@ -5,10 +5,8 @@
 # key from --key-file or NONAGA_KEY and says plainly why it cannot.  What a
 # hostile server sends is checked by test/client_safety_test.c.
 cd "$(dirname "$0")/.." || exit 1
-NONAGA=${NONAGA:-build/nonaga}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+. test/harness.sh
+harness client
 tmp=$(mktemp -d /tmp/nonaga-client-test-XXXXXX) || exit 1
 pids=""
 server_pid() { sed -n 's/.*(pid \([0-9]*\)) serving.*/\1/p' "$1" | tail -n 1; }
@@ -70,5 +68,4 @@ out=$( (printf 'ping\n'; sleep 1; printf 'ping\n') | run --client --server "127.
 	sleep 0.5; kill $(echo $pids); wait); s=$?
 if grep -q "the server closed the connection" "$tmp/err"; then ok; else no "a server that went: [$(cat "$tmp/err")]"; fi
 
-echo "client: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -4,18 +4,14 @@
 # trip), and every bad file is refused with its name and line, changing
 # nothing.
 cd "$(dirname "$0")/.." || exit 1
-NONAGA=${NONAGA:-build/nonaga}
-pass=0 fail=0
+. test/harness.sh
+harness record_proto
 tmp=$(mktemp -d) || exit 1
 trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 
 # engine LINE...: the answers to those lines, one session
 engine() { printf '%s\n' "$@" | "$NONAGA" --engine 2>&1; }
 # want WHAT GOT EXPECTED
-want() { if [ "$2" = "$3" ]; then ok; else no "$1: got [$2], want [$3]"; fi; }
 
 start=$(engine position | sed -n 's/^= //p')
 
@@ -159,5 +155,4 @@ long=$(head -c 4000 /dev/zero | tr '\0' a)
 got=$(engine "loadrecord $tmp/$long" | head -c 2)
 want "a very long name" "$got" "? "
 
-echo "record_proto: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -1,8 +1,10 @@
 # tmux.sh - drive the curses game in a private tmux server; sourced by
-# test/tui_*_test.sh.
+# test/tui_*_test.sh.  It sources test/harness.sh (ok, no, want, check,
+# finish, $FIXTURES).
 #
 #   . test/tmux.sh
-#   tmux_init NAME              private sockets nonaga-NAME-PID-N, temp dir
+#   tmux_init NAME              private sockets nonaga-NAME-PID-N, temp dir;
+#                               NAME is the test's name for the harness
 #   start [-x W] [-y H] [-l LANG] [-e VAR=VALUE] [ARG...]
 #                               run $NONAGA ARG... in a fresh pane (default
 #                               80x24, LANG=C.UTF-8, LANGUAGE=en, games
@@ -23,17 +25,18 @@
 #                               ASCII screens
 #   same_screen FILE [SECONDS]  poll until the screen equals FILE
 #   check DESC CMD...           count CMD's success as a pass, else a fail
+#                               (and show the screen)
 #   finish                      fail on sanitizer reports, print
 #                               "NAME: N passed, M failed", exit
 #
 # The tmux server is killed on every exit.  Waits poll every 50 ms and
 # give up after 10 s unless told otherwise (never more than 20 s).
 
+. test/harness.sh
+
 TMUX_NAME=tui
 TMUX_SOCK=
 TMUX_DIR=
-tmux_pass=0
-tmux_fail=0
 tmux_runs=0
 
 T() {
@@ -58,19 +61,18 @@ tmux_cleanup() {
 
 tmux_init() {
 	TMUX_NAME=$1
+	harness "$1"
 	TMUX_SOCK="nonaga-$1-$$"
 	TMUX_DIR=$(mktemp -d "${TMPDIR:-/tmp}/nonaga-$1.XXXXXX") || exit 1
 	trap 'tmux_cleanup' EXIT
 	trap 'exit 1' INT TERM HUP
-	: "${NONAGA:=build/nonaga}"
 	case $NONAGA in
 	/*) ;;
 	*) NONAGA=$(pwd)/$NONAGA ;;
 	esac
 	if ! command -v tmux >/dev/null 2>&1; then
-		echo "$TMUX_NAME: tmux is missing" >&2
-		echo "$TMUX_NAME: 0 passed, 1 failed"
-		exit 1
+		no "tmux is missing"
+		finish
 	fi
 }
 
@@ -159,32 +161,23 @@ wait_gone() { poll "${2:-10}" lacks_text "$1"; }
 wait_exit() { poll "${1:-10}" has_exited; }
 same_screen() { poll "${2:-10}" equals_file "$1"; }
 
-check() {
-	desc=$1; shift
-	if "$@"; then
-		tmux_pass=$((tmux_pass + 1))
-	else
-		tmux_fail=$((tmux_fail + 1))
-		echo "$TMUX_NAME: FAIL: $desc" >&2
-		echo "--- screen:" >&2
-		screen >&2 2>/dev/null
-		echo "---" >&2
-	fi
+# check's hook: show the screen of a failure.
+harness_on_fail() {
+	echo "--- screen:" >&2
+	screen >&2 2>/dev/null
+	echo "---" >&2
 }
 
 # The program's exit status (after wait_exit).
 exit_status() { cat "$TMUX_DIR/status" 2>/dev/null; }
 
-finish() {
+# finish's hook: a sanitizer report is a failure; the server goes.
+harness_on_finish() {
 	if grep -qE 'Sanitizer|runtime error|LeakSanitizer' "$TMUX_DIR/stderr" 2>/dev/null; then
-		tmux_fail=$((tmux_fail + 1))
-		echo "$TMUX_NAME: FAIL: sanitizer report:" >&2
+		no "sanitizer report:"
 		cat "$TMUX_DIR/stderr" >&2
 	fi
-	echo "$TMUX_NAME: $tmux_pass passed, $tmux_fail failed"
 	tmux_cleanup
 	TMUX_SOCK=
 	TMUX_DIR=
-	[ "$tmux_fail" -eq 0 ]
-	exit $?
 }

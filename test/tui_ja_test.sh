@@ -43,9 +43,8 @@ int main(int argc, char **argv)
 EOF
 JAWIDTH=$TMUX_DIR/jawidth
 if ! ${CC:-cc} -o "$JAWIDTH" "$TMUX_DIR/jawidth.c" -lunistring 2>"$TMUX_DIR/cc.err"; then
-	echo "tui_ja: cannot build the width helper: $(cat "$TMUX_DIR/cc.err")" >&2
-	echo "tui_ja: 0 passed, 1 failed"
-	exit 1
+	no "cannot build the width helper: $(cat "$TMUX_DIR/cc.err")"
+	finish
 fi
 # the helper counts a Japanese character as two columns
 check "the helper measures 日本語 as 6 columns" \
