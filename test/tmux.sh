@@ -16,6 +16,7 @@
 #   wait_for TEXT [SECONDS]     poll the screen until TEXT is on it
 #   wait_gone TEXT [SECONDS]    poll until TEXT is gone
 #   wait_exit [SECONDS]         poll until the program has exited
+#   exit_status, status_is N    its exit status; is it N?
 #   screen                      the screen as text
 #   click ROW COL               a mouse click (left button, X10 encoding)
 #                               on a screen cell, both counted from 0
@@ -168,8 +169,9 @@ harness_on_fail() {
 	echo "---" >&2
 }
 
-# The program's exit status (after wait_exit).
+# The program's exit status (after wait_exit), and a check of it.
 exit_status() { cat "$TMUX_DIR/status" 2>/dev/null; }
+status_is() { [ "$(exit_status)" = "$1" ]; }
 
 # finish's hook: a sanitizer report is a failure; the server goes.
 harness_on_finish() {

@@ -12,7 +12,6 @@ restored() {
 	grep -qw icanon "$TMUX_DIR/stty" && grep -qw echo "$TMUX_DIR/stty" &&
 	! grep -qw -- -icanon "$TMUX_DIR/stty" && ! grep -qw -- -echo "$TMUX_DIR/stty"
 }
-status_is() { [ "$(exit_status)" = "$1" ]; }
 
 start --pvp
 check "ready" wait_for "Red to move"

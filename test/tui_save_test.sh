@@ -18,7 +18,6 @@ mkdir -p "$WORK"
 TOP=$(pwd)
 play() { cd "$WORK" && start -e XDG_STATE_HOME="$STATE" "$@"; cd "$TOP" || exit 1; }
 pid() { cat "$TMUX_DIR/pid"; }
-status_is() { [ "$(exit_status)" = "$1" ]; }
 # the board area of the screen: the lines between the header and the
 # five lines of the panel (80x24)
 # A board is compared wherever it stands: the game keeps its board still
@@ -178,18 +177,7 @@ keys q
 wait_exit
 
 # --- --replay of a finished game
-cat > "$WORK/won.nonaga" <<'REC'
-# nonaga record 1
-Date: 2026-11-22T10:15:00Z
-Red: human
-Blue: computer level 7
-Rules: standard
-Start: 0,-2;1,-2;2,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;0,2/2,-2;0,0;1,0/0,-2;2,0;-2,2/r/-
-Result: red
-Moves: 1
-
-2,-2>2,-1
-REC
+cp "$FIXTURES/won.nonaga" "$WORK/won.nonaga"
 play -e TZ=JST-9 --replay "$WORK/won.nonaga"
 check "--replay starts at the start" wait_for "Replay: move 0 of 1"
 check "... shows the players" has_text "Blue: computer level 7"
@@ -253,20 +241,9 @@ check "... moves it aside" exists "$STATE/nonaga/records/bad.nonaga.bad"
 # behind, one record.  The save stands before Red's winning slide, which
 # can be redone.
 rm -rf "$STATE/nonaga"; mkdir -p "$STATE/nonaga"
-cat > "$SAVE" <<'REC'
-# nonaga record 1
-Date: 2026-11-22T10:15:00Z
-Red: human
-Blue: human
-Rules: standard
-Start: 0,-2;1,-2;2,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;0,2/2,-2;0,0;1,0/0,-2;2,0;-2,2/r/-
-Result: red
-Mode: pvp
-Ply: 0
-Moves: 1
-
-2,-2>2,-1
-REC
+# (the won game of the fixture, between two players, saved at Ply 0)
+sed -e 's/^Blue: .*/Blue: human/' -e 's/^Moves:/Mode: pvp\nPly: 0\n&/' \
+	"$FIXTURES/won.nonaga" > "$SAVE"
 chmod 600 "$SAVE"
 play --resume
 check "resumed before the win" wait_for "Red to move"
