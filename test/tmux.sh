@@ -12,9 +12,18 @@
 #                               settings in $TMUX_DIR/config-N); its
 #                               stderr, exit status and tty modes after exit
 #                               are kept in $TMUX_DIR
-#   keys KEY...                 tmux send-keys
-#   wait_for TEXT [SECONDS]     poll the screen until TEXT is on it
-#   wait_gone TEXT [SECONDS]    poll until TEXT is gone
+#   keys KEY...                 tmux send-keys, after keeping the screen
+#                               as it was (see wait_for)
+#   wait_for TEXT [SECONDS]     poll the screen until TEXT is on it; fail at
+#                               once if TEXT was on it already when the
+#                               last keys (or click) were sent: a wait must
+#                               see what they changed, or it cannot fail
+#   wait_gone TEXT [SECONDS]    poll until TEXT is gone; fail at once if it
+#                               was not there when the last keys were sent
+#   before_keys                 keep the screen now as the one the next
+#                               waits compare with, as keys does: before a
+#                               raw send-keys, or to wait for what comes
+#                               without a key (the computer's reply)
 #   wait_exit [SECONDS]         poll until the program has exited
 #   exit_status, status_is N    its exit status; is it N?
 #   screen                      the screen as text
@@ -24,7 +33,8 @@
 #                               on the board (not on the first line nor on
 #                               the last five); byte columns, so use it on
 #                               ASCII screens
-#   same_screen FILE [SECONDS]  poll until the screen equals FILE
+#   same_screen FILE [SECONDS]  poll until the screen equals FILE; fail at
+#                               once if it did before the last keys
 #   check DESC CMD...           count CMD's success as a pass, else a fail
 #                               (and show the screen)
 #   finish                      fail on sanitizer reports, print
@@ -92,7 +102,7 @@ start() {
 	tmux_kill
 	tmux_runs=$((tmux_runs + 1))
 	TMUX_SOCK="nonaga-$TMUX_NAME-$$-$tmux_runs"
-	rm -f "$TMUX_DIR/status" "$TMUX_DIR/stty" "$TMUX_DIR/pid"
+	rm -f "$TMUX_DIR/status" "$TMUX_DIR/stty" "$TMUX_DIR/pid" "$TMUX_DIR/before-keys"
 	touch "$TMUX_DIR/stderr"
 	# The pane records the program's pid, its exit status and the tty
 	# modes after it exits, then waits so that the screen can be read.
@@ -114,7 +124,13 @@ EOF
 	T new-session -d -x "$w" -y "$h" "sh $TMUX_DIR/run.sh $*"
 }
 
+# The screen before the keys, for wait_for and wait_gone.
+before_keys() {
+	screen > "$TMUX_DIR/before-keys" 2>/dev/null
+}
+
 keys() {
+	before_keys
 	T send-keys "$@"
 }
 
@@ -125,6 +141,7 @@ screen() {
 click() {
 	# ESC [ M, button+32, column+33, row+33: press (0) then release (3)
 	xy=$(printf "\\$(printf %o $(($2 + 33)))\\$(printf %o $(($1 + 33)))")
+	before_keys
 	T send-keys -l "$(printf '\033[M ')$xy"
 	T send-keys -l "$(printf '\033[M#')$xy"
 }
@@ -157,10 +174,31 @@ lacks_text() { ! screen | grep -qF -- "$1"; }
 has_exited() { [ -f "$TMUX_DIR/status" ]; }
 equals_file() { screen > "$TMUX_DIR/now" && cmp -s "$TMUX_DIR/now" "$1"; }
 
-wait_for() { poll "${2:-10}" has_text "$1"; }
-wait_gone() { poll "${2:-10}" lacks_text "$1"; }
+# had_text TEXT: was TEXT on the screen before the last keys?
+had_text() { [ -f "$TMUX_DIR/before-keys" ] && grep -qF -- "$1" "$TMUX_DIR/before-keys"; }
+
+wait_for() {
+	if had_text "$1"; then
+		echo "$TMUX_NAME: wait_for: \"$1\" was on the screen before the keys" >&2
+		return 1
+	fi
+	poll "${2:-10}" has_text "$1"
+}
+wait_gone() {
+	if [ -f "$TMUX_DIR/before-keys" ] && ! had_text "$1"; then
+		echo "$TMUX_NAME: wait_gone: \"$1\" was not on the screen before the keys" >&2
+		return 1
+	fi
+	poll "${2:-10}" lacks_text "$1"
+}
 wait_exit() { poll "${1:-10}" has_exited; }
-same_screen() { poll "${2:-10}" equals_file "$1"; }
+same_screen() {
+	if [ -f "$TMUX_DIR/before-keys" ] && cmp -s "$TMUX_DIR/before-keys" "$1"; then
+		echo "$TMUX_NAME: same_screen: the screen was $1 before the keys" >&2
+		return 1
+	fi
+	poll "${2:-10}" equals_file "$1"
+}
 
 # check's hook: show the screen of a failure.
 harness_on_fail() {

@@ -107,7 +107,7 @@ keys End
 check "help, its end" wait_for "nonaga(6)"
 check "help, its end fits" fits 80 "help end"
 keys q
-wait_gone "NONAGA: キー操作"
+wait_gone "nonaga(6)"
 T resize-window -x 40 -y 12
 check "too small, in Japanese" wait_for "48x14"
 check "too small: says its size" has_text "40x12"

@@ -29,7 +29,7 @@ wait_for "Blue to move"
 keys q
 check "q during a game asks" wait_for "Quit? The game stays saved. (y/n)"
 keys n
-check "n goes on" wait_gone "Quit this game?"
+check "n goes on" wait_gone "Quit? The game stays saved. (y/n)"
 check "... with the game as it was" has_text "Blue to move"
 keys Enter Enter Enter
 check "... and playable" wait_for "2. relocate a disc"

@@ -49,7 +49,7 @@ play --pvp
 wait_for "Red to move"
 keys Enter Enter Enter Enter
 check "a turn is played" wait_for "Blue to move"
-check "it is saved" poll 5 exists "$SAVE"
+check "it is saved" poll 5 grep -qx "Moves: 1" "$SAVE"
 screen > "$TMUX_DIR/after-turn"
 board > "$TMUX_DIR/board-turn"
 kill -HUP "$(pid)"
@@ -208,8 +208,9 @@ rm -f "$STATE/nonaga/current"*.save
 play --replay "$WORK/won.nonaga"
 wait_for "Replay: move 0 of 1"
 keys p
-check "p plays on from the replayed position" wait_for "Red to move"
-check "... two players" wait_for "two players"
+check "p plays on from the replayed position" wait_gone "Replay: move 0 of 1"
+check "... Red to move" has_text "Red to move"
+check "... two players" has_text "two players"
 keys Enter Enter Enter Enter
 check "... a turn is played" wait_for "Blue to move"
 check "... and saved" poll 5 exists "$STATE/nonaga/current.save"
@@ -277,8 +278,9 @@ check "q goes back to the list" wait_for "Finished games, the newest first"
 keys Enter
 wait_for "Replay: move 0 of 1"
 keys p
-check "p in a past game's replay plays on from there" wait_for "Red to move"
-check "... two players" wait_for "two players"
+check "p in a past game's replay plays on from there" wait_gone "Replay: move 0 of 1"
+check "... Red to move" has_text "Red to move"
+check "... two players" has_text "two players"
 keys m
 check "... and m leads back to the menu" wait_for "Play against the computer"
 check "... where the selection is still on Past games" wait_for "▸ Past games"
