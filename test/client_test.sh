@@ -62,6 +62,14 @@ case "$s $out" in "1 nonaga: cannot connect to unix:$tmp/none.sock: No such file
 	*) no "no server at a given address: $s [$out]" ;; esac
 if [ ! -e "$tmp/none.sock" ]; then ok; else no "a server was started at a given address"; fi
 
+# --- standard output that cannot be written: said, exit status 1
+if [ -w /dev/full ]; then
+	err=$(printf 'ping\n' | run --client --server "127.0.0.1:$port" --key-file "$tmp/st2/key" 2>&1 >/dev/full); s=$?
+	want "--client >/dev/full" "$s [$err]" "1 [nonaga: write error: No space left on device]"
+else
+	ok
+fi
+
 # --- the server goes away under the client
 out=$( (printf 'ping\n'; sleep 1; printf 'ping\n') | run --client --server "127.0.0.1:$port" \
 	--key-file "$tmp/st2/key" 2>"$tmp/err" &
