@@ -9,6 +9,12 @@
 # refusal the inputs ask for `position', so the expected outputs show that
 # a refused command changed nothing.
 #
+# search.in is the golden transcript of the computer's choices: genmove
+# and hint with a fixed seed and depth (no time limits, and no timing in
+# their answers), so that any change to what the search chooses fails
+# here.  When such a change is meant, look at the difference, then write
+# the new search.out with the command below.
+#
 # To look at a difference:  build/nonaga --engine < test/protocol/NAME.in
 cd "$(dirname "$0")/.." || exit 1
 . test/harness.sh
