@@ -67,6 +67,13 @@ start --pvp
 wait_for "Red to move"
 keys '?'
 check "help page" wait_for "NONAGA: keys"
+check "... its top, not its end" lacks_text "The rules are in the title menu"
+keys NPage
+check "Page Down in the help scrolls its title away" wait_gone "NONAGA: keys"
+check "... down to its last line" has_text "The rules are in the title menu (m) and in nonaga(6)."
+keys PPage
+check "Page Up brings its title back" wait_for "NONAGA: keys"
+check "... and scrolls its last line away" lacks_text "The rules are in the title menu"
 keys q
 check "q closes the help page" wait_for "Red to move"
 keys m
