@@ -153,8 +153,9 @@ for gen in control crlf bytes long numbers eof quit; do
 	run "$gen" "$tmp/$gen.in"
 done
 
-# list_commands names every command of the issue (others may follow), and
-# known_command agrees with it; version is the library's.
+# list_commands names the basic commands (nonaga(6), ENGINE PROTOCOL,
+# Commands, has these and more), and known_command agrees with it; version
+# is the library's.
 printf 'list_commands\nversion\n' | "$NONAGA" --engine > "$tmp/list"
 for c in protocol_version name version list_commands known_command quit \
          rules newgame setposition position play undo legal_moves perft \
