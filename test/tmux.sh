@@ -26,6 +26,7 @@
 #                               without a key (the computer's reply)
 #   wait_exit [SECONDS]         poll until the program has exited
 #   exit_status, status_is N    its exit status; is it N?
+#   quit_anyhow                 q, then y if asked; wait_exit
 #   screen                      the screen as text
 #   click ROW COL               a mouse click (left button, X10 encoding)
 #                               on a screen cell, both counted from 0
@@ -205,6 +206,16 @@ harness_on_fail() {
 	echo "--- screen:" >&2
 	screen >&2 2>/dev/null
 	echo "---" >&2
+}
+
+# quit_anyhow: q, and y if the program asks (a game in progress, in any
+# language); true once it has exited.
+asked_or_exited() { has_exited || has_text "(y/n)"; }
+quit_anyhow() {
+	keys q
+	poll 10 asked_or_exited
+	has_exited || keys y
+	wait_exit
 }
 
 # The program's exit status (after wait_exit), and a check of it.
