@@ -3,10 +3,8 @@
 # meant where it can be guessed, and refused with exit status 2 before
 # anything starts; -h is --help.
 cd "$(dirname "$0")/.." || exit 1
-NONAGA=${NONAGA:-build/nonaga}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+. test/harness.sh
+harness cli
 
 # refused "ARGS" "FIRST LINE": exit 2, that message, the hint, nothing on
 # standard output
@@ -70,5 +68,31 @@ help=$(env -i LANG=C.UTF-8 "$NONAGA" --help)
 [ $s -eq 0 ] && [ "$h" = "$help" ] && ok || no "-h: status $s"
 case $help in *"-h, --help"*) ok ;; *) no "--help does not list -h" ;; esac
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+# Standard output that cannot be written (a full disk: /dev/full) is told
+# on standard error, and the exit status is 1, as GNU programs do.
+# full "ARGS" [INPUT]: nonaga ARGS >/dev/full fails with the message
+full() {
+	err=$(printf '%s' "${2:-}" | env -i LANG=C.UTF-8 "$NONAGA" $1 2>&1 >/dev/full)
+	status=$?
+	want "nonaga $1 >/dev/full" "$status [$err]" \
+		"1 [nonaga: write error: No space left on device]"
+}
+if [ -w /dev/full ]; then
+	full "--help"
+	full "-h"
+	full "--version"
+	full "--engine" "$(printf 'name\nposition\n')"
+	full "--engine" "$(printf 'quit\n')"
+	# the first answer that cannot be written ends the session: a search
+	# asked for after it is never made
+	full "--engine" "$(printf 'name\ngenmove movetime 600000\n')"
+	err=$(env -i LANG=C.UTF-8 "$NONAGA" --lang ja --version 2>&1 >/dev/full)
+	case $err in "nonaga: 書き込みエラー: "?*) ok ;; *) no "the write error in Japanese: [$err]" ;; esac
+	# and when all is written, nothing is said
+	err=$(env -i LANG=C.UTF-8 "$NONAGA" --version 2>&1 >/dev/null); status=$?
+	want "--version >/dev/null" "$status [$err]" "0 []"
+else
+	ok; ok; ok; ok; ok; ok; ok; ok   # no /dev/full here
+fi
+
+finish

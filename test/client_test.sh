@@ -5,10 +5,8 @@
 # key from --key-file or NONAGA_KEY and says plainly why it cannot.  What a
 # hostile server sends is checked by test/client_safety_test.c.
 cd "$(dirname "$0")/.." || exit 1
-NONAGA=${NONAGA:-build/nonaga}
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+. test/harness.sh
+harness client
 tmp=$(mktemp -d /tmp/nonaga-client-test-XXXXXX) || exit 1
 pids=""
 server_pid() { sed -n 's/.*(pid \([0-9]*\)) serving.*/\1/p' "$1" | tail -n 1; }
@@ -64,11 +62,18 @@ case "$s $out" in "1 nonaga: cannot connect to unix:$tmp/none.sock: No such file
 	*) no "no server at a given address: $s [$out]" ;; esac
 if [ ! -e "$tmp/none.sock" ]; then ok; else no "a server was started at a given address"; fi
 
+# --- standard output that cannot be written: said, exit status 1
+if [ -w /dev/full ]; then
+	err=$(printf 'ping\n' | run --client --server "127.0.0.1:$port" --key-file "$tmp/st2/key" 2>&1 >/dev/full); s=$?
+	want "--client >/dev/full" "$s [$err]" "1 [nonaga: write error: No space left on device]"
+else
+	ok
+fi
+
 # --- the server goes away under the client
 out=$( (printf 'ping\n'; sleep 1; printf 'ping\n') | run --client --server "127.0.0.1:$port" \
 	--key-file "$tmp/st2/key" 2>"$tmp/err" &
 	sleep 0.5; kill $(echo $pids); wait); s=$?
 if grep -q "the server closed the connection" "$tmp/err"; then ok; else no "a server that went: [$(cat "$tmp/err")]"; fi
 
-echo "client: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

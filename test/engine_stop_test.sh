@@ -5,8 +5,8 @@
 # search and the program, other commands wait their turn and are answered
 # in order, and absurd limits are refused.
 cd "$(dirname "$0")/.." || exit 1
-NONAGA=${NONAGA:-build/nonaga}
-pass=0 fail=0
+. test/harness.sh
+harness engine_stop
 tmp=$(mktemp -d) || exit 1
 pid=
 cleanup() {
@@ -15,10 +15,6 @@ cleanup() {
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-want() { if [ "$2" = "$3" ]; then ok; else no "$1: got [$2], want [$3]"; fi; }
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
@@ -111,5 +107,4 @@ want "old maximum refused" "$(printf '%s\n' "$out" | sed -n 5p)" "? movetime mus
 start=$(printf 'position\n' | "$NONAGA" --engine | head -n 1)
 want "position unchanged" "$(printf '%s\n' "$out" | sed -n 7p)" "$start"
 
-echo "engine_stop: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

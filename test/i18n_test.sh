@@ -4,14 +4,11 @@
 # installed (this machine has only C, C.UTF-8 and POSIX), and finds its
 # catalogs beside the executable or else in the installed LOCALEDIR.
 cd "$(dirname "$0")/.." || exit 1
-NONAGA=${NONAGA:-build/nonaga}
+. test/harness.sh
+harness i18n
 case $NONAGA in /*) ;; *) NONAGA=$PWD/$NONAGA ;; esac
-pass=0 fail=0
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 
 # lang_of "ENV..." "ARGS..." [PROGRAM]: run PROGRAM (default $NONAGA) with
 # ARGS in exactly that environment, say ja, en or what it printed.
@@ -89,5 +86,4 @@ mkdir -p "$tmp/bin/locale/ja/LC_MESSAGES"
 got=$(cd / && lang_of "LANG=ja_JP.UTF-8" "--help" "$tmp/bin/nonaga")
 if [ "$got" = $want ]; then ok; else no "an empty locale directory: want $want, got $got"; fi
 
-echo "i18n: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

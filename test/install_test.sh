@@ -7,11 +7,10 @@
 # and that a program built with `pkg-config --cflags --libs nonaga' against
 # the installed library runs.
 cd "$(dirname "$0")/.." || exit 1
-pass=0 fail=0
+. test/harness.sh
+harness install
 tmp=$(mktemp -d) || exit 1
 
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 mk() { env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s --no-print-directory "$@"; }
 
 # The PREFIX the tree was built for (LOCALEDIR = PREFIX/share/locale), so
@@ -172,5 +171,4 @@ mk uninstall PREFIX="$p2" >/dev/null 2>&1
 left=$(find "$p2" -type f)
 if [ -z "$left" ]; then ok; else no "left behind in $p2: $left"; fi
 
-echo "install: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

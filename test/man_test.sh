@@ -4,14 +4,11 @@
 # options of main.c and every engine command, the two editions stay in
 # step, and the examples show what the program really answers.
 cd "$(dirname "$0")/.." || exit 1
-NONAGA=${NONAGA:-build/nonaga}
+. test/harness.sh
+harness man
 EN=man/nonaga.6 JA=man/ja/nonaga.6
-pass=0 fail=0
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 
 # groff -ww: all warnings; the Japanese page through preconv (-k).
 for args in "$EN" "-Tutf8 -k $JA"; do
@@ -147,5 +144,4 @@ for page in $EN $JA; do
 	fi
 done
 
-echo "man: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

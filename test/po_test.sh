@@ -4,12 +4,10 @@
 # one of them (no untranslated or fuzzy message, msgfmt -c clean), and
 # po/en.po is the identity.
 cd "$(dirname "$0")/.." || exit 1
-pass=0 fail=0
+. test/harness.sh
+harness po
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 
 # The template, regenerated from the sources by the Makefile's own rule.
 if env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s --no-print-directory \
@@ -59,5 +57,4 @@ else
 	no "po/en.po: msgstr differs from msgid for: $(cat "$tmp/differ" "$tmp/err")"
 fi
 
-echo "po: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -9,16 +9,19 @@
 # refusal the inputs ask for `position', so the expected outputs show that
 # a refused command changed nothing.
 #
+# search.in is the golden transcript of the computer's choices: genmove
+# and hint with a fixed seed and depth (no time limits, and no timing in
+# their answers), so that any change to what the search chooses fails
+# here.  When such a change is meant, look at the difference, then write
+# the new search.out with the command below.
+#
 # To look at a difference:  build/nonaga --engine < test/protocol/NAME.in
 cd "$(dirname "$0")/.." || exit 1
-NONAGA=${NONAGA:-build/nonaga}
+. test/harness.sh
+harness protocol
 dir=test/protocol
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-pass=0 fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*" >&2; }
 
 # run NAME INPUT-FILE: compare the engine's answers with NAME.out
 run() {
@@ -26,11 +29,11 @@ run() {
 	timeout 30 "$NONAGA" --engine < "$input" > "$tmp/out" 2> "$tmp/err"
 	status=$?
 	if [ "$status" -ne 0 ]; then
-		bad "$name: exit status $status"; head -n 20 "$tmp/err" >&2
+		no "$name: exit status $status"; head -n 20 "$tmp/err" >&2
 	elif [ -s "$tmp/err" ]; then
-		bad "$name: wrote to stderr"; head -n 20 "$tmp/err" >&2
+		no "$name: wrote to stderr"; head -n 20 "$tmp/err" >&2
 	elif ! cmp -s "$dir/$name.out" "$tmp/out"; then
-		bad "$name: output differs"
+		no "$name: output differs"
 		diff "$dir/$name.out" "$tmp/out" | head -n 40 >&2
 	else
 		ok
@@ -150,18 +153,19 @@ for gen in control crlf bytes long numbers eof quit; do
 	run "$gen" "$tmp/$gen.in"
 done
 
-# list_commands names every command of the issue (others may follow), and
-# known_command agrees with it; version is the library's.
+# list_commands names the basic commands (nonaga(6), ENGINE PROTOCOL,
+# Commands, has these and more), and known_command agrees with it; version
+# is the library's.
 printf 'list_commands\nversion\n' | "$NONAGA" --engine > "$tmp/list"
 for c in protocol_version name version list_commands known_command quit \
          rules newgame setposition position play undo legal_moves perft \
          result showboard; do
 	if grep -qx "=\{0,1\} \{0,1\}$c" "$tmp/list" &&
 	   [ "$(printf 'known_command %s\n' "$c" | "$NONAGA" --engine)" = "= true" ]
-	then ok; else bad "list_commands/known_command: $c"; fi
+	then ok; else no "list_commands/known_command: $c"; fi
 done
 v=$(sed -n 's/^#define NG_VERSION "\(.*\)"/\1/p' include/nonaga.h)
-if grep -qx "= $v" "$tmp/list"; then ok; else bad "version is not $v"; fi
+if grep -qx "= $v" "$tmp/list"; then ok; else no "version is not $v"; fi
 
 # Every line of an answer stream is framed: "=[id] ..." or "?[id] ..."
 # starts each answer, and each ends with an empty line.
@@ -171,7 +175,6 @@ if awk 'BEGIN { start = 1 }
 	start && !/^[=?][0-9]*( |$)/ { print "bad start: " $0; bad = 1 }
 	{ start = ($0 == "") }
 	END { exit bad || !start }' "$tmp/all.out" >&2
-then ok; else bad "answers are not framed"; fi
+then ok; else no "answers are not framed"; fi
 
-echo "protocol: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -4,18 +4,14 @@
 # trip), and every bad file is refused with its name and line, changing
 # nothing.
 cd "$(dirname "$0")/.." || exit 1
-NONAGA=${NONAGA:-build/nonaga}
-pass=0 fail=0
+. test/harness.sh
+harness record_proto
 tmp=$(mktemp -d) || exit 1
 trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
 
 # engine LINE...: the answers to those lines, one session
 engine() { printf '%s\n' "$@" | "$NONAGA" --engine 2>&1; }
 # want WHAT GOT EXPECTED
-want() { if [ "$2" = "$3" ]; then ok; else no "$1: got [$2], want [$3]"; fi; }
 
 start=$(engine position | sed -n 's/^= //p')
 
@@ -63,16 +59,7 @@ d=$(cat "$tmp/answer")
 want "record of the loaded record" "$(printf '%s' "$c" | sed '1s/^=$//' | grep -v '^$')" "$d"
 
 # --- a finished game
-cat > "$tmp/won" <<'EOF'
-# nonaga record 1
-Rules: standard
-Start: 0,-2;1,-2;2,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;0,2/2,-2;0,0;1,0/0,-2;2,0;-2,2/r/-
-Result: red
-Moves: 1
-
-2,-2>2,-1
-EOF
-got=$(engine "loadrecord $tmp/won" result legal_moves undo result | sed -n 's/^= *//p' | tr '\n' '|')
+got=$(engine "loadrecord $FIXTURES/won.nonaga" result legal_moves undo result | sed -n 's/^= *//p' | tr '\n' '|')
 want "a finished game" "$got" "|red|||none|"
 
 # --- refusals: the file's name and line; the game stays as it was
@@ -121,8 +108,8 @@ file=$tmp/badhdr; sed '3s/.*/Result none: x/' "$tmp/game" > "$file"
 refused "malformed header" "? $file:3: not a header line (Key: value)"
 file=$tmp/result; sed '3s/none/blue/' "$tmp/game" > "$file"
 refused "wrong result" "? $file:3: the Result header does not match the moves"
-file=$tmp/after; { sed 's/Moves: 2/Moves: 2/' "$tmp/won" | sed 's/Moves: 1/Moves: 2/'; echo '0,-2>0,1/-1,2>1,-2'; } > "$file"
-refused "a move after the end" "? $file:8: the game is over"
+file=$tmp/after; { sed 's/Moves: 1/Moves: 2/' "$FIXTURES/won.nonaga"; echo '0,-2>0,1/-1,2>1,-2'; } > "$file"
+refused "a move after the end" "? $file:11: the game is over"
 file=$tmp/big; { cat "$tmp/game"; head -c 1100000 /dev/zero | tr '\0' '\n'; } > "$file"
 refused "too large" "? $file: larger than a record can be"
 file=$tmp/noread; cp "$tmp/game" "$file"; chmod 000 "$file"
@@ -159,5 +146,4 @@ long=$(head -c 4000 /dev/zero | tr '\0' a)
 got=$(engine "loadrecord $tmp/$long" | head -c 2)
 want "a very long name" "$got" "? "
 
-echo "record_proto: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

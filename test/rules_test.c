@@ -1,8 +1,9 @@
 /*
- * rules_test.c - every rule of the issue on hand-made positions: slides,
- * wins, freeness, the lock, connectivity, targets, skipped parts, the pass,
- * repetition, undo/redo, each refusal reason, the notation, and boards of
- * any shape anywhere (straight lines, far coordinates, long drifts).
+ * rules_test.c - every rule of nonaga(6), RULES, on hand-made positions:
+ * slides, wins, freeness, the lock, connectivity, targets, skipped parts,
+ * the pass, repetition, undo/redo, each refusal reason, the notation, and
+ * boards of any shape anywhere (straight lines, far coordinates, long
+ * drifts).
  *
  * Positions are written with a few helpers: hexw("-0,0 +3,-1") is the
  * 19-disc start hexagon with (0,0) taken away and (3,-1) added, lineof(q, r,

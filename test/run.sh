@@ -1,8 +1,8 @@
 #!/bin/sh
 # run.sh - run every test, plainly and under ASan + UBSan, and print the
 # total as "N passed, N failed".  Each test prints its own count line
-# "name: N passed, N failed"; a test that crashes or prints no count
-# counts as one failure.
+# "name: N passed, N failed" (the shell tests through test/harness.sh); a
+# test that crashes or prints no count counts as one failure.
 cd "$(dirname "$0")/.." || exit 1
 total_pass=0 total_fail=0
 log=build/test-log

@@ -9,9 +9,10 @@
 # be moved aside and no temporary file may be left but the one that was
 # in flight.
 cd "$(dirname "$0")/.." || exit 1
+. test/harness.sh
+harness save_crash
 if [ "${NONAGA_VARIANT:-plain}" = asan ]; then tool=build/asan/test/savetool; else tool=build/test/savetool; fi
 if [ "${NONAGA_VARIANT:-plain}" = asan ]; then runs=${SAVE_CRASH_RUNS:-50}; else runs=${SAVE_CRASH_RUNS:-200}; fi
-pass=0 fail=0
 # On the disk of the build tree, where fsync takes real time (not tmpfs).
 mkdir -p build
 tmp=$(mktemp -d -p build save-crash.XXXXXX) || exit 1
@@ -19,10 +20,7 @@ trap 'rm -rf "$tmp"' EXIT
 dir=$tmp/state log=$tmp/log
 mkdir "$dir"
 
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-
-[ -x "$tool" ] || { no "$tool is missing"; echo "save_crash: $pass passed, $fail failed"; exit 1; }
+[ -x "$tool" ] || { no "$tool is missing"; finish; }
 
 # Random delays in seconds, from 0.001 to 0.150 (0.300 for the slower
 # sanitizer build): early kills hit the start (the load, the first
@@ -72,5 +70,4 @@ if [ "$in_flight" -ge 1 ]; then ok; else no "no kill landed in the middle of a s
 if [ "${saves:-0}" -ge $((runs / 4)) ]; then ok; else no "only ${saves:-0} saves in $runs runs"; fi
 if [ ! -s "$tmp/errors" ]; then ok; else no "the saving loop complained: $(head -3 "$tmp/errors")"; fi
 echo "save_crash: $runs kills, ${saves:-0} saves, $in_flight killed with a save in flight"
-echo "save_crash: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

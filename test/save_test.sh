@@ -5,16 +5,13 @@
 # naming the file (and the line), the file moved aside whole, never
 # deleted, and no crash.
 cd "$(dirname "$0")/.." || exit 1
+. test/harness.sh
+harness save
 if [ "${NONAGA_VARIANT:-plain}" = asan ]; then tool=build/asan/test/savetool; else tool=build/test/savetool; fi
-pass=0 fail=0
 tmp=$(mktemp -d) || exit 1
 trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 
-ok() { pass=$((pass + 1)); }
-no() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-want() { if [ "$2" = "$3" ]; then ok; else no "$1: got [$2], want [$3]"; fi; }
-
-[ -x "$tool" ] || { no "$tool is missing"; echo "save: $pass passed, $fail failed"; exit 1; }
+[ -x "$tool" ] || { no "$tool is missing"; finish; }
 
 # --- the state directory
 got=$(env -i XDG_STATE_HOME="$tmp/xdg" HOME="$tmp/home" "$tool" dir)
@@ -259,5 +256,4 @@ want "no temporary files are left" "$(ls -A "$dir" "$dir/records" | grep -c 'tmp
 got=$("$tool" save "$tmp/missing" 3 0)
 case $got in "error"*"Cannot save $tmp/missing/current.save: No such file or directory"*) ok;; *) no "save into a missing directory: $got";; esac
 
-echo "save: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

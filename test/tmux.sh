@@ -1,8 +1,10 @@
 # tmux.sh - drive the curses game in a private tmux server; sourced by
-# test/tui_*_test.sh.
+# test/tui_*_test.sh.  It sources test/harness.sh (ok, no, want, check,
+# finish, $FIXTURES).
 #
 #   . test/tmux.sh
-#   tmux_init NAME              private sockets nonaga-NAME-PID-N, temp dir
+#   tmux_init NAME              private sockets nonaga-NAME-PID-N, temp dir;
+#                               NAME is the test's name for the harness
 #   start [-x W] [-y H] [-l LANG] [-e VAR=VALUE] [ARG...]
 #                               run $NONAGA ARG... in a fresh pane (default
 #                               80x24, LANG=C.UTF-8, LANGUAGE=en, games
@@ -10,10 +12,21 @@
 #                               settings in $TMUX_DIR/config-N); its
 #                               stderr, exit status and tty modes after exit
 #                               are kept in $TMUX_DIR
-#   keys KEY...                 tmux send-keys
-#   wait_for TEXT [SECONDS]     poll the screen until TEXT is on it
-#   wait_gone TEXT [SECONDS]    poll until TEXT is gone
+#   keys KEY...                 tmux send-keys, after keeping the screen
+#                               as it was (see wait_for)
+#   wait_for TEXT [SECONDS]     poll the screen until TEXT is on it; fail at
+#                               once if TEXT was on it already when the
+#                               last keys (or click) were sent: a wait must
+#                               see what they changed, or it cannot fail
+#   wait_gone TEXT [SECONDS]    poll until TEXT is gone; fail at once if it
+#                               was not there when the last keys were sent
+#   before_keys                 keep the screen now as the one the next
+#                               waits compare with, as keys does: before a
+#                               raw send-keys, or to wait for what comes
+#                               without a key (the computer's reply)
 #   wait_exit [SECONDS]         poll until the program has exited
+#   exit_status, status_is N    its exit status; is it N?
+#   quit_anyhow                 q, then y if asked; wait_exit
 #   screen                      the screen as text
 #   click ROW COL               a mouse click (left button, X10 encoding)
 #                               on a screen cell, both counted from 0
@@ -21,19 +34,21 @@
 #                               on the board (not on the first line nor on
 #                               the last five); byte columns, so use it on
 #                               ASCII screens
-#   same_screen FILE [SECONDS]  poll until the screen equals FILE
+#   same_screen FILE [SECONDS]  poll until the screen equals FILE; fail at
+#                               once if it did before the last keys
 #   check DESC CMD...           count CMD's success as a pass, else a fail
+#                               (and show the screen)
 #   finish                      fail on sanitizer reports, print
 #                               "NAME: N passed, M failed", exit
 #
 # The tmux server is killed on every exit.  Waits poll every 50 ms and
 # give up after 10 s unless told otherwise (never more than 20 s).
 
+. test/harness.sh
+
 TMUX_NAME=tui
 TMUX_SOCK=
 TMUX_DIR=
-tmux_pass=0
-tmux_fail=0
 tmux_runs=0
 
 T() {
@@ -58,19 +73,18 @@ tmux_cleanup() {
 
 tmux_init() {
 	TMUX_NAME=$1
+	harness "$1"
 	TMUX_SOCK="nonaga-$1-$$"
 	TMUX_DIR=$(mktemp -d "${TMPDIR:-/tmp}/nonaga-$1.XXXXXX") || exit 1
 	trap 'tmux_cleanup' EXIT
 	trap 'exit 1' INT TERM HUP
-	: "${NONAGA:=build/nonaga}"
 	case $NONAGA in
 	/*) ;;
 	*) NONAGA=$(pwd)/$NONAGA ;;
 	esac
 	if ! command -v tmux >/dev/null 2>&1; then
-		echo "$TMUX_NAME: tmux is missing" >&2
-		echo "$TMUX_NAME: 0 passed, 1 failed"
-		exit 1
+		no "tmux is missing"
+		finish
 	fi
 }
 
@@ -89,7 +103,7 @@ start() {
 	tmux_kill
 	tmux_runs=$((tmux_runs + 1))
 	TMUX_SOCK="nonaga-$TMUX_NAME-$$-$tmux_runs"
-	rm -f "$TMUX_DIR/status" "$TMUX_DIR/stty" "$TMUX_DIR/pid"
+	rm -f "$TMUX_DIR/status" "$TMUX_DIR/stty" "$TMUX_DIR/pid" "$TMUX_DIR/before-keys"
 	touch "$TMUX_DIR/stderr"
 	# The pane records the program's pid, its exit status and the tty
 	# modes after it exits, then waits so that the screen can be read.
@@ -111,7 +125,13 @@ EOF
 	T new-session -d -x "$w" -y "$h" "sh $TMUX_DIR/run.sh $*"
 }
 
+# The screen before the keys, for wait_for and wait_gone.
+before_keys() {
+	screen > "$TMUX_DIR/before-keys" 2>/dev/null
+}
+
 keys() {
+	before_keys
 	T send-keys "$@"
 }
 
@@ -122,6 +142,7 @@ screen() {
 click() {
 	# ESC [ M, button+32, column+33, row+33: press (0) then release (3)
 	xy=$(printf "\\$(printf %o $(($2 + 33)))\\$(printf %o $(($1 + 33)))")
+	before_keys
 	T send-keys -l "$(printf '\033[M ')$xy"
 	T send-keys -l "$(printf '\033[M#')$xy"
 }
@@ -154,37 +175,60 @@ lacks_text() { ! screen | grep -qF -- "$1"; }
 has_exited() { [ -f "$TMUX_DIR/status" ]; }
 equals_file() { screen > "$TMUX_DIR/now" && cmp -s "$TMUX_DIR/now" "$1"; }
 
-wait_for() { poll "${2:-10}" has_text "$1"; }
-wait_gone() { poll "${2:-10}" lacks_text "$1"; }
-wait_exit() { poll "${1:-10}" has_exited; }
-same_screen() { poll "${2:-10}" equals_file "$1"; }
+# had_text TEXT: was TEXT on the screen before the last keys?
+had_text() { [ -f "$TMUX_DIR/before-keys" ] && grep -qF -- "$1" "$TMUX_DIR/before-keys"; }
 
-check() {
-	desc=$1; shift
-	if "$@"; then
-		tmux_pass=$((tmux_pass + 1))
-	else
-		tmux_fail=$((tmux_fail + 1))
-		echo "$TMUX_NAME: FAIL: $desc" >&2
-		echo "--- screen:" >&2
-		screen >&2 2>/dev/null
-		echo "---" >&2
+wait_for() {
+	if had_text "$1"; then
+		echo "$TMUX_NAME: wait_for: \"$1\" was on the screen before the keys" >&2
+		return 1
 	fi
+	poll "${2:-10}" has_text "$1"
+}
+wait_gone() {
+	if [ -f "$TMUX_DIR/before-keys" ] && ! had_text "$1"; then
+		echo "$TMUX_NAME: wait_gone: \"$1\" was not on the screen before the keys" >&2
+		return 1
+	fi
+	poll "${2:-10}" lacks_text "$1"
+}
+wait_exit() { poll "${1:-10}" has_exited; }
+same_screen() {
+	if [ -f "$TMUX_DIR/before-keys" ] && cmp -s "$TMUX_DIR/before-keys" "$1"; then
+		echo "$TMUX_NAME: same_screen: the screen was $1 before the keys" >&2
+		return 1
+	fi
+	poll "${2:-10}" equals_file "$1"
 }
 
-# The program's exit status (after wait_exit).
-exit_status() { cat "$TMUX_DIR/status" 2>/dev/null; }
+# check's hook: show the screen of a failure.
+harness_on_fail() {
+	echo "--- screen:" >&2
+	screen >&2 2>/dev/null
+	echo "---" >&2
+}
 
-finish() {
+# quit_anyhow: q, and y if the program asks (a game in progress, in any
+# language); true once it has exited.
+asked_or_exited() { has_exited || has_text "(y/n)"; }
+quit_anyhow() {
+	keys q
+	poll 10 asked_or_exited
+	has_exited || keys y
+	wait_exit
+}
+
+# The program's exit status (after wait_exit), and a check of it.
+exit_status() { cat "$TMUX_DIR/status" 2>/dev/null; }
+status_is() { [ "$(exit_status)" = "$1" ]; }
+
+# finish's hook: a sanitizer report is a failure; the server goes.
+harness_on_finish() {
 	if grep -qE 'Sanitizer|runtime error|LeakSanitizer' "$TMUX_DIR/stderr" 2>/dev/null; then
-		tmux_fail=$((tmux_fail + 1))
-		echo "$TMUX_NAME: FAIL: sanitizer report:" >&2
+		no "sanitizer report:"
 		cat "$TMUX_DIR/stderr" >&2
 	fi
-	echo "$TMUX_NAME: $tmux_pass passed, $tmux_fail failed"
 	tmux_cleanup
 	TMUX_SOCK=
 	TMUX_DIR=
-	[ "$tmux_fail" -eq 0 ]
-	exit $?
 }

@@ -39,11 +39,7 @@ for how in "-l C --pvp" "-l POSIX --ai=1 --as red" "--ascii --pvp" "-l C"; do
 		keys q
 		;;
 	esac
-	keys q
-	asked() { has_exited || has_text "(y/n)"; }
-	poll 10 asked
-	has_exited || keys y
-	check "[$how] quit" wait_exit
+	check "[$how] quit" quit_anyhow
 done
 
 # the board's symbols and the language are independent: --ascii keeps

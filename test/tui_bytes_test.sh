@@ -26,7 +26,7 @@ for how in "--pvp" "--pvp --no-animation" "-l C --pvp"; do
 	screen > "$TMUX_DIR/s0"
 	record
 	keys Right
-	poll 10 changed
+	check "[$how] Right moves the cursor" poll 10 changed
 	move=$(stop)
 	echo "bytes [$how]: one cursor move: $move"
 	check "[$how] a cursor move costs at most 100 bytes ($move)" under "$move" 100
@@ -35,7 +35,7 @@ for how in "--pvp" "--pvp --no-animation" "-l C --pvp"; do
 	poll 10 settled
 	record
 	keys Enter Enter Enter Enter
-	wait_for "Blue to move"
+	check "[$how] four Enter presses play a turn" wait_for "Blue to move"
 	turn=$(stop)
 	echo "bytes [$how]: one turn, four Enter presses typed ahead: $turn"
 	check "[$how] a turn typed ahead costs at most 3000 bytes ($turn)" under "$turn" 3000
@@ -45,7 +45,7 @@ for how in "--pvp" "--pvp --no-animation" "-l C --pvp"; do
 		keys Enter
 		poll 10 settled
 	done
-	wait_for "Red to move"
+	check "[$how] ... and four more, one at a time" wait_for "Red to move"
 	turn=$(stop)
 	echo "bytes [$how]: one turn, one Enter at a time: $turn"
 	check "[$how] a turn key by key costs at most 4000 bytes ($turn)" under "$turn" 4000
@@ -75,7 +75,7 @@ for i in 1 2 3 4; do
 	keys Enter
 	poll 10 settled
 done
-wait_for "Last move: ◼ Blue"
+check "[--ai] the computer replies" wait_for "Last move: ◼ Blue"
 poll 10 settled
 turn=$(stop)
 echo "bytes [--ai]: a turn key by key and the computer's reply: $turn"

@@ -16,6 +16,7 @@ check "Enter after Ctrl-S chooses a token" wait_for "Choose where it slides"
 keys C-q Escape
 check "Esc after Ctrl-Q steps back" wait_gone "Choose where it slides"
 # a paste with the byte in it
+before_keys
 T send-keys -l "$(printf '\023\r')"
 check "a paste holding Ctrl-S is read through" wait_for "Choose where it slides"
 keys Escape q

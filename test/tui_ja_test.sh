@@ -43,9 +43,8 @@ int main(int argc, char **argv)
 EOF
 JAWIDTH=$TMUX_DIR/jawidth
 if ! ${CC:-cc} -o "$JAWIDTH" "$TMUX_DIR/jawidth.c" -lunistring 2>"$TMUX_DIR/cc.err"; then
-	echo "tui_ja: cannot build the width helper: $(cat "$TMUX_DIR/cc.err")" >&2
-	echo "tui_ja: 0 passed, 1 failed"
-	exit 1
+	no "cannot build the width helper: $(cat "$TMUX_DIR/cc.err")"
+	finish
 fi
 # the helper counts a Japanese character as two columns
 check "the helper measures 日本語 as 6 columns" \
@@ -65,13 +64,6 @@ fits() {
 no_japanese() {
 	screen > "$TMUX_DIR/scr"
 	[ -s "$TMUX_DIR/scr" ] && [ "$("$JAWIDTH" cjk < "$TMUX_DIR/scr")" -eq 0 ]
-}
-asked() { has_exited || has_text "(y/n)"; }
-quit_game() {
-	keys q
-	poll 10 asked
-	has_exited || keys y
-	check "$1: quit" wait_exit
 }
 
 # LANGUAGE=ja with LANG=C.UTF-8
@@ -108,14 +100,14 @@ keys End
 check "help, its end" wait_for "nonaga(6)"
 check "help, its end fits" fits 80 "help end"
 keys q
-wait_gone "NONAGA: キー操作"
+wait_gone "nonaga(6)"
 T resize-window -x 40 -y 12
 check "too small, in Japanese" wait_for "48x14"
 check "too small: says its size" has_text "40x12"
 check "too small fits 40 columns" fits 40 "too small"
 T resize-window -x 80 -y 24
 check "back to 80x24" wait_for "青の番"
-quit_game "LANGUAGE=ja"
+check "LANGUAGE=ja: quit" quit_anyhow
 
 # the title menu and the rules page
 start -e LANGUAGE=ja
@@ -148,13 +140,13 @@ start -e LANGUAGE=ja --ai=10 --as blue --no-animation
 check "against the computer, in Japanese" wait_for "青 (あなた) の番" 20
 check "the header names the level" has_text "(レベル 10)"
 check "the computer's game fits" fits 80 "computer"
-quit_game "--ai"
+check "--ai: quit" quit_anyhow
 
 # LANG of a Japanese locale that is not installed
 start -l ja_JP.UTF-8 -e LANGUAGE= --pvp
 check "LANG=ja_JP.UTF-8: Japanese on the game screen" wait_for "赤の番"
 check "LANG=ja_JP.UTF-8: fits" fits 80 "ja_JP.UTF-8"
-quit_game "LANG=ja_JP.UTF-8"
+check "LANG=ja_JP.UTF-8: quit" quit_anyhow
 
 # LANGUAGE=en: no Japanese at all
 start -e LANGUAGE=en --pvp
@@ -164,7 +156,7 @@ keys '?'
 check "LANGUAGE=en: help" wait_for "NONAGA: keys"
 check "LANGUAGE=en: no Japanese in the help" no_japanese
 keys q
-quit_game "LANGUAGE=en"
+check "LANGUAGE=en: quit" quit_anyhow
 
 # the side panel of a narrow screen wraps between words, never inside a
 # katakana word (コ / ンピュータ was cut in two)

@@ -9,6 +9,7 @@ tmux_init tui_mouse
 
 # sgr_click ROW COL: press and release, SGR (1006) encoding, both from 0
 sgr_click() {
+	before_keys
 	T send-keys -l "$(printf '\033[<0;%d;%dM' $(($2 + 1)) $(($1 + 1)))"
 	T send-keys -l "$(printf '\033[<0;%d;%dm' $(($2 + 1)) $(($1 + 1)))"
 }
@@ -30,7 +31,7 @@ for enc in x10 sgr; do
 	if [ $enc = sgr ]; then sgr_click 0 0; else click 0 0; fi
 	check "$enc: clicked during the animation, the computer still answers" \
 		wait_for "Last move: # Blue" 20
-	check "$enc: ... and it is Red's turn again" wait_for "Red (you) to move"
+	check "$enc: ... and it is Red's turn again" has_text "Red (you) to move"
 	keys q y
 	wait_exit
 

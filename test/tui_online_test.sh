@@ -133,9 +133,12 @@ check "Red sees Blue back" see a "is back"
 kill -9 "$server"
 wait "$server" 2>/dev/null
 check "a lost server is told, with a countdown" see a "trying again ("
+check "... to Blue too" see b "trying again ("
 server_up
 check "Red connects again by itself" see a "Connected again." 15
-check "... so does Blue" see b "Red to move ($me)" 15
+# (Blue's status line kept "Red to move" all along: wait for the news)
+check "... so does Blue" see b "Connected again." 15
+check "... to Red's turn" shows b "Red to move ($me)"
 check "... and Red has its turn back" see a "Red to move (you)"
 press a Enter Enter Enter Enter
 check "the game goes on after the restart" see b "Blue to move (you)"

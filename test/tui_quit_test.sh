@@ -12,7 +12,6 @@ restored() {
 	grep -qw icanon "$TMUX_DIR/stty" && grep -qw echo "$TMUX_DIR/stty" &&
 	! grep -qw -- -icanon "$TMUX_DIR/stty" && ! grep -qw -- -echo "$TMUX_DIR/stty"
 }
-status_is() { [ "$(exit_status)" = "$1" ]; }
 
 start --pvp
 check "ready" wait_for "Red to move"
@@ -30,7 +29,7 @@ wait_for "Blue to move"
 keys q
 check "q during a game asks" wait_for "Quit? The game stays saved. (y/n)"
 keys n
-check "n goes on" wait_gone "Quit this game?"
+check "n goes on" wait_gone "Quit? The game stays saved. (y/n)"
 check "... with the game as it was" has_text "Blue to move"
 keys Enter Enter Enter
 check "... and playable" wait_for "2. relocate a disc"
@@ -68,6 +67,13 @@ start --pvp
 wait_for "Red to move"
 keys '?'
 check "help page" wait_for "NONAGA: keys"
+check "... its top, not its end" lacks_text "The rules are in the title menu"
+keys NPage
+check "Page Down in the help scrolls its title away" wait_gone "NONAGA: keys"
+check "... down to its last line" has_text "The rules are in the title menu (m) and in nonaga(6)."
+keys PPage
+check "Page Up brings its title back" wait_for "NONAGA: keys"
+check "... and scrolls its last line away" lacks_text "The rules are in the title menu"
 keys q
 check "q closes the help page" wait_for "Red to move"
 keys m

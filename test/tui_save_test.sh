@@ -18,7 +18,6 @@ mkdir -p "$WORK"
 TOP=$(pwd)
 play() { cd "$WORK" && start -e XDG_STATE_HOME="$STATE" "$@"; cd "$TOP" || exit 1; }
 pid() { cat "$TMUX_DIR/pid"; }
-status_is() { [ "$(exit_status)" = "$1" ]; }
 # the board area of the screen: the lines between the header and the
 # five lines of the panel (80x24)
 # A board is compared wherever it stands: the game keeps its board still
@@ -50,7 +49,7 @@ play --pvp
 wait_for "Red to move"
 keys Enter Enter Enter Enter
 check "a turn is played" wait_for "Blue to move"
-check "it is saved" poll 5 exists "$SAVE"
+check "it is saved" poll 5 grep -qx "Moves: 1" "$SAVE"
 screen > "$TMUX_DIR/after-turn"
 board > "$TMUX_DIR/board-turn"
 kill -HUP "$(pid)"
@@ -178,18 +177,7 @@ keys q
 wait_exit
 
 # --- --replay of a finished game
-cat > "$WORK/won.nonaga" <<'REC'
-# nonaga record 1
-Date: 2026-11-22T10:15:00Z
-Red: human
-Blue: computer level 7
-Rules: standard
-Start: 0,-2;1,-2;2,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;0,2/2,-2;0,0;1,0/0,-2;2,0;-2,2/r/-
-Result: red
-Moves: 1
-
-2,-2>2,-1
-REC
+cp "$FIXTURES/won.nonaga" "$WORK/won.nonaga"
 play -e TZ=JST-9 --replay "$WORK/won.nonaga"
 check "--replay starts at the start" wait_for "Replay: move 0 of 1"
 check "... shows the players" has_text "Blue: computer level 7"
@@ -220,8 +208,9 @@ rm -f "$STATE/nonaga/current"*.save
 play --replay "$WORK/won.nonaga"
 wait_for "Replay: move 0 of 1"
 keys p
-check "p plays on from the replayed position" wait_for "Red to move"
-check "... two players" wait_for "two players"
+check "p plays on from the replayed position" wait_gone "Replay: move 0 of 1"
+check "... Red to move" has_text "Red to move"
+check "... two players" has_text "two players"
 keys Enter Enter Enter Enter
 check "... a turn is played" wait_for "Blue to move"
 check "... and saved" poll 5 exists "$STATE/nonaga/current.save"
@@ -253,20 +242,9 @@ check "... moves it aside" exists "$STATE/nonaga/records/bad.nonaga.bad"
 # behind, one record.  The save stands before Red's winning slide, which
 # can be redone.
 rm -rf "$STATE/nonaga"; mkdir -p "$STATE/nonaga"
-cat > "$SAVE" <<'REC'
-# nonaga record 1
-Date: 2026-11-22T10:15:00Z
-Red: human
-Blue: human
-Rules: standard
-Start: 0,-2;1,-2;2,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;0,2/2,-2;0,0;1,0/0,-2;2,0;-2,2/r/-
-Result: red
-Mode: pvp
-Ply: 0
-Moves: 1
-
-2,-2>2,-1
-REC
+# (the won game of the fixture, between two players, saved at Ply 0)
+sed -e 's/^Blue: .*/Blue: human/' -e 's/^Moves:/Mode: pvp\nPly: 0\n&/' \
+	"$FIXTURES/won.nonaga" > "$SAVE"
 chmod 600 "$SAVE"
 play --resume
 check "resumed before the win" wait_for "Red to move"
@@ -300,8 +278,9 @@ check "q goes back to the list" wait_for "Finished games, the newest first"
 keys Enter
 wait_for "Replay: move 0 of 1"
 keys p
-check "p in a past game's replay plays on from there" wait_for "Red to move"
-check "... two players" wait_for "two players"
+check "p in a past game's replay plays on from there" wait_gone "Replay: move 0 of 1"
+check "... Red to move" has_text "Red to move"
+check "... two players" has_text "two players"
 keys m
 check "... and m leads back to the menu" wait_for "Play against the computer"
 check "... where the selection is still on Past games" wait_for "▸ Past games"

@@ -54,6 +54,7 @@ keys l
 check "l moves the cursor" poll 5 sh -c "! tmux -L $TMUX_SOCK capture-pane -p | cmp -s - '$TMUX_DIR/before'"
 screen > "$TMUX_DIR/after_l"
 keys h
+check "h moves the cursor back" poll 5 sh -c "! tmux -L $TMUX_SOCK capture-pane -p | cmp -s - '$TMUX_DIR/after_l'"
 keys Right
 check "l went where Right goes" same_screen "$TMUX_DIR/after_l"
 keys Left

@@ -1,12 +1,13 @@
 /*
- * discs.c - which discs may be taken and where they may go (rules 3 and 4).
+ * discs.c - which discs may be taken and where they may go (see nonaga(6),
+ * RULES: A turn, Free discs and The lock).
  *
  * Everything here depends on the discs and the lock only, so it is worked out
  * once per disc set, for all discs at once, with bit operations on the frame
  * rows:
  *   - a disc splits the board if the other 18 are not connected;
  *   - a disc is free if it can walk out through empty cells, never squeezing
- *     between two discs (rule 4);
+ *     between two discs (nonaga(6), RULES, Free discs);
  *   - a target is an empty cell touching at least two of the other 18.
  */
 #include "internal.h"

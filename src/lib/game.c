@@ -1,6 +1,7 @@
 /*
  * game.c - a game's history: positions and moves from its first position,
- * undo and redo, and the draw by threefold repetition (rule 6).
+ * undo and redo, and the draw by threefold repetition (see nonaga(6),
+ * RULES, Draws).
  */
 #include "internal.h"
 #include <stdlib.h>

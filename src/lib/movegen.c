@@ -1,6 +1,7 @@
 /*
  * movegen.c - whole turns: slide, win check, relocation, skipped parts
- * (rules 1-5), counted in bulk or listed; making and unmaking them.
+ * (see nonaga(6), RULES), counted in bulk or listed; making and unmaking
+ * them.
  */
 #include "internal.h"
 

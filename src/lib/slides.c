@@ -1,4 +1,5 @@
-/* slides.c - rule 1: a token slides in a straight line as far as it can. */
+/* slides.c - a token slides in a straight line as far as it can (see
+ * nonaga(6), RULES, A turn). */
 #include "internal.h"
 
 /* Discs without a token: the cells a slide may pass over and stop on. */

@@ -65,7 +65,11 @@ int client_line_main(const netclient_opts *o)
 	if (started)
 		fprintf(stderr, _("nonaga: started a server in the background\n"));
 	printf("welcome %s\n", name);
-	fflush(stdout);
+	if (fflush(stdout) == EOF) {
+		stdout_errno = errno;   /* told by main (close_stdout) */
+		close(fd);
+		return 1;
+	}
 	static char in[NET_LINE_MAX * 4], out[NET_LINE_MAX * 4];
 	size_t outlen = 0;
 	int input_open = 1;
@@ -92,8 +96,11 @@ int client_line_main(const netclient_opts *o)
 			if (r <= 0)
 				break;
 			outlen += (size_t)r;
-			if (print_lines(out, &outlen) < 0)
-				break;
+			if (print_lines(out, &outlen) < 0) {
+				write_error(errno);
+				close(fd);
+				return 1;
+			}
 		}
 	}
 	close(fd);

@@ -12,6 +12,7 @@
  */
 #include "nonaga.h"
 #include "cli.h"
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,8 +58,12 @@ static void answer_lines(engine *e)
 		const char *out;
 		int quit = ng_session_line(e->s, l.text, l.len, &out);
 		free(l.text);
-		fputs(out, stdout);
-		fflush(stdout);
+		/* An answer that cannot be written ends the session like quit;
+		 * main tells why (close_stdout). */
+		if (fputs(out, stdout) == EOF || fflush(stdout) == EOF) {
+			stdout_errno = errno;
+			quit = 1;
+		}
 
 		pthread_mutex_lock(&e->mu);
 		/* A stop that came after the search had ended was for it. */

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "netclient.h"
 #include "server.h"
+#include <errno.h>
 #include <getopt.h>
 #include <langinfo.h>
 #include <limits.h>
@@ -194,6 +195,32 @@ static void usage(FILE *f)
 	        "  --version            show the version and exit\n"), f);
 	fputs(_("\nWithout options, nonaga opens its title menu.\n"
 	        "See nonaga(6) for the rules, the keys and the engine protocol.\n"), f);
+}
+
+int stdout_errno;
+
+void write_error(int err)
+{
+	/* TRANSLATORS: %s is the system's reason, as "No space left on device". */
+	fprintf(stderr, _("nonaga: write error: %s\n"), strerror(err));
+}
+
+/*
+ * The end of what goes to standard output when it is not the screen
+ * (--help, --version, --engine, --client): a write that failed, as on a
+ * full disk or /dev/full, is told and makes the exit status 1, as GNU
+ * programs do (gnulib's close_stdout).
+ */
+static int close_stdout(int status)
+{
+	int failed = ferror(stdout) || stdout_errno;
+	errno = 0;
+	if (fclose(stdout) != 0)
+		failed = 1;
+	if (!failed)
+		return status;
+	write_error(stdout_errno ? stdout_errno : errno ? errno : EIO);
+	return status ? status : 1;
 }
 
 static void try_help(void)
@@ -476,10 +503,10 @@ int main(int argc, char **argv)
 			break;
 		case OPT_HELP: case 'h':
 			usage(stdout);
-			return 0;
+			return close_stdout(0);
 		case OPT_VERSION:
 			printf("nonaga %s\n", NG_VERSION);
-			return 0;
+			return close_stdout(0);
 		default:
 			return bad_option(argv);
 		}
@@ -515,10 +542,10 @@ int main(int argc, char **argv)
 		return bad("%s", _("nonaga: --client speaks the online protocol only: it "
 		                   "takes no game options\n"));
 	if (client)
-		return client_line_main(&co);
+		return close_stdout(client_line_main(&co));
 	if (serve)
 		return server_main(&so);
 	if (engine)
-		return engine_main();
+		return close_stdout(engine_main());
 	return tui_main(&opt);
 }
