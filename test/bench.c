@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static double now(void)
 {
@@ -106,6 +107,34 @@ int main(int argc, char **argv)
 		printf("  movetime 500 ms, position %d: stopped after %.0f ms (depth %d, %lld nodes)%s\n",
 		       i + 1, ms, info.depth, (long long)info.nodes,
 		       ms > 550 ? "  OVER 10%" : "");
+	}
+
+	/* the top level for 1 s a move, on one thread and on one a core:
+	 * nodes per second and the depth reached */
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	int counts[2] = { 1, cores > 1 ? (int)(cores > NG_THREADS_MAX ? NG_THREADS_MAX : cores) : 2 };
+	for (int k = 0; k < 2; k++) {
+		ng_search_set_threads(s, counts[k]);
+		int64_t nodes = 0, ms = 0;
+		int depths = 0;
+		for (int i = 0; i < NPOS; i++) {
+			ng_pos q;
+			ng_pos_parse(&q, POSITIONS[i], NG_STANDARD);
+			ng_game_set(g, &q);
+			ng_search_set_level(s, 10);
+			ng_search_clear(s);
+			ng_limits lim = { 1000, 0, 0 };
+			ng_info info;
+			ng_search_run(s, g, &lim, NULL, NULL, &info);
+			nodes += info.nodes;
+			ms += info.time_ms;
+			depths += info.depth;
+			printf("  1 s, %d thread%s, position %d: depth %d, %lld nodes\n", counts[k],
+			       counts[k] > 1 ? "s" : "", i + 1, info.depth, (long long)info.nodes);
+		}
+		printf("1 s a move, %d thread%s: %.0f nodes/s, depth %.1f on average\n", counts[k],
+		       counts[k] > 1 ? "s" : "", ms ? (double)nodes * 1000 / (double)ms : 0,
+		       (double)depths / NPOS);
 	}
 	ng_search_free(s);
 	ng_game_free(g);

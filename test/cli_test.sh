@@ -33,6 +33,9 @@ refused "--ai --pvp" "nonaga: --pvp and --ai do not go together: two players, or
 refused "--bogus" "nonaga: unknown or incomplete option '--bogus'"
 refused "-x" "nonaga: unknown option '-x'"
 refused "--ai=11" "nonaga: invalid level '11' (choose 1 to 10)"
+refused "--threads 0" "nonaga: invalid number of threads '0' (choose 1 to 64)"
+refused "--threads=65" "nonaga: invalid number of threads '65' (choose 1 to 64)"
+refused "--threads 2x" "nonaga: invalid number of threads '2x' (choose 1 to 64)"
 refused "--pvp extra" "nonaga: unexpected argument 'extra'"
 refused "--warn=loud" "nonaga: invalid warning mode 'loud' (choose auto, always or never)"
 # the server's and the line client's options go with them and nothing else

@@ -9,9 +9,11 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 struct ai {
 	ng_search *search;
+	int threads;              /* for the top level */
 	ng_game *copy;
 	pthread_t thread;
 	int running;              /* a thread exists and is not joined */
@@ -20,11 +22,16 @@ struct ai {
 	ng_info info;
 };
 
-ai *ai_new(void)
+ai *ai_new(int threads)
 {
 	ai *a = calloc(1, sizeof *a);
 	if (!a)
 		return NULL;
+	if (threads < 1) {   /* one a core */
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		threads = n < 1 ? 1 : n > NG_THREADS_MAX ? NG_THREADS_MAX : (int)n;
+	}
+	a->threads = threads;
 	a->search = ng_search_new();
 	if (!a->search) {
 		free(a);
@@ -67,6 +74,11 @@ int ai_start(ai *a, const ng_game *g, int level)
 	ng_game_free(a->copy);
 	a->copy = copy;
 	ng_search_set_level(a->search, level);
+	/* Threads only help the top level, which searches on its clock; the
+	 * levels below search to a fixed depth, quickly, on one. */
+	int want = level == NG_LEVEL_MAX ? a->threads : 1;
+	if (ng_search_threads(a->search) != want && ng_search_set_threads(a->search, want))
+		ng_search_set_threads(a->search, 1);
 	atomic_store(&a->done, 0);
 	atomic_store(&a->depth, 0);
 	/* Signals belong to the main thread, which turns them into a clean

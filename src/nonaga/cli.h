@@ -32,6 +32,7 @@ typedef struct lineup {
 
 typedef struct options {
 	lineup who;         /* --pvp/--ai, --level, --side, --rules */
+	int threads;        /* --threads: level 10's threads; 0: one a core */
 	int ascii;          /* force ASCII drawing */
 	color_mode color;
 	int animation;

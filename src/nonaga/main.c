@@ -113,11 +113,12 @@ static void setup_messages(const char *lang)
 enum { OPT_PVP = 256, OPT_AI, OPT_AS, OPT_RULES, OPT_ASCII, OPT_COLOR,
        OPT_NOANIM, OPT_ENGINE, OPT_LANG, OPT_WIDE, OPT_RESUME, OPT_REPLAY, OPT_HELP, OPT_VERSION,
        OPT_WARN, OPT_SERVE, OPT_LISTEN, OPT_STATE, OPT_GRACE, OPT_MAX_CLIENTS, OPT_IDLE, OPT_CLIENT, OPT_SERVER,
-       OPT_KEY_FILE, OPT_HOST, OPT_JOIN, OPT_WATCH, OPT_CLOCK };
+       OPT_KEY_FILE, OPT_HOST, OPT_JOIN, OPT_WATCH, OPT_CLOCK, OPT_THREADS };
 
 static const struct option longopts[] = {
 	{ "pvp", no_argument, NULL, OPT_PVP },
 	{ "ai", optional_argument, NULL, OPT_AI },
+	{ "threads", required_argument, NULL, OPT_THREADS },
 	{ "as", required_argument, NULL, OPT_AS },
 	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "ascii", no_argument, NULL, OPT_ASCII },
@@ -159,7 +160,8 @@ static void usage(FILE *f)
 	        "  --ai[=LEVEL]         play against the computer (level 1-10, default 5)\n"
 	        "  --as red|blue        your side against the computer (default: random)\n"
 	        "  --rules standard|simple\n"
-	        "                       rule set (default: standard)\n"), f);
+	        "                       rule set (default: standard)\n"
+	        "  --threads N          threads for level 10 (default: one per core)\n"), f);
 	fputs(_("  --ascii              draw with ASCII only\n"
 	        "  --color=auto|always|never\n"
 	        "                       use colour (default: auto; NO_COLOR means never)\n"
@@ -376,6 +378,15 @@ int main(int argc, char **argv)
 				opt.level_given = 1;
 			}
 			break;
+		case OPT_THREADS: {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || end == optarg || v < 1 || v > NG_THREADS_MAX)
+				return bad(_("nonaga: invalid number of threads '%s' (choose 1 to %d)\n"),
+				           optarg, NG_THREADS_MAX);
+			opt.threads = (int)v;
+			break;
+		}
 		case OPT_AS:
 			opt.side_given = 1;
 			if (!strcmp(optarg, "red"))

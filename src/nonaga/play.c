@@ -451,7 +451,7 @@ int play_run(const lineup *s, const options *opt, ng_game *resume,
 		p->who.rules = ng_pos_rules(ng_game_pos_at(resume, 0));
 	p->draw_side = !resume && s->mode == MODE_AI && s->human < 0;
 	p->g = resume ? resume : ng_game_new(s->rules);
-	p->ai = p->who.mode == MODE_AI ? ai_new() : NULL;
+	p->ai = p->who.mode == MODE_AI ? ai_new(opt->threads) : NULL;
 	if (!p->g || (p->who.mode == MODE_AI && !p->ai)) {
 		ng_game_free(p->g);
 		ai_free(p->ai);

@@ -242,7 +242,8 @@ void anim_draw_sides(int human, int animate);
 /* -------------------------------------------------------- ai_thread.c */
 
 typedef struct ai ai;
-ai *ai_new(void);
+/* A searcher with threads for the top level (0: one a core). */
+ai *ai_new(int threads);
 void ai_free(ai *a);
 /* Start thinking about the game's current position (the game is copied). */
 int ai_start(ai *a, const ng_game *g, int level);

@@ -1,0 +1,117 @@
+/*
+ * threads_test.c - a search on several threads (src/lib/search_threads.c):
+ * the number of threads is checked; threaded runs answer with legal moves,
+ * stop when asked from another thread, follow a table that was
+ * reallocated, and start and stop their helpers many times over.  `make
+ * check' also runs it under ThreadSanitizer (build/tsan/), which reports
+ * any data race between the helpers and the searcher's thread.
+ */
+#include "tap.h"
+#include "nonaga.h"
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+static void sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+	nanosleep(&ts, NULL);
+}
+
+typedef struct run {
+	ng_search *s;
+	ng_game *g;
+	ng_limits lim;
+	ng_info info;
+	ng_err err;
+} run;
+
+static void *search_thread(void *arg)
+{
+	run *r = arg;
+	r->err = ng_search_run(r->s, r->g, &r->lim, NULL, NULL, &r->info);
+	return NULL;
+}
+
+static int legal(const ng_game *g, ng_move m)
+{
+	return ng_check_move(ng_game_pos(g), m) == NG_OK;
+}
+
+int main(void)
+{
+	ng_search *s = ng_search_new();
+	ng_game *g = ng_game_new(NG_STANDARD);
+	CHECK(s && g, "set up");
+	if (!s || !g)
+		return tests_done("threads");
+
+	/* the number of threads */
+	CHECK(ng_search_threads(s) == 1, "one thread by default");
+	CHECK(ng_search_set_threads(s, 0) == NG_ERR_RANGE, "0 refused");
+	CHECK(ng_search_set_threads(s, NG_THREADS_MAX + 1) == NG_ERR_RANGE, "65 refused");
+	CHECK(ng_search_threads(s) == 1, "a refusal changes nothing");
+	CHECK(ng_search_set_threads(s, 3) == NG_OK && ng_search_threads(s) == 3, "three");
+
+	/* a run on three threads, then moves played from its answers */
+	ng_search_set_level(s, NG_LEVEL_MAX);
+	int ok = 0;
+	for (int i = 0; i < 6; i++) {
+		ng_limits lim = { 0, 0, 30000 };
+		ng_info info;
+		if (ng_search_run(s, g, &lim, NULL, NULL, &info) == NG_OK && legal(g, info.best) &&
+		    info.pvlen >= 1 && ng_move_equal(info.pv[0], info.best))
+			ok++;
+		ng_game_play(g, info.best);
+	}
+	CHECK(ok == 6, "six threaded runs gave legal moves (%d)", ok);
+
+	/* a stop from another thread ends a run of the top level's 5 s */
+	ng_game_reset(g, NG_STANDARD);
+	run r = { s, g, { 0, 0, 0 }, { 0 }, NG_OK };
+	pthread_t t;
+	CHECK(pthread_create(&t, NULL, search_thread, &r) == 0, "thread");
+	sleep_ms(100);
+	ng_search_stop(s);
+	pthread_join(t, NULL);
+	CHECK(r.err == NG_OK && legal(g, r.info.best), "stopped with a legal move");
+	CHECK(r.info.time_ms < 4000, "stopped early: %lld ms", (long long)r.info.time_ms);
+
+	/* the table reallocated: the helpers search the new one */
+	CHECK(ng_search_set_hash(s, 2) == NG_OK, "a smaller table");
+	ng_limits lim = { 0, 3, 0 };
+	ng_info info;
+	CHECK(ng_search_run(s, g, &lim, NULL, NULL, &info) == NG_OK && legal(g, info.best),
+	      "a run on the new table");
+
+	/* many short runs: the helpers start and stop each time */
+	ok = 0;
+	for (int i = 0; i < 40; i++) {
+		ng_limits l2 = { 0, 0, 2000 };
+		ng_search_set_threads(s, 1 + i % 4);
+		if (ng_search_run(s, g, &l2, NULL, NULL, &info) == NG_OK && legal(g, info.best))
+			ok++;
+	}
+	CHECK(ok == 40, "forty short runs (%d)", ok);
+
+	/* back to one thread: the answer is the same every time again */
+	ng_search_set_threads(s, 1);
+	ng_move first = { 0, 0, 0, 0 };
+	int same = 1;
+	for (int i = 0; i < 3; i++) {
+		ng_search_clear(s);
+		ng_search_set_seed(s, 7);
+		ng_limits l3 = { 0, 3, 0 };
+		ng_search_run(s, g, &l3, NULL, NULL, &info);
+		if (i == 0)
+			first = info.best;
+		else
+			same &= ng_move_equal(first, info.best);
+	}
+	CHECK(same, "one thread repeats itself");
+
+	ng_search_set_threads(s, 2);   /* freed with its helpers */
+	ng_search_free(s);
+	ng_game_free(g);
+	return tests_done("threads");
+}
