@@ -4,6 +4,10 @@
  * in flight, and arrows at the edges that hide more of a scrolled board.
  * At the small scale markers share columns with the neighbours', so only
  * the cursor gets both.  layout.c says where everything goes.
+ *
+ * The last move's four cells have dots for markers (when no other marker
+ * is there) and the cell a disc was taken from shows G->gone: shapes, so
+ * that they read without colour.
  */
 #include "ui.h"
 #include <stdlib.h>
@@ -47,6 +51,9 @@ static void draw_cell(const layout *L, const bcell *c)
 	} else if (f & CF_SELECT) {
 		g = G->target;
 		ga = term_attr(R_TARGET);
+	} else if ((f & CF_LAST) && !(f & CF_HIDDEN)) {
+		g = G->gone;
+		ga = term_attr(R_DIM);
 	}
 	/* One attribute for the glyph and its markers, so that a cell is one
 	 * run of output: a cursor move costs two cells' worth of bytes. */
@@ -65,6 +72,8 @@ static void draw_cell(const layout *L, const bcell *c)
 		ga = tok >= 0 ? ga | A_BOLD : term_attr(R_SEL);
 		if (L->scale == SCALE_SMALL)
 			ga |= A_UNDERLINE;
+	} else if (f & CF_LAST) {
+		m = G->last;
 	}
 	attr_t ma = ga;
 	put_glyph(L, y, x, g, ga);

@@ -8,6 +8,9 @@
  * or the middle dot.  The tokens differ in shape (a round fisheye against a
  * square) as well as in colour, for monochrome terminals and colour-blind
  * players; in ASCII they are '@' and '#', which differ in shape too.
+ *
+ * The last move's cells carry dots beside them, and the cell a disc was
+ * taken from shows a dotted square (in ASCII: '.' marks and '_').
  */
 #include "ui.h"
 
@@ -21,6 +24,8 @@ static const glyphs unicode = {
 	.cur = { "[", "]" },
 	.chosen = { "(", ")" },
 	.win = { "*", "*" },
+	.last = { ".", "." },
+	.gone = "\u2b1a",                /* DOTTED SQUARE */
 	.sep = " \u2219 ",              /* BULLET OPERATOR */
 	.ellipsis = "\u22ef",           /* MIDLINE HORIZONTAL ELLIPSIS */
 	.more_up = "\u25b4",            /* small triangles */
@@ -40,6 +45,8 @@ static const glyphs ascii = {
 	.cur = { "[", "]" },
 	.chosen = { "(", ")" },
 	.win = { "*", "*" },
+	.last = { ".", "." },
+	.gone = "_",
 	.sep = " | ",
 	.ellipsis = "~",
 	.more_up = "^",

@@ -37,7 +37,8 @@
 /* Every glyph the screen uses, as UTF-8 strings of display width 1. */
 typedef struct glyphs {
 	const char *disc, *token[2], *lock, *target;
-	const char *sel[2], *cur[2], *chosen[2], *win[2];
+	const char *sel[2], *cur[2], *chosen[2], *win[2], *last[2];
+	const char *gone;       /* where the last move took a disc from */
 	const char *sep, *ellipsis;
 	const char *more_up, *more_down, *more_left, *more_right;
 	const char *level_less, *level_more;
@@ -131,7 +132,8 @@ enum cellflag {
 	CF_CURSOR = 8,
 	CF_WIN = 16,       /* one of the winning three */
 	CF_LOCK = 32,      /* the disc the opponent just moved */
-	CF_HIDDEN = 64     /* in flight: drawn as empty */
+	CF_HIDDEN = 64,    /* in flight: drawn as empty */
+	CF_LAST = 128      /* one of the last move's four cells */
 };
 
 #define BV_MAX 160     /* 19 discs and the empty cells around them */

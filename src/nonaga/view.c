@@ -3,6 +3,10 @@
  * the position, the turn's choices and the chosen pieces, an animation's
  * frame; and where the cursor goes when a step begins.  The rules are
  * asked here for the choices of each step.
+ *
+ * The last move played (by either side, also after undo and redo and in a
+ * replay: it is the game's move before the position shown) marks its four
+ * cells, CF_LAST, until the next move is played.
  */
 #include "play.h"
 #include <limits.h>
@@ -98,6 +102,22 @@ void play_build_view(play *p)
 	ng_cell lock;
 	if (ng_pos_rules(ps) == NG_STANDARD && ng_pos_lock(ps, &lock))
 		flag(bv, lock, CF_LOCK);
+	int ply = ng_game_ply(p->g);
+	if (ply > 0) {
+		const ng_pos *before = ng_game_pos_at(p->g, ply - 1);
+		ng_move m = ng_game_move_at(p->g, ply - 1);
+		ng_cell f, to;
+		if (ng_move_slide(before, m, &f, &to)) {
+			flag(bv, f, CF_LAST);
+			flag(bv, to, CF_LAST);
+		}
+		if (ng_move_reloc(before, m, &f, &to)) {
+			int i = add_cell(bv, f, 0);   /* the disc is gone from there */
+			if (i >= 0)
+				bv->cell[i].flags |= CF_LAST;
+			flag(bv, to, CF_LAST);
+		}
+	}
 	if (p->a_disc) {
 		bv->ghost = 1;
 		bv->ghost_from = p->a_disc_from;
