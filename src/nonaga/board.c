@@ -5,9 +5,10 @@
  * At the small scale markers share columns with the neighbours', so only
  * the cursor gets both.  layout.c says where everything goes.
  *
- * The last move's four cells have dots for markers (when no other marker
- * is there) and the cell a disc was taken from shows G->gone: shapes, so
- * that they read without colour.
+ * At the huge and large scales a disc is outlined as a hexagon around its
+ * glyph and markers.  The last move's four cells have dots for markers
+ * (when no other marker is there) and the cell a disc was taken from
+ * shows G->gone: shapes, so that they read without colour.
  */
 #include "ui.h"
 #include <stdlib.h>
@@ -29,12 +30,31 @@ static void put_glyph(const layout *L, int y, int x, const char *g, attr_t a)
 	attrset(A_NORMAL);
 }
 
+/* A disc's hexagon at the huge and large scales. */
+static void outline(const layout *L, int y, int x)
+{
+	int ew = layout_cell_w(L);
+	attr_t a = term_attr(R_DISC);
+	put_glyph(L, y - 1, x - ew + 1, G->hex[0], a);
+	put_glyph(L, y - 1, x + ew - 1, G->hex[2], a);
+	put_glyph(L, y + 1, x - ew + 1, G->hex[5], a);
+	put_glyph(L, y + 1, x + ew - 1, G->hex[7], a);
+	for (int i = x - ew + 2; i <= x + ew - 2; i++) {
+		put_glyph(L, y - 1, i, G->hex[1], a);
+		put_glyph(L, y + 1, i, G->hex[6], a);
+	}
+	put_glyph(L, y, x - ew, G->hex[3], a);
+	put_glyph(L, y, x + ew, G->hex[4], a);
+}
+
 static void draw_cell(const layout *L, const bcell *c)
 {
 	int y, x;
 	board_screen(L, c->c, &y, &x);
 	unsigned f = c->flags;
 	int disc = c->disc && !(f & CF_HIDDEN), tok = (f & CF_HIDDEN) ? -1 : c->tok;
+	if (disc && L->scale < SCALE_BIG)
+		outline(L, y, x);
 	const char *g = " ";
 	attr_t ga = A_NORMAL;
 	if (tok >= 0) {

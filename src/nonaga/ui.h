@@ -39,6 +39,9 @@ typedef struct glyphs {
 	const char *disc, *token[2], *lock, *target;
 	const char *sel[2], *cur[2], *chosen[2], *win[2], *last[2];
 	const char *gone;       /* where the last move took a disc from */
+	/* a disc's outline at the larger scales: top left, top, top right,
+	 * left, right, bottom left, bottom, bottom right */
+	const char *hex[8];
 	const char *sep, *ellipsis;
 	const char *more_up, *more_down, *more_left, *more_right;
 	const char *level_less, *level_more;
@@ -153,7 +156,8 @@ typedef struct boardview {
 	ng_cell ghost_from, ghost_to;
 } boardview;
 
-enum { SCALE_BIG, SCALE_MED, SCALE_SMALL };
+/* Columns between neighbours in a row: 8, 6, 4, 4, 2 (see layout.c). */
+enum { SCALE_HUGE, SCALE_LARGE, SCALE_BIG, SCALE_MED, SCALE_SMALL, SCALE_COUNT };
 
 typedef struct layout {
 	int lines, cols;       /* the screen it was made for */
@@ -188,6 +192,10 @@ int board_step(const layout *L, const boardview *bv, int from, action dir,
 /* Screen column of a cell in layout units (for want_x). */
 int board_ux(const layout *L, ng_cell c);
 int board_find(const boardview *bv, ng_cell c);
+/* Columns left and right of a cell's centre, and lines above and below,
+ * that its drawing takes at the layout's scale. */
+int layout_cell_w(const layout *L);
+int layout_cell_h(const layout *L);
 /* board.c */
 void board_draw(const layout *L, const boardview *bv);
 
