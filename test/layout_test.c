@@ -107,7 +107,7 @@ int main(void)
 	      "centred: %d left, %d right", lo - L.bx, L.bx + L.bw - 1 - hi);
 
 	/* larger screens, larger cells: 6 or 8 columns, the hexagons of
-	 * neighbours apart */
+	 * neighbours apart, the move list beside the board and clear of it */
 	static const int sizes[][2] = { { 40, 120 }, { 60, 200 }, { 30, 80 }, { 50, 160 } };
 	for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
 		int h = sizes[k][0], w = sizes[k][1];
@@ -126,7 +126,14 @@ int main(void)
 					apart = 0;
 			}
 		CHECK(apart, "start at %dx%d: no two cells' drawings meet", w, h);
+		if (w >= 100) {
+			CHECK(L.lw >= 20 && L.lx + L.lw <= w && L.lx >= L.bx + L.bw + 1 &&
+			      (!L.side || L.lx + L.lw < L.px),
+			      "start at %dx%d: the move list beside the board (%d+%d)", w, h, L.lx, L.lw);
+		}
 	}
+	layout_compute(&L, &bv, 24, 80);
+	CHECK(L.lw == 0, "no move list at 80x24");
 	layout_compute(&L, &bv, 29, 200);
 	CHECK(L.scale == SCALE_BIG, "under 30 lines: the big scale at most (%d)", L.scale);
 

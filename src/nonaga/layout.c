@@ -15,7 +15,9 @@
  * cells around them fit, with the text panel below the board or, if that
  * fits better, to its right; the board is centred in its area.  The huge
  * and large scales are for screens of at least LARGE_LINES lines, so that
- * 80x24 keeps the big scale with the text below.  During a
+ * 80x24 keeps the big scale with the text below.  When the screen is at
+ * least LIST_COLS wide and the board leaves room beside it, the move list
+ * goes right of the board.  During a
  * game (layout_update) the board keeps its arrangement and place while
  * it still fits there, so that nothing moves but what was played.  A board
  * that fits nowhere (a long line of discs on a small screen) scrolls to
@@ -29,6 +31,9 @@ static const int RH[SCALE_COUNT] = { 4, 3, 2, 1, 1 };   /* lines per row */
 static const int EW[SCALE_COUNT] = { 3, 2, 1, 1, 1 };   /* a cell's half-width */
 static const int EH[SCALE_COUNT] = { 1, 1, 0, 0, 0 };   /* its lines above, below */
 #define LARGE_LINES 30
+#define LIST_COLS 100
+#define LIST_W 28
+#define LIST_MIN 22
 
 int layout_cell_w(const layout *L) { return EW[L->scale]; }
 int layout_cell_h(const layout *L) { return EH[L->scale]; }
@@ -54,6 +59,7 @@ static void arrange(layout *L, int scale, int side)
 {
 	L->scale = scale;
 	L->side = side;
+	L->lx = L->ly = L->lw = L->lh = 0;
 	if (side) {
 		L->pw = L->cols >= 100 ? 36 : 30;
 		L->px = L->cols - L->pw;
@@ -120,6 +126,15 @@ void layout_compute(layout *L, const boardview *bv, int lines, int cols)
 	}
 	int w = layout_need_w(L), h = layout_need_h(L);
 	int left = w < L->bw ? (L->bw - w) / 2 : 0;
+	if (found && cols >= LIST_COLS && L->bw - w >= LIST_MIN + 2) {
+		/* the board and the move list, side by side, centred */
+		L->lw = L->bw - w - 2 < LIST_W ? L->bw - w - 2 : LIST_W;
+		left = (L->bw - (w + 2 + L->lw)) / 2;
+		L->lx = L->bx + left + w + 2;
+		L->ly = L->by;
+		L->lh = L->bh;
+		L->bw = L->lx - 2 - L->bx;
+	}
 	L->ox = L->bx + EW[L->scale] - CW[L->scale] * L->umin + left;
 	L->oy = L->by + EH[L->scale] - RH[L->scale] * L->vmin + (h < L->bh ? (L->bh - h) / 2 : 0);
 	L->sx = L->sy = 0;

@@ -102,8 +102,55 @@ static void fill_view(const play *p, panel_text *t)
 	         _("p play on, q quit"));
 }
 
+/* The move list (when the layout has room for one): the moves played,
+ * the last ones that fit; in a replay every move of the record, with the
+ * one shown marked and in view. */
+static void fill_moves(const play *p, panel_text *t)
+{
+	static movelist ml;
+	int rows = p->L.lh - 2;
+	t->moves = NULL;
+	if (p->L.lw <= 0 || rows < 1)
+		return;
+	if (rows > MOVELIST_MAX)
+		rows = MOVELIST_MAX;
+	int ply = ng_game_ply(p->g);
+	int total = p->ph == PH_VIEW ? ng_game_length(p->g) : ply;
+	int mark = p->ph == PH_VIEW ? ply - 1 : -1;
+	int start = total - rows;
+	if (mark >= 0 && mark < start + rows / 2)
+		start = mark - rows / 2;
+	if (start < 0)
+		start = 0;
+	snprintf(ml.title, sizeof ml.title, "%s", _("Moves"));
+	ml.n = 0;
+	ml.mark = -1;
+	/* a replay's moves after the one shown: redone to be read, then
+	 * undone again (the game is the replay's own) */
+	ng_game *g = (ng_game *)p->g;
+	for (int i = start; i < total && ml.n < rows; i++) {
+		while (ng_game_ply(g) < i + 1 && ng_game_can_redo(g))
+			ng_game_redo(g);
+		if (ng_game_ply(g) < i + 1)
+			break;
+		const ng_pos *before = ng_game_pos_at(g, i);
+		char mv[NG_MOVE_TEXT];
+		ng_move_format(before, ng_game_move_at(g, i), mv);
+		ml.line[ml.n].side = ng_pos_side(before);
+		snprintf(ml.line[ml.n].num, sizeof ml.line[ml.n].num, "%4d.", i + 1);
+		snprintf(ml.line[ml.n].text, sizeof ml.line[ml.n].text, "%s", mv);
+		if (i == mark)
+			ml.mark = ml.n;
+		ml.n++;
+	}
+	while (ng_game_ply(g) > ply)
+		ng_game_undo(g);
+	t->moves = &ml;
+}
+
 void play_fill_panel(const play *p, panel_text *t)
 {
+	fill_moves(p, t);
 	if (p->ph == PH_VIEW) {
 		fill_view(p, t);
 		goto last;

@@ -169,6 +169,7 @@ typedef struct layout {
 	int ox, oy;            /* screen cell of u = v = 0 */
 	int sx, sy;            /* scroll offset (board larger than its area) */
 	int scroll;
+	int lx, ly, lw, lh;    /* the move list beside the board (lw 0: none) */
 } layout;
 
 /* layout.c */
@@ -211,9 +212,20 @@ typedef struct panel_text {
 	int msg_role;
 	char keys[256];
 	char keys_short[128];  /* what must always show: help and quit */
+	const struct movelist *moves;  /* the move list, or NULL */
 } panel_text;
 
+/* The move list beside the board: the last lines that fit (a replay: the
+ * lines around the move shown). */
+#define MOVELIST_MAX 120
+typedef struct movelist {
+	char title[64];
+	int n, mark;           /* lines; the current move's line or -1 */
+	struct { int side; char num[16], text[NG_MOVE_TEXT]; } line[MOVELIST_MAX];
+} movelist;
+
 #define PANEL_BOTTOM_LINES 5
+/* The text, and the move list when there is one. */
 void panel_draw(const layout *L, const panel_text *t);
 
 /* ------------------------------------------------------------ anim.c */
