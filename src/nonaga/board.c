@@ -8,10 +8,18 @@
  * At the huge and large scales a disc is outlined as a hexagon around its
  * glyph and markers.  The last move's four cells have dots for markers
  * (when no other marker is there) and the cell a disc was taken from
- * shows G->gone: shapes, so that they read without colour.
+ * shows G->gone: shapes, so that they read without colour.  With the
+ * coordinates on, a cell's q,r is written under it where there is room:
+ * every cell at the huge and large scales (on the outline's bottom line),
+ * the cursor's and the last move's cells at the big scale (on the blank
+ * line below); playtext.c also names the cursor's cell.
  */
 #include "ui.h"
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+int board_coords;
 
 
 static int iround(double v) { return v >= 0 ? (int)(v + 0.5) : -(int)(-v + 0.5); }
@@ -45,6 +53,54 @@ static void outline(const layout *L, int y, int x)
 	}
 	put_glyph(L, y, x - ew, G->hex[3], a);
 	put_glyph(L, y, x + ew, G->hex[4], a);
+}
+
+/* Labels drawn so far (a line and its columns), so that none covers
+ * another. */
+typedef struct labels { int n; int y[BV_MAX], x0[BV_MAX], x1[BV_MAX]; } labels;
+
+/* The cell's q,r under it, if it does not touch a label already there. */
+static void label(const layout *L, labels *lb, const bcell *c)
+{
+	int y, x;
+	board_screen(L, c->c, &y, &x);
+	char s[24];
+	snprintf(s, sizeof s, "%d,%d", c->c.q, c->c.r);
+	int w = (int)strlen(s), x0 = x - (w - 1) / 2, x1 = x0 + w - 1;
+	if (!inside(L, y + 1, x0) || !inside(L, y + 1, x1) || lb->n >= BV_MAX)
+		return;
+	for (int i = 0; i < lb->n; i++)
+		if (lb->y[i] == y + 1 && x0 <= lb->x1[i] + 1 && x1 >= lb->x0[i] - 1)
+			return;
+	lb->y[lb->n] = y + 1;
+	lb->x0[lb->n] = x0;
+	lb->x1[lb->n++] = x1;
+	if (L->scale < SCALE_BIG && c->disc) {
+		/* in place of the outline's bottom */
+		int ew = layout_cell_w(L);
+		mvhline(y + 1, x - ew + 1, ' ' | A_NORMAL, 2 * ew - 1);
+	}
+	attrset(term_attr(R_DIM));
+	mvaddstr(y + 1, x0, s);
+	attrset(A_NORMAL);
+}
+
+/* Every cell's label at the huge and large scales; at the big scale the
+ * cursor's first, then the last move's where they do not touch it. */
+static void draw_labels(const layout *L, const boardview *bv)
+{
+	static labels lb;
+	lb.n = 0;
+	if (!board_coords || L->scale > SCALE_BIG)
+		return;
+	for (int pass = 0; pass < 3; pass++)
+		for (int i = 0; i < bv->n; i++) {
+			unsigned f = bv->cell[i].flags;
+			if (pass == 0 ? (f & CF_CURSOR)
+			    : pass == 1 ? (f & CF_LAST) && !(f & CF_CURSOR)
+			    : L->scale < SCALE_BIG && !(f & (CF_CURSOR | CF_LAST)))
+				label(L, &lb, &bv->cell[i]);
+		}
 }
 
 static void draw_cell(const layout *L, const bcell *c)
@@ -118,6 +174,7 @@ void board_draw(const layout *L, const boardview *bv)
 	}
 	if (cursor >= 0)
 		draw_cell(L, &bv->cell[cursor]);
+	draw_labels(L, bv);
 	if (bv->ghost && bv->ghost_den > 0) {
 		int y0, x0, y1, x1;
 		board_screen(L, bv->ghost_from, &y0, &x0);

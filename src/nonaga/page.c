@@ -175,6 +175,7 @@ static void build_help(pbuf *b, int width)
 		{ "n", _("new game") },
 		{ "m", _("title menu") },
 		{ "x", _("export the game to a file in the current directory") },
+		{ "i", _("show or hide the cells' coordinates (q,r, as in the notation)") },
 		{ _("Ctrl-L"), _("draw the screen again") },
 		{ "?", _("this help") },
 		{ "q", _("quit (asks first during a game; the game stays saved)") },

@@ -24,12 +24,16 @@ static int lines_of(const char *s, int w)
 	return n;
 }
 
-/* The keys, or only help and quit when all of them do not fit in lines
- * lines of w columns: the help key is never cut off. */
+/* The keys, or fewer of them (keys_mid), or only help and quit when all
+ * of them do not fit in lines lines of w columns: the help key is never
+ * cut off. */
 static const char *keys_for(const panel_text *t, int w, int lines)
 {
-	return lines_of(t->keys, w) <= lines || !t->keys_short[0]
-	       ? t->keys : t->keys_short;
+	if (lines_of(t->keys, w) <= lines)
+		return t->keys;
+	if (t->keys_mid[0] && lines_of(t->keys_mid, w) <= lines)
+		return t->keys_mid;
+	return t->keys_short[0] ? t->keys_short : t->keys;
 }
 
 /* The move list: a title, a blank line, one line a move (number, the

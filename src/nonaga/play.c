@@ -716,6 +716,9 @@ static int play_loop(play *p)
 		case ACT_EXPORT:
 			play_export(p);
 			break;
+		case ACT_COORDS:
+			board_coords = !board_coords;
+			break;
 		case ACT_UNDO:
 			undo(p);
 			break;

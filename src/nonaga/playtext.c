@@ -97,6 +97,9 @@ static void fill_view(const play *p, panel_text *t)
 	t->msg_role = p->msg_role;
 	snprintf(t->keys, sizeof t->keys, "%s",
 	         _("left/right (h/l) step, Home/End start/end, p play on from here, "
+	           "i coordinates, q quit"));
+	snprintf(t->keys_mid, sizeof t->keys_mid, "%s",
+	         _("left/right (h/l) step, Home/End start/end, p play on from here, "
 	           "q quit"));
 	snprintf(t->keys_short, sizeof t->keys_short, "%s",
 	         _("p play on, q quit"));
@@ -262,15 +265,27 @@ last:;
 	} else {
 		snprintf(t->last, sizeof t->last, "%s", _("Last move: none yet."));
 	}
+	if (board_coords && play_choosing(p)) {
+		size_t n = strlen(t->last);
+		/* TRANSLATORS: with the coordinates shown (key i): the cell
+		   under the cursor, q,r as in the notation. */
+		snprintf(t->last + n, sizeof t->last - n, _("%scursor at %d,%d"),
+		         G->sep, p->cur.q, p->cur.r);
+	}
 	if (p->ph == PH_VIEW)
 		return;
 	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
 	t->msg_role = p->msg_role;
 	snprintf(t->keys, sizeof t->keys, "%s",
 	         _("arrows move, Enter choose, Esc back, u undo, r redo, "
+	           "x export, i coordinates, ? help, q quit"));
+	snprintf(t->keys_mid, sizeof t->keys_mid, "%s",
+	         _("arrows move, Enter choose, Esc back, u undo, r redo, "
 	           "x export, ? help, q quit"));
 	snprintf(t->keys_short, sizeof t->keys_short, "%s", _("? help, q quit"));
-	if (p->np)
+	if (p->np) {
 		netplay_panel(p, t);
+		t->keys_mid[0] = 0;
+	}
 }
 

@@ -108,7 +108,7 @@ typedef enum action {
 	ACT_NONE, ACT_TIMEOUT, ACT_SIGNAL, ACT_RESIZE, ACT_REDRAW,
 	ACT_UP, ACT_DOWN, ACT_LEFT, ACT_RIGHT, ACT_SELECT, ACT_BACK, ACT_NEXT, ACT_PREV,
 	ACT_UNDO, ACT_REDO, ACT_NEW, ACT_HELP, ACT_QUIT, ACT_MENU, ACT_CLICK, ACT_PAGEUP,
-	ACT_PAGEDOWN, ACT_HOME, ACT_END, ACT_EXPORT, ACT_OTHER
+	ACT_PAGEDOWN, ACT_HOME, ACT_END, ACT_EXPORT, ACT_COORDS, ACT_OTHER
 } action;
 
 typedef struct event {
@@ -199,6 +199,8 @@ int layout_cell_w(const layout *L);
 int layout_cell_h(const layout *L);
 /* board.c */
 void board_draw(const layout *L, const boardview *bv);
+/* The coordinates (q,r) shown on the board or not: the key toggles them. */
+extern int board_coords;
 
 /* ------------------------------------------------------------- panel.c */
 
@@ -211,6 +213,7 @@ typedef struct panel_text {
 	char msg[512];
 	int msg_role;
 	char keys[256];
+	char keys_mid[256];    /* the keys when all of them do not fit ("") */
 	char keys_short[128];  /* what must always show: help and quit */
 	const struct movelist *moves;  /* the move list, or NULL */
 } panel_text;
