@@ -103,7 +103,7 @@ static void draw_labels(const layout *L, const boardview *bv)
 		}
 }
 
-static void draw_cell(const layout *L, const bcell *c)
+static void draw_cell(const layout *L, const boardview *bv, const bcell *c)
 {
 	int y, x;
 	board_screen(L, c->c, &y, &x);
@@ -139,7 +139,7 @@ static void draw_cell(const layout *L, const bcell *c)
 		ga |= term_attr(R_CURSOR) | A_BOLD;
 	} else if (f & CF_WIN) {
 		m = G->win;
-		ga = term_attr(R_WIN);
+		ga = term_attr(R_WIN) | (bv->pulse ? A_REVERSE : 0);
 	} else if (f & CF_CHOSEN) {
 		m = G->chosen;
 		ga |= A_BOLD;
@@ -170,10 +170,10 @@ void board_draw(const layout *L, const boardview *bv)
 		if (bv->cell[i].flags & CF_CURSOR)
 			cursor = i;
 		else
-			draw_cell(L, &bv->cell[i]);
+			draw_cell(L, bv, &bv->cell[i]);
 	}
 	if (cursor >= 0)
-		draw_cell(L, &bv->cell[cursor]);
+		draw_cell(L, bv, &bv->cell[cursor]);
 	draw_labels(L, bv);
 	if (bv->ghost && bv->ghost_den > 0) {
 		int y0, x0, y1, x1;

@@ -117,6 +117,8 @@ static void commit(play *p, const ng_cell *rt)
 		netplay_sent(p, m);
 	play_enter_turn(p);
 	play_autosave(p);
+	if (p->ph == PH_OVER)
+		play_animate_win(p);
 }
 
 /* After the slide (or when there was none): relocate, or end the turn. */
@@ -225,6 +227,8 @@ ng_err play_show_move(play *p, ng_move m, int quiet)
 	p->archived = 0;
 	play_enter_turn(p);
 	play_autosave(p);
+	if (p->ph == PH_OVER && !quiet)
+		play_animate_win(p);
 	return NG_OK;
 }
 

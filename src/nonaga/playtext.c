@@ -57,6 +57,44 @@ static void local_date(const char *iso, char *out, size_t size)
 		snprintf(out, size, "%s", iso);
 }
 
+/* How the three tokens of a won position stand: a line, a triangle or a
+ * V (the three shapes of the rules); NULL when nobody has won. */
+static const char *win_shape(const ng_pos *ps)
+{
+	ng_cell w[3];
+	if (ng_pos_winning_cells(ps, w) != 3)
+		return NULL;
+	int touching = 0;
+	for (int i = 0; i < 3; i++) {
+		ng_cell a = w[i], b = w[(i + 1) % 3];
+		int dq = a.q - b.q, dr = a.r - b.r;
+		if (abs(dq) <= 1 && abs(dr) <= 1 && abs(dq + dr) <= 1)
+			touching++;
+	}
+	if (touching == 3)
+		return _("three in a triangle");
+	/* a line: the middle one halfway between the other two */
+	for (int i = 0; i < 3; i++) {
+		ng_cell a = w[i], b = w[(i + 1) % 3], m = w[(i + 2) % 3];
+		if (a.q + b.q == 2 * m.q && a.r + b.r == 2 * m.r)
+			return _("three in a line");
+	}
+	return _("three in a V");
+}
+
+/* "Red wins!" and how. */
+static void won_text(char *out, size_t size, const char *who, const ng_pos *ps)
+{
+	const char *how = win_shape(ps);
+	if (how)
+		/* TRANSLATORS: "Red wins!" (or "You win!" ...), then how the
+		   three tokens stand: "three in a line", "three in a triangle",
+		   "three in a V". */
+		snprintf(out, size, _("%s (%s)"), who, how);
+	else
+		snprintf(out, size, "%s", who);
+}
+
 /* The replay's lines: the record's header, the move shown, the keys. */
 static void fill_view(const play *p, panel_text *t)
 {
@@ -85,9 +123,9 @@ static void fill_view(const play *p, panel_text *t)
 	t->turn_role = R_TITLE;
 	if (ply == len && ng_game_result(p->g) != NG_NONE) {
 		ng_result r = ng_game_result(p->g);
-		snprintf(t->hint, sizeof t->hint, "%s",
+		won_text(t->hint, sizeof t->hint,
 		         r == NG_DRAW ? _("Draw: the same position came up three times.")
-		         : r == NG_RED_WINS ? _("Red wins!") : _("Blue wins!"));
+		         : r == NG_RED_WINS ? _("Red wins!") : _("Blue wins!"), cur_pos(p));
 	} else {
 		int side = to_move(p);
 		snprintf(t->hint, sizeof t->hint, "%s %s", G->token[side],
@@ -196,7 +234,9 @@ void play_fill_panel(const play *p, panel_text *t)
 			const char *s = p->set.mode == MODE_AI
 			    ? (w == p->human ? _("You win!") : _("The computer wins."))
 			    : (w == NG_RED ? _("Red wins!") : _("Blue wins!"));
-			snprintf(t->turn, sizeof t->turn, "%s %s", G->token[w], s);
+			char how[200];
+			won_text(how, sizeof how, s, ps);
+			snprintf(t->turn, sizeof t->turn, "%s %s", G->token[w], how);
 			t->turn_role = w == NG_RED ? R_RED : R_BLUE;
 		}
 		hint = _("n: new game, u: take moves back, q: quit.");

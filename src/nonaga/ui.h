@@ -154,6 +154,7 @@ typedef struct boardview {
 	/* A disc in flight between two cells, at num/den of the way. */
 	int ghost, ghost_num, ghost_den;
 	ng_cell ghost_from, ghost_to;
+	int pulse;         /* the winning three drawn highlighted (a pulse) */
 } boardview;
 
 /* Columns between neighbours in a row: 8, 6, 4, 4, 2 (see layout.c). */

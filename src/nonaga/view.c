@@ -118,6 +118,7 @@ void play_build_view(play *p)
 			flag(bv, to, CF_LAST);
 		}
 	}
+	bv->pulse = p->a_pulse;
 	if (p->a_disc) {
 		bv->ghost = 1;
 		bv->ghost_from = p->a_disc_from;
@@ -237,6 +238,20 @@ void play_animate_slide(play *p, int side, ng_cell from, ng_cell to)
 			break;
 	}
 	p->a_tok = 0;
+}
+
+/* The winning three pulse a few times (still without animations). */
+void play_animate_win(play *p)
+{
+	if (!play_animating(p))
+		return;
+	for (int i = 0; i < 6; i++) {
+		p->a_pulse = !(i & 1);
+		play_render(p);
+		if (anim_frame(i & 1 ? 150 : 250))
+			break;
+	}
+	p->a_pulse = 0;
 }
 
 /* A disc flies from one cell to another. */
