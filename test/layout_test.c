@@ -127,7 +127,7 @@ int main(void)
 			}
 		CHECK(apart, "start at %dx%d: no two cells' drawings meet", w, h);
 		if (w >= 100) {
-			CHECK(L.lw >= 20 && L.lx + L.lw <= w && L.lx >= L.bx + L.bw + 1 &&
+			CHECK(L.lw >= 28 && L.lx + L.lw <= w && L.lx >= L.bx + L.bw + 1 &&
 			      (!L.side || L.lx + L.lw < L.px),
 			      "start at %dx%d: the move list beside the board (%d+%d)", w, h, L.lx, L.lw);
 		}

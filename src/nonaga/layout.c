@@ -32,8 +32,8 @@ static const int EW[SCALE_COUNT] = { 3, 2, 1, 1, 1 };   /* a cell's half-width *
 static const int EH[SCALE_COUNT] = { 1, 1, 0, 0, 0 };   /* its lines above, below */
 #define LARGE_LINES 30
 #define LIST_COLS 100
-#define LIST_W 28
-#define LIST_MIN 22
+#define LIST_W 30
+#define LIST_MIN 28     /* a move of 21 characters after its number */
 
 int layout_cell_w(const layout *L) { return EW[L->scale]; }
 int layout_cell_h(const layout *L) { return EH[L->scale]; }
@@ -108,13 +108,18 @@ void layout_compute(layout *L, const boardview *bv, int lines, int cols)
 	if (bv->n == 0)
 		L->umin = L->umax = L->vmin = L->vmax = 0;
 
-	int found = 0;
+	/* On a wide screen, first the arrangements with room for the move
+	 * list beside the board (a smaller scale rather than no list). */
+	int found = 0, list = 0;
 	int first = lines >= LARGE_LINES ? SCALE_HUGE : SCALE_BIG;
-	for (int scale = first; scale <= SCALE_SMALL && !found; scale++)
-		for (int side = 0; side <= 1 && !found; side++) {
-			arrange(L, scale, side);
-			found = overflow(L) == 0 && L->bw >= 8 && L->bh >= 3;
-		}
+	for (int with = cols >= LIST_COLS; with >= 0 && !found; with--)
+		for (int scale = first; scale <= SCALE_SMALL && !found; scale++)
+			for (int side = 0; side <= 1 && !found; side++) {
+				arrange(L, scale, side);
+				found = overflow(L) == 0 && L->bw >= 8 && L->bh >= 3 &&
+				        (!with || L->bw - layout_need_w(L) >= LIST_MIN + 2);
+				list = found && with;
+			}
 	L->scroll = !found;
 	if (!found) {
 		/* the arrangement that hides the least */
@@ -126,7 +131,7 @@ void layout_compute(layout *L, const boardview *bv, int lines, int cols)
 	}
 	int w = layout_need_w(L), h = layout_need_h(L);
 	int left = w < L->bw ? (L->bw - w) / 2 : 0;
-	if (found && cols >= LIST_COLS && L->bw - w >= LIST_MIN + 2) {
+	if (list) {
 		/* the board and the move list, side by side, centred */
 		L->lw = L->bw - w - 2 < LIST_W ? L->bw - w - 2 : LIST_W;
 		left = (L->bw - (w + 2 + L->lw)) / 2;
