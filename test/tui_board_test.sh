@@ -82,6 +82,14 @@ for lang in C.UTF-8 C; do
 		settle
 		n=$(last_cells "$blue")
 		check "$tag the computer's move: its $n cells marked" is "$(count "$marks")" "$n"
+		if [ "$W" = 80 ]; then
+			keys u
+			check "$tag u takes both moves back" wait_for "Taken back"
+			check "$tag ... no last move, no marks" is "$(count "$marks")" 0
+			keys r
+			check "$tag r plays them again" wait_for "Played again"
+			check "$tag ... the computer's move marked again" is "$(count "$marks")" "$n"
+		fi
 		if [ "$W" != 80 ]; then
 			mv=$(screen | sed -n "s/.*Last move: $blue Blue \([^ ]*\).*/\1/p")
 			check "$tag the move list: the computer's move" board_has "2. $blue $mv"
@@ -119,15 +127,19 @@ Moves: 0
 
 REC
 }
-won_save
-start -e XDG_STATE_HOME="$ST" --resume
-check "the computer's winning slide: the three pulse" poll 10 reversed
-check "the message says how" wait_for "The computer wins. (three in a triangle)"
-check "... and the pulse ends" poll 5 not_reversed_for 1
-check "the winning three marked" is "$(count '\*◉\*')" 3
-keys q
-wait_exit
+for size in 80x24 120x40; do
+	W=${size%x*} H=${size#*x}
+	won_save
+	start -x "$W" -y "$H" -e XDG_STATE_HOME="$ST" --resume
+	check "[$size] the computer's winning slide: the three pulse" poll 10 reversed
+	check "[$size] the message says how" wait_for "The computer wins. (three in a triangle)"
+	check "[$size] ... and the pulse ends" poll 5 not_reversed_for 1
+	check "[$size] the winning three marked" is "$(count '\*◉\*')" 3
+	keys q
+	wait_exit
+done
 
+H=24
 won_save
 start -e XDG_STATE_HOME="$ST" --no-animation --resume
 check "--no-animation: the win" wait_for "three in a triangle"
