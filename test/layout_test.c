@@ -49,7 +49,8 @@ static int all_visible(layout *L, const boardview *bv)
 		layout_follow(L, bv->cell[i].c);
 		int y, x;
 		board_screen(L, bv->cell[i].c, &y, &x);
-		if (!in_area(L, y, x - 1) || !in_area(L, y, x + 1))
+		int ew = layout_cell_w(L), eh = layout_cell_h(L);
+		if (!in_area(L, y - eh, x - ew) || !in_area(L, y + eh, x + ew))
 			return 0;
 		if (board_hit(L, bv, y, x) != i)
 			return 0;
@@ -102,6 +103,37 @@ int main(void)
 	CHECK(abs((lo - L.bx) - (L.bx + L.bw - 1 - hi)) <= 1,
 	      "centred: %d left, %d right", lo - L.bx, L.bx + L.bw - 1 - hi);
 
+	/* larger screens, larger cells: 6 or 8 columns, the hexagons of
+	 * neighbours apart, the move list beside the board and clear of it */
+	static const int sizes[][2] = { { 40, 120 }, { 60, 200 }, { 30, 80 }, { 50, 160 } };
+	for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+		int h = sizes[k][0], w = sizes[k][1];
+		layout_compute(&L, &bv, h, w);
+		CHECK(L.scale < SCALE_BIG && !L.scroll, "start at %dx%d: larger cells (scale %d)",
+		      w, h, L.scale);
+		CHECK(all_visible(&L, &bv), "start at %dx%d: every cell shows", w, h);
+		int apart = 1;
+		for (int i = 0; i < bv.n; i++)
+			for (int j = 0; j < i; j++) {
+				int y0, x0, y1, x1;
+				board_screen(&L, bv.cell[i].c, &y0, &x0);
+				board_screen(&L, bv.cell[j].c, &y1, &x1);
+				if (abs(y0 - y1) <= 2 * layout_cell_h(&L) &&
+				    abs(x0 - x1) <= 2 * layout_cell_w(&L))
+					apart = 0;
+			}
+		CHECK(apart, "start at %dx%d: no two cells' drawings meet", w, h);
+		if (w >= 100) {
+			CHECK(L.lw >= 28 && L.lx + L.lw <= w && L.lx >= L.bx + L.bw + 1 &&
+			      (!L.side || L.lx + L.lw < L.px),
+			      "start at %dx%d: the move list beside the board (%d+%d)", w, h, L.lx, L.lw);
+		}
+	}
+	layout_compute(&L, &bv, 24, 80);
+	CHECK(L.lw == 0, "no move list at 80x24");
+	layout_compute(&L, &bv, 29, 200);
+	CHECK(L.scale == SCALE_BIG, "under 30 lines: the big scale at most (%d)", L.scale);
+
 	/* straight lines of 19 discs, in the three axes */
 	for (int k = 0; k < 3; k++) {
 		line_pos(&p, k);
@@ -112,7 +144,7 @@ int main(void)
 		layout_compute(&L, &bv, MIN_LINES, MIN_COLS);
 		CHECK(all_visible(&L, &bv), "line %d at the minimum size: scrolls to every cell", k);
 		layout_compute(&L, &bv, 60, 200);
-		CHECK(!L.scroll && L.scale == SCALE_BIG, "line %d on a big screen: big scale", k);
+		CHECK(!L.scroll && L.scale <= SCALE_BIG, "line %d on a big screen: big scale or larger", k);
 	}
 
 	/* cursor steps on the start position */

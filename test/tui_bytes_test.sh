@@ -59,6 +59,34 @@ for how in "--pvp" "--pvp --no-animation" "-l C --pvp"; do
 	wait_exit
 done
 
+# larger screens, larger cells: a cursor move still rewrites only the two
+# cells (the outlines stay), and a turn costs about as much as at 80x24
+for size in 120x40 200x60; do
+	start -x "${size%x*}" -y "${size#*x}" --pvp
+	wait_for "to move"
+	poll 10 settled
+	screen > "$TMUX_DIR/s0"
+	record
+	keys Right
+	poll 10 changed
+	move=$(stop)
+	echo "bytes [$size --pvp]: one cursor move: $move"
+	check "[$size] a cursor move costs at most 100 bytes ($move)" under "$move" 100
+	keys Tab
+	poll 10 settled
+	record
+	for i in 1 2 3 4; do
+		keys Enter
+		poll 10 settled
+	done
+	wait_for "Blue to move"
+	turn=$(stop)
+	echo "bytes [$size --pvp]: one turn, one Enter at a time: $turn"
+	check "[$size] a turn key by key costs at most 6000 bytes ($turn)" under "$turn" 6000
+	keys q y
+	wait_exit
+done
+
 # a whole screen (Ctrl-L draws everything again), and a turn against the
 # computer with its reply
 start --ai=1 --as red

@@ -4,9 +4,22 @@
  * in flight, and arrows at the edges that hide more of a scrolled board.
  * At the small scale markers share columns with the neighbours', so only
  * the cursor gets both.  layout.c says where everything goes.
+ *
+ * At the huge and large scales a disc is outlined as a hexagon around its
+ * glyph and markers.  The last move's four cells have dots for markers
+ * (when no other marker is there) and the cell a disc was taken from
+ * shows G->gone: shapes, so that they read without colour.  With the
+ * coordinates on, a cell's q,r is written under it where there is room:
+ * every cell at the huge and large scales (on the outline's bottom line),
+ * the cursor's and the last move's cells at the big scale (on the blank
+ * line below); playtext.c also names the cursor's cell.
  */
 #include "ui.h"
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+int board_coords;
 
 
 static int iround(double v) { return v >= 0 ? (int)(v + 0.5) : -(int)(-v + 0.5); }
@@ -25,12 +38,79 @@ static void put_glyph(const layout *L, int y, int x, const char *g, attr_t a)
 	attrset(A_NORMAL);
 }
 
-static void draw_cell(const layout *L, const bcell *c)
+/* A disc's hexagon at the huge and large scales. */
+static void outline(const layout *L, int y, int x)
+{
+	int ew = layout_cell_w(L);
+	attr_t a = term_attr(R_DISC);
+	put_glyph(L, y - 1, x - ew + 1, G->hex[0], a);
+	put_glyph(L, y - 1, x + ew - 1, G->hex[2], a);
+	put_glyph(L, y + 1, x - ew + 1, G->hex[5], a);
+	put_glyph(L, y + 1, x + ew - 1, G->hex[7], a);
+	for (int i = x - ew + 2; i <= x + ew - 2; i++) {
+		put_glyph(L, y - 1, i, G->hex[1], a);
+		put_glyph(L, y + 1, i, G->hex[6], a);
+	}
+	put_glyph(L, y, x - ew, G->hex[3], a);
+	put_glyph(L, y, x + ew, G->hex[4], a);
+}
+
+/* Labels drawn so far (a line and its columns), so that none covers
+ * another. */
+typedef struct labels { int n; int y[BV_MAX], x0[BV_MAX], x1[BV_MAX]; } labels;
+
+/* The cell's q,r under it, if it does not touch a label already there. */
+static void label(const layout *L, labels *lb, const bcell *c)
+{
+	int y, x;
+	board_screen(L, c->c, &y, &x);
+	char s[24];
+	snprintf(s, sizeof s, "%d,%d", c->c.q, c->c.r);
+	int w = (int)strlen(s), x0 = x - (w - 1) / 2, x1 = x0 + w - 1;
+	if (!inside(L, y + 1, x0) || !inside(L, y + 1, x1) || lb->n >= BV_MAX)
+		return;
+	for (int i = 0; i < lb->n; i++)
+		if (lb->y[i] == y + 1 && x0 <= lb->x1[i] + 1 && x1 >= lb->x0[i] - 1)
+			return;
+	lb->y[lb->n] = y + 1;
+	lb->x0[lb->n] = x0;
+	lb->x1[lb->n++] = x1;
+	if (L->scale < SCALE_BIG && c->disc) {
+		/* in place of the outline's bottom */
+		int ew = layout_cell_w(L);
+		mvhline(y + 1, x - ew + 1, ' ' | A_NORMAL, 2 * ew - 1);
+	}
+	attrset(term_attr(R_DIM));
+	mvaddstr(y + 1, x0, s);
+	attrset(A_NORMAL);
+}
+
+/* Every cell's label at the huge and large scales; at the big scale the
+ * cursor's first, then the last move's where they do not touch it. */
+static void draw_labels(const layout *L, const boardview *bv)
+{
+	static labels lb;
+	lb.n = 0;
+	if (!board_coords || L->scale > SCALE_BIG)
+		return;
+	for (int pass = 0; pass < 3; pass++)
+		for (int i = 0; i < bv->n; i++) {
+			unsigned f = bv->cell[i].flags;
+			if (pass == 0 ? (f & CF_CURSOR)
+			    : pass == 1 ? (f & CF_LAST) && !(f & CF_CURSOR)
+			    : L->scale < SCALE_BIG && !(f & (CF_CURSOR | CF_LAST)))
+				label(L, &lb, &bv->cell[i]);
+		}
+}
+
+static void draw_cell(const layout *L, const boardview *bv, const bcell *c)
 {
 	int y, x;
 	board_screen(L, c->c, &y, &x);
 	unsigned f = c->flags;
 	int disc = c->disc && !(f & CF_HIDDEN), tok = (f & CF_HIDDEN) ? -1 : c->tok;
+	if (disc && L->scale < SCALE_BIG)
+		outline(L, y, x);
 	const char *g = " ";
 	attr_t ga = A_NORMAL;
 	if (tok >= 0) {
@@ -47,6 +127,9 @@ static void draw_cell(const layout *L, const bcell *c)
 	} else if (f & CF_SELECT) {
 		g = G->target;
 		ga = term_attr(R_TARGET);
+	} else if ((f & CF_LAST) && !(f & CF_HIDDEN)) {
+		g = G->gone;
+		ga = term_attr(R_DIM);
 	}
 	/* One attribute for the glyph and its markers, so that a cell is one
 	 * run of output: a cursor move costs two cells' worth of bytes. */
@@ -56,7 +139,7 @@ static void draw_cell(const layout *L, const bcell *c)
 		ga |= term_attr(R_CURSOR) | A_BOLD;
 	} else if (f & CF_WIN) {
 		m = G->win;
-		ga = term_attr(R_WIN);
+		ga = term_attr(R_WIN) | (bv->pulse ? A_REVERSE : 0);
 	} else if (f & CF_CHOSEN) {
 		m = G->chosen;
 		ga |= A_BOLD;
@@ -65,6 +148,8 @@ static void draw_cell(const layout *L, const bcell *c)
 		ga = tok >= 0 ? ga | A_BOLD : term_attr(R_SEL);
 		if (L->scale == SCALE_SMALL)
 			ga |= A_UNDERLINE;
+	} else if (f & CF_LAST) {
+		m = G->last;
 	}
 	attr_t ma = ga;
 	put_glyph(L, y, x, g, ga);
@@ -85,10 +170,11 @@ void board_draw(const layout *L, const boardview *bv)
 		if (bv->cell[i].flags & CF_CURSOR)
 			cursor = i;
 		else
-			draw_cell(L, &bv->cell[i]);
+			draw_cell(L, bv, &bv->cell[i]);
 	}
 	if (cursor >= 0)
-		draw_cell(L, &bv->cell[cursor]);
+		draw_cell(L, bv, &bv->cell[cursor]);
+	draw_labels(L, bv);
 	if (bv->ghost && bv->ghost_den > 0) {
 		int y0, x0, y1, x1;
 		board_screen(L, bv->ghost_from, &y0, &x0);

@@ -8,6 +8,13 @@
  * or the middle dot.  The tokens differ in shape (a round fisheye against a
  * square) as well as in colour, for monochrome terminals and colour-blind
  * players; in ASCII they are '@' and '#', which differ in shape too.
+ *
+ * At the larger scales a disc is outlined as a hexagon; the box-drawing
+ * characters (U+2571, U+2500, ...) are ambiguous, so the outline is made
+ * of neutral ones: the mathematical diagonals (U+27CB, U+27CD), the scan
+ * lines (U+23BA, U+23BD) and the vertical box lines (U+23B8, U+23B9).
+ * The last move's cells carry dots beside them, and the cell a disc was
+ * taken from shows a dotted square (in ASCII: '.' marks and '_').
  */
 #include "ui.h"
 
@@ -21,6 +28,11 @@ static const glyphs unicode = {
 	.cur = { "[", "]" },
 	.chosen = { "(", ")" },
 	.win = { "*", "*" },
+	.last = { ".", "." },
+	.gone = "\u2b1a",                /* DOTTED SQUARE */
+	.hex = { "\u27cb", "\u23ba", "\u27cd",   /* top: / - \ */
+	         "\u23b8", "\u23b9",             /* sides */
+	         "\u27cd", "\u23bd", "\u27cb" }, /* bottom: \ _ / */
 	.sep = " \u2219 ",              /* BULLET OPERATOR */
 	.ellipsis = "\u22ef",           /* MIDLINE HORIZONTAL ELLIPSIS */
 	.more_up = "\u25b4",            /* small triangles */
@@ -40,6 +52,9 @@ static const glyphs ascii = {
 	.cur = { "[", "]" },
 	.chosen = { "(", ")" },
 	.win = { "*", "*" },
+	.last = { ".", "." },
+	.gone = "_",
+	.hex = { "/", "-", "\\", "|", "|", "\\", "_", "/" },
 	.sep = " | ",
 	.ellipsis = "~",
 	.more_up = "^",

@@ -79,6 +79,8 @@ static action map_key(int ch)
 		return ACT_MENU;
 	case 'x': case 'X':
 		return ACT_EXPORT;
+	case 'i': case 'I':
+		return ACT_COORDS;
 	case 12:
 		return ACT_REDRAW;
 	case KEY_RESIZE:

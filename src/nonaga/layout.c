@@ -4,13 +4,20 @@
  * drawing here (board.c draws), so this is tested without a terminal.
  *
  * A cell (q, r) is at u = 2q + r half-steps across and v = r rows down.
- * Three scales: big (4 columns between neighbours in a row, a blank line
+ * Five scales: huge (8 columns between neighbours in a row, 4 lines
+ * between rows), large (6 columns, 3 lines), big (4 columns, a blank line
  * between rows), medium (4 columns, no blank line) and small (2 columns).
- * Each cell is a glyph with a marker column on either side.
+ * Each cell is a glyph with a marker column on either side; at the huge
+ * and large scales a disc is also outlined, a hexagon of 7 or 5 columns
+ * on three lines (layout_cell_w, layout_cell_h).
  *
  * The layout takes the largest scale at which the discs and the empty
  * cells around them fit, with the text panel below the board or, if that
- * fits better, to its right; the board is centred in its area.  During a
+ * fits better, to its right; the board is centred in its area.  The huge
+ * and large scales are for screens of at least LARGE_LINES lines, so that
+ * 80x24 keeps the big scale with the text below.  When the screen is at
+ * least LIST_COLS wide and the board leaves room beside it, the move list
+ * goes right of the board.  During a
  * game (layout_update) the board keeps its arrangement and place while
  * it still fits there, so that nothing moves but what was played.  A board
  * that fits nowhere (a long line of discs on a small screen) scrolls to
@@ -19,8 +26,17 @@
 #include "ui.h"
 #include <stdlib.h>
 
-static const int CW[3] = { 2, 2, 1 };   /* columns per half-step */
-static const int RH[3] = { 2, 1, 1 };   /* lines per row */
+static const int CW[SCALE_COUNT] = { 4, 3, 2, 2, 1 };   /* columns per half-step */
+static const int RH[SCALE_COUNT] = { 4, 3, 2, 1, 1 };   /* lines per row */
+static const int EW[SCALE_COUNT] = { 3, 2, 1, 1, 1 };   /* a cell's half-width */
+static const int EH[SCALE_COUNT] = { 1, 1, 0, 0, 0 };   /* its lines above, below */
+#define LARGE_LINES 30
+#define LIST_COLS 100
+#define LIST_W 30
+#define LIST_MIN 28     /* a move of 21 characters after its number */
+
+int layout_cell_w(const layout *L) { return EW[L->scale]; }
+int layout_cell_h(const layout *L) { return EH[L->scale]; }
 
 static int cell_u(ng_cell c) { return 2 * c.q + c.r; }
 static double dabs(double v) { return v < 0 ? -v : v; }
@@ -43,6 +59,7 @@ static void arrange(layout *L, int scale, int side)
 {
 	L->scale = scale;
 	L->side = side;
+	L->lx = L->ly = L->lw = L->lh = 0;
 	if (side) {
 		L->pw = L->cols >= 100 ? 36 : 30;
 		L->px = L->cols - L->pw;
@@ -66,8 +83,8 @@ static void arrange(layout *L, int scale, int side)
 	}
 }
 
-int layout_need_w(const layout *L) { return CW[L->scale] * (L->umax - L->umin) + 3; }
-int layout_need_h(const layout *L) { return RH[L->scale] * (L->vmax - L->vmin) + 1; }
+int layout_need_w(const layout *L) { return CW[L->scale] * (L->umax - L->umin) + 2 * EW[L->scale] + 1; }
+int layout_need_h(const layout *L) { return RH[L->scale] * (L->vmax - L->vmin) + 2 * EH[L->scale] + 1; }
 
 static int overflow(const layout *L)
 {
@@ -91,12 +108,18 @@ void layout_compute(layout *L, const boardview *bv, int lines, int cols)
 	if (bv->n == 0)
 		L->umin = L->umax = L->vmin = L->vmax = 0;
 
-	int found = 0;
-	for (int scale = SCALE_BIG; scale <= SCALE_SMALL && !found; scale++)
-		for (int side = 0; side <= 1 && !found; side++) {
-			arrange(L, scale, side);
-			found = overflow(L) == 0 && L->bw >= 8 && L->bh >= 3;
-		}
+	/* On a wide screen, first the arrangements with room for the move
+	 * list beside the board (a smaller scale rather than no list). */
+	int found = 0, list = 0;
+	int first = lines >= LARGE_LINES ? SCALE_HUGE : SCALE_BIG;
+	for (int with = cols >= LIST_COLS; with >= 0 && !found; with--)
+		for (int scale = first; scale <= SCALE_SMALL && !found; scale++)
+			for (int side = 0; side <= 1 && !found; side++) {
+				arrange(L, scale, side);
+				found = overflow(L) == 0 && L->bw >= 8 && L->bh >= 3 &&
+				        (!with || L->bw - layout_need_w(L) >= LIST_MIN + 2);
+				list = found && with;
+			}
 	L->scroll = !found;
 	if (!found) {
 		/* the arrangement that hides the least */
@@ -107,8 +130,18 @@ void layout_compute(layout *L, const boardview *bv, int lines, int cols)
 			arrange(L, SCALE_SMALL, 0);
 	}
 	int w = layout_need_w(L), h = layout_need_h(L);
-	L->ox = L->bx + 1 - CW[L->scale] * L->umin + (w < L->bw ? (L->bw - w) / 2 : 0);
-	L->oy = L->by - RH[L->scale] * L->vmin + (h < L->bh ? (L->bh - h) / 2 : 0);
+	int left = w < L->bw ? (L->bw - w) / 2 : 0;
+	if (list) {
+		/* the board and the move list, side by side, centred */
+		L->lw = L->bw - w - 2 < LIST_W ? L->bw - w - 2 : LIST_W;
+		left = (L->bw - (w + 2 + L->lw)) / 2;
+		L->lx = L->bx + left + w + 2;
+		L->ly = L->by;
+		L->lh = L->bh;
+		L->bw = L->lx - 2 - L->bx;
+	}
+	L->ox = L->bx + EW[L->scale] - CW[L->scale] * L->umin + left;
+	L->oy = L->by + EH[L->scale] - RH[L->scale] * L->vmin + (h < L->bh ? (L->bh - h) / 2 : 0);
 	L->sx = L->sy = 0;
 }
 
@@ -124,14 +157,15 @@ int layout_follow(layout *L, ng_cell c)
 		return 0;
 	int osx = L->sx, osy = L->sy, y, x;
 	board_screen(L, c, &y, &x);
-	if (x - 1 < L->bx)
-		L->sx -= L->bx - (x - 1);
-	if (x + 1 > L->bx + L->bw - 1)
-		L->sx += x + 1 - (L->bx + L->bw - 1);
-	if (y < L->by)
-		L->sy -= L->by - y;
-	if (y > L->by + L->bh - 1)
-		L->sy += y - (L->by + L->bh - 1);
+	int ew = EW[L->scale], eh = EH[L->scale];
+	if (x - ew < L->bx)
+		L->sx -= L->bx - (x - ew);
+	if (x + ew > L->bx + L->bw - 1)
+		L->sx += x + ew - (L->bx + L->bw - 1);
+	if (y - eh < L->by)
+		L->sy -= L->by - (y - eh);
+	if (y + eh > L->by + L->bh - 1)
+		L->sy += y + eh - (L->by + L->bh - 1);
 	int maxsx = layout_need_w(L) - L->bw, maxsy = layout_need_h(L) - L->bh;
 	if (L->sx > maxsx) L->sx = maxsx;
 	if (L->sy > maxsy) L->sy = maxsy;
@@ -142,14 +176,15 @@ int layout_follow(layout *L, ng_cell c)
 
 int board_hit(const layout *L, const boardview *bv, int y, int x)
 {
-	int best = -1, bestd = 2;
+	int ew = EW[L->scale], eh = EH[L->scale];
+	int best = -1, bestd = 2 * (ew + eh) + 2;
 	for (int i = 0; i < bv->n; i++) {
 		if (!(bv->cell[i].flags & CF_POINT))
 			continue;
 		int cy, cx;
 		board_screen(L, bv->cell[i].c, &cy, &cx);
-		int d = abs(x - cx);
-		if (cy == y && d < bestd) {
+		int d = 2 * abs(x - cx) + 2 * abs(y - cy);
+		if (abs(y - cy) <= eh && abs(x - cx) <= ew && d < bestd) {
 			best = i;
 			bestd = d;
 		}
@@ -203,8 +238,9 @@ static int all_inside(const layout *L, const boardview *bv)
 	for (int i = 0; i < bv->n; i++) {
 		int y, x;
 		board_screen(L, bv->cell[i].c, &y, &x);
-		if (x - 1 < L->bx || x + 1 > L->bx + L->bw - 1 ||
-		    y < L->by || y > L->by + L->bh - 1)
+		int ew = EW[L->scale], eh = EH[L->scale];
+		if (x - ew < L->bx || x + ew > L->bx + L->bw - 1 ||
+		    y - eh < L->by || y + eh > L->by + L->bh - 1)
 			return 0;
 	}
 	return 1;

@@ -175,11 +175,12 @@ static void build_help(pbuf *b, int width)
 		{ "n", _("new game") },
 		{ "m", _("title menu") },
 		{ "x", _("export the game to a file in the current directory") },
+		{ "i", _("show or hide the cells' coordinates (q,r, as in the notation)") },
 		{ _("Ctrl-L"), _("draw the screen again") },
 		{ "?", _("this help") },
 		{ "q", _("quit (asks first during a game; the game stays saved)") },
 	};
-	char sym[6][64];
+	char sym[7][64];
 	snprintf(sym[0], sizeof sym[0], "%s", G->disc);
 	snprintf(sym[1], sizeof sym[1], "%s %s", G->token[NG_RED], G->token[NG_BLUE]);
 	snprintf(sym[2], sizeof sym[2], "%s", G->lock);
@@ -187,6 +188,7 @@ static void build_help(pbuf *b, int width)
 	         G->cur[0], G->cur[1]);
 	snprintf(sym[4], sizeof sym[4], "%s %s", G->chosen[0], G->chosen[1]);
 	snprintf(sym[5], sizeof sym[5], "%s  %s %s", G->target, G->win[0], G->win[1]);
+	snprintf(sym[6], sizeof sym[6], "%s %s  %s", G->last[0], G->last[1], G->gone);
 	const char *syms[][2] = {
 		{ sym[0], _("a disc") },
 		{ sym[1], _("a Red token, a Blue token (their shapes differ too)") },
@@ -194,6 +196,8 @@ static void build_help(pbuf *b, int width)
 		{ sym[3], _("a legal choice; the cursor") },
 		{ sym[4], _("the token or disc being moved") },
 		{ sym[5], _("where the disc may go; the winning three") },
+		{ sym[6], _("the last move's cells (where the token and the disc came "
+		            "from and went); where the disc was taken from") },
 	};
 	int kw = 0;
 	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)

@@ -24,12 +24,41 @@ static int lines_of(const char *s, int w)
 	return n;
 }
 
-/* The keys, or only help and quit when all of them do not fit in lines
- * lines of w columns: the help key is never cut off. */
+/* The keys, or fewer of them (keys_mid), or only help and quit when all
+ * of them do not fit in lines lines of w columns: the help key is never
+ * cut off. */
 static const char *keys_for(const panel_text *t, int w, int lines)
 {
-	return lines_of(t->keys, w) <= lines || !t->keys_short[0]
-	       ? t->keys : t->keys_short;
+	if (lines_of(t->keys, w) <= lines)
+		return t->keys;
+	if (t->keys_mid[0] && lines_of(t->keys_mid, w) <= lines)
+		return t->keys_mid;
+	return t->keys_short[0] ? t->keys_short : t->keys;
+}
+
+/* The move list: a title, a blank line, one line a move (number, the
+ * side's token, the move); the current one (a replay's) reversed, with
+ * an arrow before it. */
+static void moves(const layout *L, const movelist *ml)
+{
+	int x = L->lx, w = L->lw, y = L->ly, end = L->ly + L->lh;
+	text_line(y++, x, w, ml->title, term_attr(R_TITLE));
+	if (y < end)
+		text_line(y++, x, w, "", A_NORMAL);
+	for (int i = 0; i < ml->n && y < end; i++, y++) {
+		attr_t rev = i == ml->mark ? A_REVERSE : 0;
+		text_line(y, x, w, "", rev);
+		text_put(y, x, 5, ml->line[i].num, rev);
+		if (i == ml->mark)
+			text_put(y, x, 1, G->more_right, rev);
+		int c = 6, side = ml->line[i].side;
+		c += text_put(y, x + c, 1, G->token[side],
+		              term_attr(side == NG_RED ? R_RED : R_BLUE) | rev);
+		if (c + 1 < w)
+			text_put(y, x + c + 1, w - c - 1, ml->line[i].text, rev);
+	}
+	while (y < end)
+		text_line(y++, x, w, "", A_NORMAL);
 }
 
 /*
@@ -112,4 +141,6 @@ void panel_draw(const layout *L, const panel_text *t)
 		side(L, t);
 	else
 		bottom(L, t);
+	if (L->lw > 0 && t->moves)
+		moves(L, t->moves);
 }

@@ -106,6 +106,8 @@ static void commit(play *p, ng_move m)
 		netplay_sent(p, m);
 	play_enter_turn(p);
 	play_autosave(p);
+	if (p->ph == PH_OVER)
+		play_animate_win(p);
 }
 
 static void board_centre(const play *p, double *u, double *v)
@@ -191,6 +193,8 @@ ng_err play_show_move(play *p, ng_move m, int quiet)
 	p->archived = 0;
 	play_enter_turn(p);
 	play_autosave(p);
+	if (p->ph == PH_OVER && !quiet)
+		play_animate_win(p);
 	return NG_OK;
 }
 
@@ -606,6 +610,9 @@ static int play_loop(play *p)
 			break;
 		case ACT_EXPORT:
 			play_export(p);
+			break;
+		case ACT_COORDS:
+			board_coords = !board_coords;
 			break;
 		case ACT_UNDO:
 			undo(p);

@@ -51,6 +51,7 @@ typedef struct play {
 	ng_cell a_tok_from, a_tok_at;
 	int a_disc, a_num, a_den;
 	ng_cell a_disc_from, a_disc_to;
+	int a_pulse;          /* the winning three highlighted */
 } play;
 
 
@@ -71,6 +72,7 @@ void play_cursor_near_cursor(play *p);
 int play_animating(const play *p);
 void play_animate_slide(play *p, int side, ng_cell from, ng_cell to);
 void play_animate_reloc(play *p, ng_cell from, ng_cell to);
+void play_animate_win(play *p);
 
 /* playtext.c: the panel's lines of a game or a replay */
 void play_fill_panel(const play *p, panel_text *t);

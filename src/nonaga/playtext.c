@@ -57,6 +57,44 @@ static void local_date(const char *iso, char *out, size_t size)
 		snprintf(out, size, "%s", iso);
 }
 
+/* How the three tokens of a won position stand: a line, a triangle or a
+ * V (the three shapes of the rules); NULL when nobody has won. */
+static const char *win_shape(const ng_pos *ps)
+{
+	ng_cell w[3];
+	if (ng_pos_winning_cells(ps, w) != 3)
+		return NULL;
+	int touching = 0;
+	for (int i = 0; i < 3; i++) {
+		ng_cell a = w[i], b = w[(i + 1) % 3];
+		int dq = a.q - b.q, dr = a.r - b.r;
+		if (abs(dq) <= 1 && abs(dr) <= 1 && abs(dq + dr) <= 1)
+			touching++;
+	}
+	if (touching == 3)
+		return _("three in a triangle");
+	/* a line: the middle one halfway between the other two */
+	for (int i = 0; i < 3; i++) {
+		ng_cell a = w[i], b = w[(i + 1) % 3], m = w[(i + 2) % 3];
+		if (a.q + b.q == 2 * m.q && a.r + b.r == 2 * m.r)
+			return _("three in a line");
+	}
+	return _("three in a V");
+}
+
+/* "Red wins!" and how. */
+static void won_text(char *out, size_t size, const char *who, const ng_pos *ps)
+{
+	const char *how = win_shape(ps);
+	if (how)
+		/* TRANSLATORS: "Red wins!" (or "You win!" ...), then how the
+		   three tokens stand: "three in a line", "three in a triangle",
+		   "three in a V". */
+		snprintf(out, size, _("%s (%s)"), who, how);
+	else
+		snprintf(out, size, "%s", who);
+}
+
 /* The replay's lines: the record's header, the move shown, the keys. */
 static void fill_view(const play *p, panel_text *t)
 {
@@ -85,9 +123,9 @@ static void fill_view(const play *p, panel_text *t)
 	t->turn_role = R_TITLE;
 	if (ply == len && ng_game_result(p->g) != NG_NONE) {
 		ng_result r = ng_game_result(p->g);
-		snprintf(t->hint, sizeof t->hint, "%s",
+		won_text(t->hint, sizeof t->hint,
 		         r == NG_DRAW ? _("Draw: the same position came up three times.")
-		         : r == NG_RED_WINS ? _("Red wins!") : _("Blue wins!"));
+		         : r == NG_RED_WINS ? _("Red wins!") : _("Blue wins!"), cur_pos(p));
 	} else {
 		int side = to_move(p);
 		snprintf(t->hint, sizeof t->hint, "%s %s", G->token[side],
@@ -96,6 +134,9 @@ static void fill_view(const play *p, panel_text *t)
 	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
 	t->msg_role = p->msg_role;
 	snprintf(t->keys, sizeof t->keys, "%s",
+	         _("left/right (h/l) step, Home/End start/end, p play on from here, "
+	           "i coordinates, q quit"));
+	snprintf(t->keys_mid, sizeof t->keys_mid, "%s",
 	         _("left/right (h/l) step, Home/End start/end, p play on from here, "
 	           "q quit"));
 	snprintf(t->keys_short, sizeof t->keys_short, "%s",
@@ -108,8 +149,55 @@ const char *play_step_name(const play *p)
 	       ? _("1. slide a token") : _("2. relocate a disc");
 }
 
+/* The move list (when the layout has room for one): the moves played,
+ * the last ones that fit; in a replay every move of the record, with the
+ * one shown marked and in view. */
+static void fill_moves(const play *p, panel_text *t)
+{
+	static movelist ml;
+	int rows = p->L.lh - 2;
+	t->moves = NULL;
+	if (p->L.lw <= 0 || rows < 1)
+		return;
+	if (rows > MOVELIST_MAX)
+		rows = MOVELIST_MAX;
+	int ply = ng_game_ply(p->g);
+	int total = p->ph == PH_VIEW ? ng_game_length(p->g) : ply;
+	int mark = p->ph == PH_VIEW ? ply - 1 : -1;
+	int start = total - rows;
+	if (mark >= 0 && mark < start + rows / 2)
+		start = mark - rows / 2;
+	if (start < 0)
+		start = 0;
+	snprintf(ml.title, sizeof ml.title, "%s", _("Moves"));
+	ml.n = 0;
+	ml.mark = -1;
+	/* a replay's moves after the one shown: redone to be read, then
+	 * undone again (the game is the replay's own) */
+	ng_game *g = (ng_game *)p->g;
+	for (int i = start; i < total && ml.n < rows; i++) {
+		while (ng_game_ply(g) < i + 1 && ng_game_can_redo(g))
+			ng_game_redo(g);
+		if (ng_game_ply(g) < i + 1)
+			break;
+		const ng_pos *before = ng_game_pos_at(g, i);
+		char mv[NG_MOVE_TEXT];
+		ng_move_format(before, ng_game_move_at(g, i), mv);
+		ml.line[ml.n].side = ng_pos_side(before);
+		snprintf(ml.line[ml.n].num, sizeof ml.line[ml.n].num, "%4d.", i + 1);
+		snprintf(ml.line[ml.n].text, sizeof ml.line[ml.n].text, "%s", mv);
+		if (i == mark)
+			ml.mark = ml.n;
+		ml.n++;
+	}
+	while (ng_game_ply(g) > ply)
+		ng_game_undo(g);
+	t->moves = &ml;
+}
+
 void play_fill_panel(const play *p, panel_text *t)
 {
+	fill_moves(p, t);
 	if (p->ph == PH_VIEW) {
 		fill_view(p, t);
 		goto last;
@@ -152,7 +240,9 @@ void play_fill_panel(const play *p, panel_text *t)
 			const char *s = p->who.mode == MODE_AI
 			    ? (w == p->who.human ? _("You win!") : _("The computer wins."))
 			    : (w == NG_RED ? _("Red wins!") : _("Blue wins!"));
-			snprintf(t->turn, sizeof t->turn, "%s %s", G->token[w], s);
+			char how[200];
+			won_text(how, sizeof how, s, ps);
+			snprintf(t->turn, sizeof t->turn, "%s %s", G->token[w], how);
 			t->turn_role = w == NG_RED ? R_RED : R_BLUE;
 		}
 		hint = _("n: new game, u: take moves back, q: quit.");
@@ -219,15 +309,27 @@ last:;
 	} else {
 		snprintf(t->last, sizeof t->last, "%s", _("Last move: none yet."));
 	}
+	if (board_coords && play_choosing(p)) {
+		size_t n = strlen(t->last);
+		/* TRANSLATORS: with the coordinates shown (key i): the cell
+		   under the cursor, q,r as in the notation. */
+		snprintf(t->last + n, sizeof t->last - n, _("%scursor at %d,%d"),
+		         G->sep, p->cur.q, p->cur.r);
+	}
 	if (p->ph == PH_VIEW)
 		return;
 	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
 	t->msg_role = p->msg_role;
 	snprintf(t->keys, sizeof t->keys, "%s",
 	         _("arrows move, Enter choose, Esc back, u undo, r redo, "
+	           "x export, i coordinates, ? help, q quit"));
+	snprintf(t->keys_mid, sizeof t->keys_mid, "%s",
+	         _("arrows move, Enter choose, Esc back, u undo, r redo, "
 	           "x export, ? help, q quit"));
 	snprintf(t->keys_short, sizeof t->keys_short, "%s", _("? help, q quit"));
-	if (p->np)
+	if (p->np) {
 		netplay_panel(p, t);
+		t->keys_mid[0] = 0;
+	}
 }
 

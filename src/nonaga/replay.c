@@ -57,6 +57,9 @@ int play_replay(const char *path, ng_game *g, const ng_record_info *info,
 			while (ng_game_can_redo(g))
 				ng_game_redo(g);
 			break;
+		case ACT_COORDS:
+			board_coords = !board_coords;
+			break;
 		default:
 			if (ev.key != 'p' && ev.key != 'P')
 				break;

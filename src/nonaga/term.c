@@ -94,6 +94,8 @@ static void no_flow_control(void)
 	def_prog_mode();
 }
 
+#define DISC_COLOR_256 144   /* xterm-256 #afaf87 */
+
 static void setup_colors(const options *opt)
 {
 	int use = opt->color != COLOR_NEVER && has_colors() && start_color() == OK;
@@ -112,6 +114,11 @@ static void setup_colors(const options *opt)
 		roles[R_RED] = COLOR_PAIR(1) | A_BOLD;
 		roles[R_BLUE] = COLOR_PAIR(2) | A_BOLD;
 		roles[R_DISC] = A_NORMAL;
+		/* With 256 colours the discs (and their outlines) get a quiet
+		 * colour of their own, khaki, so that the tokens stand out; with
+		 * 8 they keep the terminal's own colour. */
+		if (COLORS >= 256 && COLOR_PAIRS > 7 && init_pair(7, DISC_COLOR_256, bg) == OK)
+			roles[R_DISC] = COLOR_PAIR(7);
 		roles[R_SEL] = COLOR_PAIR(3) | A_BOLD;
 		roles[R_TARGET] = COLOR_PAIR(3) | A_BOLD;
 		roles[R_LOCK] = COLOR_PAIR(4) | A_BOLD;

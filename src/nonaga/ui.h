@@ -39,7 +39,11 @@
 /* Every glyph the screen uses, as UTF-8 strings of display width 1. */
 typedef struct glyphs {
 	const char *disc, *token[2], *lock, *target;
-	const char *sel[2], *cur[2], *chosen[2], *win[2];
+	const char *sel[2], *cur[2], *chosen[2], *win[2], *last[2];
+	const char *gone;       /* where the last move took a disc from */
+	/* a disc's outline at the larger scales: top left, top, top right,
+	 * left, right, bottom left, bottom, bottom right */
+	const char *hex[8];
 	const char *sep, *ellipsis;
 	const char *more_up, *more_down, *more_left, *more_right;
 	const char *level_less, *level_more;
@@ -127,7 +131,7 @@ typedef enum action {
 	ACT_NONE, ACT_TIMEOUT, ACT_SIGNAL, ACT_RESIZE, ACT_REDRAW,
 	ACT_UP, ACT_DOWN, ACT_LEFT, ACT_RIGHT, ACT_SELECT, ACT_BACK, ACT_NEXT, ACT_PREV,
 	ACT_UNDO, ACT_REDO, ACT_NEW, ACT_HELP, ACT_QUIT, ACT_MENU, ACT_CLICK, ACT_PAGEUP,
-	ACT_PAGEDOWN, ACT_HOME, ACT_END, ACT_EXPORT, ACT_OTHER
+	ACT_PAGEDOWN, ACT_HOME, ACT_END, ACT_EXPORT, ACT_COORDS, ACT_OTHER
 } action;
 
 typedef struct event {
@@ -156,7 +160,8 @@ enum cellflag {
 	CF_CURSOR = 8,
 	CF_WIN = 16,       /* one of the winning three */
 	CF_LOCK = 32,      /* the disc the opponent just moved */
-	CF_HIDDEN = 64     /* in flight: drawn as empty */
+	CF_HIDDEN = 64,    /* in flight: drawn as empty */
+	CF_LAST = 128      /* one of the last move's four cells */
 };
 
 #define BV_MAX 160     /* 19 discs and the empty cells around them */
@@ -174,9 +179,11 @@ typedef struct boardview {
 	/* A disc in flight between two cells, at num/den of the way. */
 	int ghost, ghost_num, ghost_den;
 	ng_cell ghost_from, ghost_to;
+	int pulse;         /* the winning three drawn highlighted (a pulse) */
 } boardview;
 
-enum { SCALE_BIG, SCALE_MED, SCALE_SMALL };
+/* Columns between neighbours in a row: 8, 6, 4, 4, 2 (see layout.c). */
+enum { SCALE_HUGE, SCALE_LARGE, SCALE_BIG, SCALE_MED, SCALE_SMALL, SCALE_COUNT };
 
 typedef struct layout {
 	int lines, cols;       /* the screen it was made for */
@@ -188,6 +195,7 @@ typedef struct layout {
 	int ox, oy;            /* screen cell of u = v = 0 */
 	int sx, sy;            /* scroll offset (board larger than its area) */
 	int scroll;
+	int lx, ly, lw, lh;    /* the move list beside the board (lw 0: none) */
 } layout;
 
 /* layout.c */
@@ -211,8 +219,14 @@ int board_step(const layout *L, const boardview *bv, int from, action dir,
 /* Screen column of a cell in layout units (for want_x). */
 int board_ux(const layout *L, ng_cell c);
 int board_find(const boardview *bv, ng_cell c);
+/* Columns left and right of a cell's centre, and lines above and below,
+ * that its drawing takes at the layout's scale. */
+int layout_cell_w(const layout *L);
+int layout_cell_h(const layout *L);
 /* board.c */
 void board_draw(const layout *L, const boardview *bv);
+/* The coordinates (q,r) shown on the board or not: the key toggles them. */
+extern int board_coords;
 
 /* ------------------------------------------------------------- panel.c */
 
@@ -225,10 +239,22 @@ typedef struct panel_text {
 	char msg[512];
 	int msg_role;
 	char keys[256];
+	char keys_mid[256];    /* the keys when all of them do not fit ("") */
 	char keys_short[128];  /* what must always show: help and quit */
+	const struct movelist *moves;  /* the move list, or NULL */
 } panel_text;
 
+/* The move list beside the board: the last lines that fit (a replay: the
+ * lines around the move shown). */
+#define MOVELIST_MAX 120
+typedef struct movelist {
+	char title[64];
+	int n, mark;           /* lines; the current move's line or -1 */
+	struct { int side; char num[16], text[NG_MOVE_TEXT]; } line[MOVELIST_MAX];
+} movelist;
+
 #define PANEL_BOTTOM_LINES 5
+/* The text, and the move list when there is one. */
 void panel_draw(const layout *L, const panel_text *t);
 
 /* ------------------------------------------------------------ anim.c */

@@ -3,6 +3,10 @@
  * the position, the turn's choices and the chosen pieces, an animation's
  * frame; and where the cursor goes when a step begins.  The choices of
  * each step come from the turn (turn.c).
+ *
+ * The last move played (by either side, also after undo and redo and in a
+ * replay: it is the game's move before the position shown) marks its four
+ * cells, CF_LAST, until the next move is played.
  */
 #include "play.h"
 #include <limits.h>
@@ -72,6 +76,23 @@ void play_build_view(play *p)
 	ng_cell lock;
 	if (ng_pos_rules(ps) == NG_STANDARD && ng_pos_lock(ps, &lock))
 		flag(bv, lock, CF_LOCK);
+	int ply = ng_game_ply(p->g);
+	if (ply > 0) {
+		const ng_pos *before = ng_game_pos_at(p->g, ply - 1);
+		ng_move m = ng_game_move_at(p->g, ply - 1);
+		ng_cell f, to;
+		if (ng_move_slide(before, m, &f, &to)) {
+			flag(bv, f, CF_LAST);
+			flag(bv, to, CF_LAST);
+		}
+		if (ng_move_reloc(before, m, &f, &to)) {
+			int i = add_cell(bv, f, 0);   /* the disc is gone from there */
+			if (i >= 0)
+				bv->cell[i].flags |= CF_LAST;
+			flag(bv, to, CF_LAST);
+		}
+	}
+	bv->pulse = p->a_pulse;
 	if (p->a_disc) {
 		bv->ghost = 1;
 		bv->ghost_from = p->a_disc_from;
@@ -172,6 +193,20 @@ void play_animate_slide(play *p, int side, ng_cell from, ng_cell to)
 			break;
 	}
 	p->a_tok = 0;
+}
+
+/* The winning three pulse a few times (still without animations). */
+void play_animate_win(play *p)
+{
+	if (!play_animating(p))
+		return;
+	for (int i = 0; i < 6; i++) {
+		p->a_pulse = !(i & 1);
+		play_render(p);
+		if (anim_frame(i & 1 ? 150 : 250))
+			break;
+	}
+	p->a_pulse = 0;
 }
 
 /* A disc flies from one cell to another. */
