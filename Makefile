@@ -1,7 +1,9 @@
 # nonaga - NONAGA in a terminal.  GNU make.
 #
 #   make            build/libnonaga.a and build/nonaga (and the catalogs)
-#   make check      every test, plainly and under ASan + UBSan
+#   make check      every test, plainly and under ASan + UBSan (and the
+#                   threaded search under TSan)
+#   make tsan       the threaded tests under ThreadSanitizer
 #   make bench      speed figures and node-count signatures
 #   make bench-server  the online server under load (CLIENTS=1000)
 #   make match      engine against engine (strength), see test/match
@@ -22,6 +24,7 @@ WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(WE
 CPPFLAGS += -Iinclude -Isrc/lib -Isrc/nonaga
 CFLAGS   ?= -g
 SAN       = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+TSAN      = -fsanitize=thread -fno-omit-frame-pointer
 LIBS      = -lncursesw -lunistring -levent -lpthread
 VERSION   = $(shell sed -n 's/^#define NG_VERSION "\(.*\)"/\1/p' include/nonaga.h)
 
@@ -90,6 +93,16 @@ build/libnonaga.a: $(call obj,build,$(LIB_SRC))
 	rm -f $@; ar rcs $@ $^
 build/asan/libnonaga.a: $(call obj,build/asan,$(LIB_SRC))
 	rm -f $@; ar rcs $@ $^
+# ThreadSanitizer: the library and the threaded tests (make check runs
+# build/tsan/test/threads_test; make tsan runs the tactical suite too).
+build/tsan/obj/%.o: src/%.c $(HDRS) | build/.deps-build
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O1 -g $(TSAN) $(CPPFLAGS) -c $< -o $@
+build/tsan/libnonaga.a: $(call obj,build/tsan,$(LIB_SRC))
+	rm -f $@; ar rcs $@ $^
+build/tsan/test/%: test/%.c build/tsan/libnonaga.a test/tap.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O1 -g $(TSAN) $(CPPFLAGS) -Itest $< -o $@ build/tsan/libnonaga.a -lpthread
 
 build/nonaga: $(call obj,build,$(APP_SRC)) build/libnonaga.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LIBS)
@@ -159,8 +172,13 @@ TEST_BINS = $(patsubst test/%.c,build/test/%,$(TEST_C)) build/refgen build/test/
 ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C)) build/asan/test/savetool
 
 # ------------------------------------------------------------------ check
-check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/.deps-check
+check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/tsan/test/threads_test \
+       build/.deps-check
 	@sh test/run.sh
+
+tsan: build/tsan/test/threads_test build/tsan/test/tactics_test
+	build/tsan/test/threads_test
+	build/tsan/test/tactics_test
 
 # -------------------------------------------------------------------- fuzz
 # libFuzzer with ASan + UBSan over the parsers and the protocol, for
@@ -243,5 +261,5 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check bench match fuzz clean pot update-po install uninstall FORCE
+.PHONY: all check tsan bench match fuzz clean pot update-po install uninstall FORCE
 .DELETE_ON_ERROR:

@@ -34,6 +34,8 @@ for variant in plain asan; do
 		[ -f "$t" ] && run "$variant $(basename "$t")" sh "$t"
 	done
 done
+# the threaded search under ThreadSanitizer (Makefile: build/tsan)
+[ -x build/tsan/test/threads_test ] && run "tsan threads_test" build/tsan/test/threads_test
 echo "(details in $log)"
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]
