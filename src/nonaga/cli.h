@@ -53,5 +53,7 @@ struct netclient_opts;
 int engine_main(void);
 int client_line_main(const struct netclient_opts *o);
 int tui_main(const options *opt);
+/* nonaga --analyze FILE [--analyze-depth N] [--analyze-out FILE] */
+int analyze_main(const char *path, int depth, const char *out);
 
 #endif
