@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Blue to move can win with a slide (1,-1>1,0). */
 static const char *WIN_IN_ONE =
@@ -98,6 +99,26 @@ int main(void)
 		CHECK(!memcmp(a, b, sizeof a[0] * 2), "depth %d: the same twice", d);
 		CHECK(a[0].mark == AN_ALLOWED, "depth %d: mark %d", d, a[0].mark);
 	}
+
+	/* in a thread: the same analysis; stopped at once when freed */
+	an_job *j = an_job_start(&start, m, 2, 3);
+	CHECK(j != NULL, "job");
+	int done = -1, total = -1, polls = 0;
+	ng_err je = NG_ERR_BAD_ARG;
+	while (j && !an_job_poll(j, &done, &total, &je) && polls < 60000) {
+		struct timespec ts = { 0, 1000000 };
+		nanosleep(&ts, NULL);
+		polls++;
+	}
+	CHECK(je == NG_OK && done == 2 && total == 2, "job: %d, %d/%d", je, done, total);
+	CHECK(an_run(s, &start, m, 2, 3, a, NULL, NULL) == NG_OK, "run");
+	CHECK(j && !memcmp(an_job_moves(j), a, sizeof a[0] * 2), "job: the same analysis");
+	CHECK(j && an_job_depth(j) == 3, "job: depth");
+	an_job_free(j);
+	j = an_job_start(&start, m, 2, AN_DEPTH_MAX);
+	an_job_free(j);   /* stops the search and joins */
+	CHECK(j != NULL, "job freed while it runs");
+	an_job_free(NULL);
 
 	/* refusals */
 	CHECK(an_run(s, &start, m, 2, AN_DEPTH_MIN - 1, a, NULL, NULL) == NG_ERR_BAD_ARG, "depth");

@@ -4,6 +4,9 @@
  */
 #include "analysis.h"
 #include "cli.h"
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +133,107 @@ ng_err an_run(ng_search *s, const ng_pos *start, const ng_move *moves, int n,
 	ng_game_free(g);
 	return e;
 }
+
+/* ------------------------------------------------------------ in a thread */
+
+struct an_job {
+	ng_search *s;
+	ng_pos start;
+	ng_move *moves;
+	an_move *out;
+	int n, depth;
+	pthread_t thread;
+	atomic_int done, finished, cancel;
+	ng_err err;
+	int joined;
+};
+
+static int job_progress(void *ctx, int done, int total)
+{
+	an_job *j = ctx;
+	(void)total;
+	atomic_store(&j->done, done);
+	return atomic_load(&j->cancel);
+}
+
+static void *job_run(void *arg)
+{
+	an_job *j = arg;
+	j->err = an_run(j->s, &j->start, j->moves, j->n, j->depth, j->out,
+	                job_progress, j);
+	atomic_store(&j->finished, 1);
+	return NULL;
+}
+
+static void job_release(an_job *j)
+{
+	ng_search_free(j->s);
+	free(j->moves);
+	free(j->out);
+	free(j);
+}
+
+an_job *an_job_start(const ng_pos *start, const ng_move *moves, int n,
+                     int depth)
+{
+	an_job *j = calloc(1, sizeof *j);
+	if (!j)
+		return NULL;
+	j->s = ng_search_new();
+	j->moves = malloc(sizeof *moves * (size_t)(n + 1));
+	j->out = calloc((size_t)n + 1, sizeof *j->out);
+	if (!j->s || !j->moves || !j->out) {
+		job_release(j);
+		return NULL;
+	}
+	if (n)
+		memcpy(j->moves, moves, sizeof *moves * (size_t)n);
+	j->start = *start;
+	j->n = n;
+	j->depth = depth;
+	/* signals belong to the thread that started us */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	int r = pthread_create(&j->thread, NULL, job_run, j);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (r != 0) {
+		job_release(j);
+		return NULL;
+	}
+	return j;
+}
+
+int an_job_poll(an_job *j, int *done, int *total, ng_err *err)
+{
+	*done = atomic_load(&j->done);
+	*total = j->n;
+	if (!j->joined && !atomic_load(&j->finished))
+		return 0;
+	if (!j->joined) {
+		pthread_join(j->thread, NULL);
+		j->joined = 1;
+	}
+	*err = j->err;
+	return 1;
+}
+
+const an_move *an_job_moves(const an_job *j) { return j->out; }
+int an_job_depth(const an_job *j) { return j->depth; }
+
+void an_job_free(an_job *j)
+{
+	if (!j)
+		return;
+	if (!j->joined) {
+		atomic_store(&j->cancel, 1);
+		ng_search_stop(j->s);
+		pthread_join(j->thread, NULL);
+	}
+	job_release(j);
+}
+
+/* ---------------------------------------------------------------- helpers */
 
 int an_game_moves(ng_game *g, ng_move **moves)
 {

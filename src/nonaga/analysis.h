@@ -86,6 +86,22 @@ ng_err an_run(ng_search *s, const ng_pos *start, const ng_move *moves, int n,
 int an_game_moves(ng_game *g, ng_move **moves);
 
 /*
+ * The same in a thread of its own, so that a screen stays live (the
+ * replay's key a).  an_job_start copies what it needs; NULL when out of
+ * memory or no thread can be made.  an_job_poll says how far it is:
+ * *done of *total moves; it returns 1 once it has finished (and *err is
+ * its result; an_job_moves then gives the analysis), 0 while it runs.
+ * an_job_free stops it, waits for the thread and frees everything.
+ */
+typedef struct an_job an_job;
+an_job *an_job_start(const ng_pos *start, const ng_move *moves, int n,
+                     int depth);
+int an_job_poll(an_job *j, int *done, int *total, ng_err *err);
+const an_move *an_job_moves(const an_job *j);
+int an_job_depth(const an_job *j);
+void an_job_free(an_job *j);
+
+/*
  * The marks as one record header value (ng_record_set), "depth D" then
  * NUMBER+LETTER for every marked move (1-based), as "depth 3 7? 12W 15L";
  * marks that would make it longer than NG_RECORD_VALUE - 1 bytes are left
