@@ -1,0 +1,58 @@
+#!/bin/sh
+# tui_analyze_test.sh - the coach in --replay: a analyses the moves in a
+# thread (the screen says how far it is and stays live), then the last-move
+# line carries the mark and the engine's best move, and the best move of
+# the position shown is marked on the board; help with ?.
+cd "$(dirname "$0")/.." || exit 1
+. test/tmux.sh
+tmux_init tui_analyze
+
+REC=$TMUX_DIR/missed.nonaga
+# Blue to move wins with the slide 1,-1>1,0 but plays something else.
+cat > "$REC" <<'R'
+# nonaga record 1
+Rules: standard
+Start: 2,-3;1,-2;2,-2;3,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;3,0;-1,1;0,1;2,1;-2,2;0,2/3,-2;0,-1;0,1/1,-1;0,0;2,0/b/2,-3
+Moves: 3
+
+0,0>-2,0/-1,-1>-1,2
+0,1>0,0/3,0>0,-2
+1,-1>1,-2/-2,2>1,-3
+R
+
+start --replay "$REC"
+check "the replay starts" wait_for "Replay: move 0 of 3"
+check "the keys line names a" has_text "a analyse, p play on, q quit"
+check "no best move before the analysis" lacks_text "best:"
+board() { screen | sed -n '2,18p'; }
+board > "$TMUX_DIR/board.before"
+keys a
+check "a analyses the moves" wait_for "Analysed: 1 W (missed a win), 0 L"
+check "the best move of the position shown" has_text "best: 1,-1>1,0"
+board > "$TMUX_DIR/board.after"
+check "... is marked on the board" sh -c "! cmp -s '$TMUX_DIR/board.before' '$TMUX_DIR/board.after'"
+keys Right
+check "the missed win on the last-move line" wait_for "W missed a win (best: 1,-1>1,0)"
+keys Right
+check "the next move has no mark" wait_for "Replay: move 2 of 3"
+check "... none on the screen" lacks_text "missed a win"
+keys Left
+check "back to the mark" wait_for "W missed a win"
+keys a
+check "a again says it is done" wait_for "The moves are analysed"
+keys '?'
+check "? shows the help" wait_for "NONAGA: keys"
+keys Down Down Down Down Down Down Down Down Down Down
+check "... with the replay's a" wait_for "analyse the moves"
+keys q
+check "back in the replay" wait_for "Replay: move 1 of 3"
+keys q
+check "q leaves" wait_exit
+
+# a quits at once even while the analysis runs (depth 3 on a long game
+# takes a while under ASan): the thread is stopped and joined
+start --replay "$REC"
+wait_for "Replay: move 0 of 3"
+keys a q
+check "q while analysing leaves" wait_exit
+finish
