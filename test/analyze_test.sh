@@ -37,12 +37,20 @@ out=$(run --analyze "$tmp/missed.nonaga" 2>"$tmp/err"); s=$?
 want "missed: status" "$s" 0
 want "missed: stderr (not a terminal)" "$(cat "$tmp/err")" ""
 want "missed: lines" "$(printf '%s\n' "$out" | wc -l)" 3
-want "missed: line 1" "$(printf '%s\n' "$out" | sed -n 1p)" \
-	"  1 Blue  0,0>-2,0/-1,-1>-1,2     best 1,-1>1,0                W missed a win"
-want "missed: line 2" "$(printf '%s\n' "$out" | sed -n 2p)" \
-	"  2 Red   0,1>0,0/3,0>0,-2        best 0,1>0,0/3,0>0,-2"
-want "missed: line 3" "$(printf '%s\n' "$out" | sed -n 3p)" \
-	"  3 Blue  1,-1>1,-2/-2,2>1,-3     best 1,-1>1,-2/-2,2>1,-3"
+# (two slides win: the best move may be either, as the search orders them)
+case $(printf '%s\n' "$out" | sed -n 1p) in
+"  1 Blue  0,0>-2,0/-1,-1>-1,2     best 1,-1>1,0                W missed a win" |\
+"  1 Blue  0,0>-2,0/-1,-1>-1,2     best 0,0>1,0                 W missed a win") ok ;;
+*) no "missed: line 1 [$out]" ;;
+esac
+case $(printf '%s\n' "$out" | sed -n 2p) in
+"  2 Red   0,1>0,0/3,0>0,-2        best "*[0-9]) ok ;;
+*) no "missed: line 2 [$out]" ;;
+esac
+case $(printf '%s\n' "$out" | sed -n 3p) in
+"  3 Blue  1,-1>1,-2/-2,2>1,-3     best "*[0-9]) ok ;;
+*) no "missed: line 3 [$out]" ;;
+esac
 
 out=$(run --analyze "$tmp/allowed.nonaga" 2>"$tmp/err"); s=$?
 want "allowed: status" "$s" 0
@@ -53,8 +61,18 @@ case $(printf '%s\n' "$out" | sed -n 1p) in
 "  1 Blue  1,-1>-2,2/-2,1>-1,-2    best "*" L allowed a forced win") ok ;;
 *) no "allowed: line 1 [$out]" ;;
 esac
-want "allowed: line 2" "$(printf '%s\n' "$out" | sed -n 2p)" \
-	"  2 Red   -2,0>-1,-1              best -2,0>-1,-1"
+case $(printf '%s\n' "$out" | sed -n 2p) in
+"  2 Red   -2,0>-1,-1              best "*[0-9]) ok ;;
+*) no "allowed: line 2 [$out]" ;;
+esac
+
+# A mistake: red's third move is worth about 200 less than the best one
+# (two pairs are worth 80): the only move marked.
+{ printf '# nonaga record 1\nRules: standard\nMoves: 3\n\n'
+  printf '%s\n' 2,-2\>-1,1/2,-2\>-1,-2 0,-2\>0,1/0,-2\>3,-1 -2,0\>-2,1/-1,2\>-3,1; } > "$tmp/mistake.nonaga"
+out=$(run --analyze "$tmp/mistake.nonaga"); s=$?
+want "mistake: status" "$s" 0
+want "mistake: marks" "$(printf '%s\n' "$out" | sed 's/^.* best [^ ]* *//')" "$(printf '\n\n? mistake')"
 
 # on a terminal, a progress bar on stderr, none in the output
 if command -v script > /dev/null 2>&1; then
