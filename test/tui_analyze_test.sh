@@ -51,10 +51,19 @@ check "back in the replay" wait_for "Replay: move 1 of 3"
 keys q
 check "q leaves" wait_exit
 
-# a quits at once even while the analysis runs (depth 3 on a long game
-# takes a while under ASan): the thread is stopped and joined
-start --replay "$REC"
-wait_for "Replay: move 0 of 3"
-keys a q
-check "q while analysing leaves" wait_exit
+# q quits at once while the analysis runs: the thread is stopped and
+# joined (a game of 10 moves from the start takes over half a second)
+GAME=$TMUX_DIR/game.nonaga
+{ printf '# nonaga record 1\nRules: standard\nResult: blue\nMoves: 10\n\n'
+  printf '%s\n' 0,2\>0,-1/-1,2\>3,-2 -2,2\>1,-1/-1,-1\>3,-1 2,-2\>1,-2/1,1\>-1,-1 \
+    0,-2\>-1,-1/-2,1\>3,0 -2,0\>1,0/-2,0\>2,-3 -1,-1\>-1,1/0,-2\>-2,0 \
+    1,0\>0,1/3,-1\>1,-3 -1,1\>0,0/2,-3\>2,1 1,-2\>3,-2/1,-3\>2,-3 0,0\>1,0; } > "$GAME"
+start --replay "$GAME"
+wait_for "Replay: move 0 of 10"
+keys a
+check "the analysis shows how far it is" wait_for "Analysing the moves: "
+keys Right
+check "the keys work meanwhile" wait_for "Replay: move 1 of 10"
+keys q
+check "q while analysing leaves at once" wait_exit 3
 finish
