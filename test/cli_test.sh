@@ -58,6 +58,15 @@ refused "--serve --listen unix:" "nonaga: --listen: unix: needs the path of a so
 refused "--serve --grace 0" "nonaga: invalid number '0' for --grace (1 to 1000000)"
 refused "--serve --max-clients=lots" "nonaga: invalid number 'lots' for --max-clients (1 to 1000000)"
 refused "--se" "nonaga: option '--se' is ambiguous: it could be --serve, --server"
+# --analyze reads a record and prints; it plays nothing
+refused "--analyze" "nonaga: --analyze needs the file of a game: --analyze FILE"
+refused "--analyze-depth 3" "nonaga: --analyze-depth and --analyze-out go with --analyze"
+refused "--analyze-out x" "nonaga: --analyze-depth and --analyze-out go with --analyze"
+refused "--analyze x --analyze-depth 7" "nonaga: invalid depth '7' (choose 2 to 6)"
+refused "--analyze x --analyze-depth=1" "nonaga: invalid depth '1' (choose 2 to 6)"
+refused "--analyze x --pvp" "nonaga: --analyze only analyses a record: it takes no game options"
+refused "--analyze x --replay y" "nonaga: --analyze only analyses a record: it takes no game options"
+refused "--analyze x --engine" "nonaga: --analyze only analyses a record: it takes no game options"
 
 # an abbreviation that names one option is that option; so is --ai=3 itself
 out=$(env -i LANG=C.UTF-8 "$NONAGA" --ver); s=$?

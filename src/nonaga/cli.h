@@ -59,5 +59,7 @@ void write_error(int err);
 extern int stdout_errno;
 int client_line_main(const struct netclient_opts *o);
 int tui_main(const options *opt);
+/* nonaga --analyze FILE [--analyze-depth N] [--analyze-out FILE] */
+int analyze_main(const char *path, int depth, const char *out);
 
 #endif

@@ -1,4 +1,5 @@
 /* main.c - command line of the nonaga program. */
+#include "analysis.h"
 #include "cli.h"
 #include "netclient.h"
 #include "server.h"
@@ -113,7 +114,8 @@ static void setup_messages(const char *lang)
 enum { OPT_PVP = 256, OPT_AI, OPT_AS, OPT_RULES, OPT_ASCII, OPT_COLOR,
        OPT_NOANIM, OPT_ENGINE, OPT_LANG, OPT_WIDE, OPT_RESUME, OPT_REPLAY, OPT_HELP, OPT_VERSION,
        OPT_WARN, OPT_SERVE, OPT_LISTEN, OPT_STATE, OPT_GRACE, OPT_MAX_CLIENTS, OPT_IDLE, OPT_CLIENT, OPT_SERVER,
-       OPT_KEY_FILE, OPT_HOST, OPT_JOIN, OPT_WATCH, OPT_CLOCK, OPT_THREADS };
+       OPT_KEY_FILE, OPT_HOST, OPT_JOIN, OPT_WATCH, OPT_CLOCK, OPT_THREADS, OPT_ANALYZE,
+       OPT_ANALYZE_DEPTH, OPT_ANALYZE_OUT };
 
 static const struct option longopts[] = {
 	{ "pvp", no_argument, NULL, OPT_PVP },
@@ -144,6 +146,9 @@ static const struct option longopts[] = {
 	{ "wide-ambiguous", no_argument, NULL, OPT_WIDE },
 	{ "resume", no_argument, NULL, OPT_RESUME },
 	{ "replay", required_argument, NULL, OPT_REPLAY },
+	{ "analyze", required_argument, NULL, OPT_ANALYZE },
+	{ "analyze-depth", required_argument, NULL, OPT_ANALYZE_DEPTH },
+	{ "analyze-out", required_argument, NULL, OPT_ANALYZE_OUT },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -174,6 +179,12 @@ static void usage(FILE *f)
 	        "  --lang ja|en         language of the messages (default: from the locale)\n"), f);
 	fputs(_("  --resume             continue the saved game (saved after every turn)\n"
 	        "  --replay FILE        step through a recorded game with the arrow keys\n"), f);
+	fputs(_("  --analyze FILE       judge every move of a recorded game: the engine's\n"
+	        "                       best move and a mark for a missed win (W), an\n"
+	        "                       allowed forced win (L) or a mistake (?)\n"
+	        "  --analyze-depth N    with --analyze: search depth, 2-6 (default: 3)\n"
+	        "  --analyze-out FILE   with --analyze: also write the record with the\n"
+	        "                       marks in its header (Analysis:)\n"), f);
 	fputs(_("  --engine             speak the engine protocol on stdin/stdout\n"), f);
 	fputs(_("  --serve              run the online game server (see ONLINE in nonaga(6))\n"
 	        "  --listen ADDR        with --serve: listen at unix:PATH or HOST:PORT\n"
@@ -321,6 +332,9 @@ static int bad_option(char **argv)
 		   be the beginning of. */
 		return bad(_("nonaga: option '%s' is ambiguous: it could be %s\n"),
 		           arg, list);
+	if (optopt == OPT_ANALYZE)
+		return bad("%s", _("nonaga: --analyze needs the file of a game: "
+		                   "--analyze FILE\n"));
 	if (optopt == OPT_REPLAY)
 		return bad("%s", _("nonaga: --replay needs the file of a game: "
 		                   "--replay FILE\n"));
@@ -355,6 +369,8 @@ int main(int argc, char **argv)
 	memset(&so, 0, sizeof so);
 	netclient_opts co = { NULL, NULL };
 	int client = 0;
+	const char *analyze = NULL, *analyze_out = NULL;
+	int analyze_depth = 0;
 	net_addr scratch;   /* --server, checked early */
 	char msg[512];
 	opterr = 0;
@@ -512,6 +528,21 @@ int main(int argc, char **argv)
 		case OPT_REPLAY:
 			opt.replay = optarg;
 			break;
+		case OPT_ANALYZE:
+			analyze = optarg;
+			break;
+		case OPT_ANALYZE_DEPTH: {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || end == optarg || v < AN_DEPTH_MIN || v > AN_DEPTH_MAX)
+				return bad(_("nonaga: invalid depth '%s' (choose %d to %d)\n"),
+				           optarg, AN_DEPTH_MIN, AN_DEPTH_MAX);
+			analyze_depth = (int)v;
+			break;
+		}
+		case OPT_ANALYZE_OUT:
+			analyze_out = optarg;
+			break;
 		case OPT_HELP: case 'h':
 			usage(stdout);
 			return close_stdout(0);
@@ -552,6 +583,16 @@ int main(int argc, char **argv)
 	if (client && (serve || engine || pvp || ai || opt.resume || opt.replay))
 		return bad("%s", _("nonaga: --client speaks the online protocol only: it "
 		                   "takes no game options\n"));
+	if ((analyze_depth || analyze_out) && !analyze)
+		return bad("%s", _("nonaga: --analyze-depth and --analyze-out go with "
+		                   "--analyze\n"));
+	if (analyze && (serve || engine || pvp || ai || opt.resume || opt.replay ||
+	                client || online || opt.server || opt.key_file))
+		return bad("%s", _("nonaga: --analyze only analyses a record: it takes no "
+		                   "game options\n"));
+	if (analyze)
+		return analyze_main(analyze, analyze_depth ? analyze_depth
+		                                           : AN_DEPTH_DEFAULT, analyze_out);
 	if (client)
 		return close_stdout(client_line_main(&co));
 	if (serve)

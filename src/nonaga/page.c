@@ -226,6 +226,19 @@ static void build_help(pbuf *b, int width)
 	for (size_t i = 0; i < sizeof online / sizeof *online; i++)
 		item(b, online[i][0], kw, online[i][1], width);
 	blank(b);
+	const char *replay[][2] = {
+		{ _("left, right"), _("step back or forward a move") },
+		{ "Home, End", _("go to the start or the end") },
+		{ "a", _("analyse the moves: a mark on the last-move line for a "
+		         "missed win (W), an allowed forced win (L) or a mistake "
+		         "(?), and the engine's best move, marked on the board") },
+		{ "p", _("play on from the position shown") },
+	};
+	para(b, _("Replays"), term_attr(R_TITLE), 0, width);
+	blank(b);
+	for (size_t i = 0; i < sizeof replay / sizeof *replay; i++)
+		item(b, replay[i][0], kw, replay[i][1], width);
+	blank(b);
 	para(b, _("On the board"), term_attr(R_TITLE), 0, width);
 	blank(b);
 	for (size_t i = 0; i < sizeof syms / sizeof *syms; i++)

@@ -28,6 +28,9 @@ typedef struct play {
 	char dir[PATH_MAX];   /* the state directory, "" when there is none */
 	const char *replay;   /* PH_VIEW: the record's file */
 	const ng_record_info *rinfo;  /* PH_VIEW: its header */
+	const struct an_move *an;     /* PH_VIEW: the coach's judgement of
+	                               * each move of the line (analysis.h,
+	                               * key a), or NULL */
 	int archived;         /* the game's end is kept as a record */
 	ai *ai;
 	netplay *np;          /* an online game (netplay.c), or NULL */

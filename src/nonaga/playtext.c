@@ -3,6 +3,7 @@
  * turn, the hint, the last move, the message, the keys), and of a replay.
  */
 #include "play.h"
+#include "analysis.h"
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -130,17 +131,26 @@ static void fill_view(const play *p, panel_text *t)
 		int side = to_move(p);
 		snprintf(t->hint, sizeof t->hint, "%s %s", G->token[side],
 		         side == NG_RED ? _("Red to move") : _("Blue to move"));
+		if (p->an && ply < len) {
+			/* TRANSLATORS: the replay, once analysed (key a): the
+			   engine's best move here, marked on the board. */
+			size_t n = strlen(t->hint);
+			snprintf(t->hint + n, sizeof t->hint - n, "%s", G->sep);
+			n = strlen(t->hint);
+			snprintf(t->hint + n, sizeof t->hint - n, _("best: %s"),
+			         p->an[ply].best);
+		}
 	}
 	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
 	t->msg_role = p->msg_role;
 	snprintf(t->keys, sizeof t->keys, "%s",
-	         _("left/right (h/l) step, Home/End start/end, p play on from here, "
-	           "i coordinates, q quit"));
+	         _("left/right (h/l) step, Home/End start/end, a analyse, "
+	           "p play on, i coordinates, q quit"));
 	snprintf(t->keys_mid, sizeof t->keys_mid, "%s",
-	         _("left/right (h/l) step, Home/End start/end, p play on from here, "
-	           "q quit"));
+	         _("left/right (h/l) step, Home/End start/end, a analyse, "
+	           "p play on, q quit"));
 	snprintf(t->keys_short, sizeof t->keys_short, "%s",
-	         _("p play on, q quit"));
+	         _("a analyse, p play on, q quit"));
 }
 
 const char *play_step_name(const play *p)
@@ -306,6 +316,15 @@ last:;
 		   from>to/from>to. */
 		snprintf(t->last, sizeof t->last, _("Last move: %s %s %s"),
 		         G->token[ng_pos_side(before)], play_side_name(ng_pos_side(before)), mv);
+		const an_move *a = p->ph == PH_VIEW && p->an ? &p->an[ply - 1] : NULL;
+		if (a && a->mark != AN_NONE) {
+			/* TRANSLATORS: after the last move in an analysed replay:
+			   the mark (W, L or ?), what it means, the engine's best
+			   move instead. */
+			size_t n = strlen(t->last);
+			snprintf(t->last + n, sizeof t->last - n, _("  %c %s (best: %s)"),
+			         an_mark_char(a->mark), _(an_mark_text(a->mark)), a->best);
+		}
 	} else {
 		snprintf(t->last, sizeof t->last, "%s", _("Last move: none yet."));
 	}

@@ -451,8 +451,9 @@ save_status save_archive(const char *dir, const ng_game *g,
 	return st;
 }
 
-save_status save_export(const char *path, const ng_game *g,
-                        const save_info *si, int replace, char *msg)
+/* Write text to path (a file of the user's choice), atomically. */
+static save_status export_text(const char *path, const char *text, int replace,
+                               char *msg)
 {
 	char dir[PATH_MAX];
 	const char *slash = strrchr(path, '/');
@@ -471,9 +472,6 @@ save_status save_export(const char *path, const ng_game *g,
 		say(msg, _("Cannot save %s: %s"), path, strerror(ENAMETOOLONG));
 		return SAVE_ERROR;
 	}
-	char *text = record_text(g, si, msg, path);
-	if (!text)
-		return SAVE_ERROR;
 	int dfd = open_dir(dir);
 	save_status st;
 	if (dfd < 0) {
@@ -484,6 +482,36 @@ save_status save_export(const char *path, const ng_game *g,
 		                  NULL, NULL, 0, msg);
 		close(dfd);
 	}
+	return st;
+}
+
+save_status save_export(const char *path, const ng_game *g,
+                        const save_info *si, int replace, char *msg)
+{
+	char *text = record_text(g, si, msg, path);
+	if (!text)
+		return SAVE_ERROR;
+	save_status st = export_text(path, text, replace, msg);
+	free(text);
+	return st;
+}
+
+save_status save_write_record(const char *path, const ng_game *g,
+                              const ng_record_info *info, char *msg)
+{
+	char *text = NULL;
+	ng_err e = ng_record_write(g, info, &text);
+	if (!e) {
+		ng_game *back = NULL;
+		e = ng_record_parse(text, strlen(text), &back, NULL, NULL);
+		ng_game_free(back);
+	}
+	if (e) {
+		free(text);
+		say(msg, _("Cannot save %s: %s"), path, reason(e));
+		return SAVE_ERROR;
+	}
+	save_status st = export_text(path, text, 1, msg);
 	free(text);
 	return st;
 }

@@ -124,6 +124,12 @@ save_status save_archive(const char *dir, const ng_game *g,
 save_status save_export(const char *path, const ng_game *g,
                         const save_info *si, int replace, char *msg);
 
+/* Write a game with the given header (its front-end keys included) as a
+ * record to a file of the user's choice, atomically, replacing it (nonaga
+ * --analyze-out).  What is written is read back first. */
+save_status save_write_record(const char *path, const ng_game *g,
+                              const ng_record_info *info, char *msg);
+
 /*
  * Read a record file (nonaga --replay FILE, or one of DIR/records): a new
  * game in *g standing where the record's Ply says, and its header in

@@ -9,6 +9,7 @@
  * cells, CF_LAST, until the next move is played.
  */
 #include "play.h"
+#include "analysis.h"
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -39,6 +40,24 @@ static void flag(boardview *bv, ng_cell c, unsigned f)
 	int i = board_find(bv, c);
 	if (i >= 0)
 		bv->cell[i].flags |= (unsigned char)f;
+}
+
+/* A replay with the coach's marks: the engine's best move in the position
+ * shown, its cells marked as choices (a replay has no others). */
+static void flag_best(play *p)
+{
+	int ply = ng_game_ply(p->g);
+	if (!p->an || ply >= ng_game_length(p->g))
+		return;
+	const an_move *a = &p->an[ply];
+	if (a->bslide) {
+		flag(&p->bv, a->bsf, CF_SELECT);
+		flag(&p->bv, a->bst, CF_SELECT);
+	}
+	if (a->breloc) {
+		flag(&p->bv, a->brf, CF_SELECT);
+		flag(&p->bv, a->brt, CF_SELECT);
+	}
 }
 
 void play_build_view(play *p)
@@ -106,6 +125,8 @@ void play_build_view(play *p)
 		for (int i = 0; i < n; i++)
 			flag(bv, w[i], CF_WIN);
 	}
+	if (p->ph == PH_VIEW)
+		flag_best(p);
 	if (!play_choosing(p) || p->a_tok || p->a_disc)
 		return;
 	for (int i = 0; i < bv->n; i++) {

@@ -1,0 +1,280 @@
+/*
+ * analysis.c - every move of a game searched again (analysis.h says how
+ * a move is judged).
+ */
+#include "analysis.h"
+#include "cli.h"
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A mate score is NG_MATE minus the turns to it; nothing else comes near. */
+#define FORCED (NG_MATE - 1000)
+
+int an_forced(int score)
+{
+	return score > FORCED || score < -FORCED;
+}
+
+char an_mark_char(an_mark m)
+{
+	switch (m) {
+	case AN_MISSED_WIN: return 'W';
+	case AN_ALLOWED: return 'L';
+	case AN_MISTAKE: return '?';
+	default: return ' ';
+	}
+}
+
+const char *an_mark_text(an_mark m)
+{
+	switch (m) {
+	case AN_MISSED_WIN: return N_("missed a win");
+	case AN_ALLOWED: return N_("allowed a forced win");
+	case AN_MISTAKE: return N_("mistake");
+	default: return "";
+	}
+}
+
+/*
+ * Play m in g and give its value for the side that played it: a win on
+ * the board is NG_MATE, a draw by repetition 0, else minus the search of
+ * the position reached, to depth.  The move stays played.
+ */
+static ng_err value_after(ng_search *s, ng_game *g, ng_move m, int depth,
+                          int *v)
+{
+	ng_side mover = ng_pos_side(ng_game_pos(g));
+	ng_err e = ng_game_play(g, m);
+	if (e)
+		return e;
+	ng_result r = ng_game_result(g);
+	if (r == NG_DRAW) {
+		*v = 0;
+	} else if (r != NG_NONE) {
+		*v = (r == NG_RED_WINS) == (mover == NG_RED) ? NG_MATE : -NG_MATE;
+	} else {
+		ng_limits lim = { 0, depth, 0 };
+		ng_info info;
+		e = ng_search_run(s, g, &lim, NULL, NULL, &info);
+		if (e)
+			return e;
+		*v = -info.score;
+	}
+	return NG_OK;
+}
+
+static an_mark judge(int best, int played, int won_at_once)
+{
+	if (best > FORCED && played <= FORCED && !won_at_once)
+		return AN_MISSED_WIN;
+	if (played < -FORCED && best >= -FORCED)
+		return AN_ALLOWED;
+	if (!an_forced(best) && !an_forced(played) && best - played > AN_MISTAKE_DROP)
+		return AN_MISTAKE;
+	return AN_NONE;
+}
+
+ng_err an_run(ng_search *s, const ng_pos *start, const ng_move *moves, int n,
+              int depth, an_move *out, an_progress_fn progress, void *ctx)
+{
+	if (depth < AN_DEPTH_MIN || depth > AN_DEPTH_MAX || n < 0)
+		return NG_ERR_BAD_ARG;
+	ng_game *g = ng_game_new(ng_pos_rules(start));
+	if (!g)
+		return NG_ERR_NOMEM;
+	ng_game_set(g, start);
+	ng_search_set_level(s, NG_LEVEL_MAX);   /* no noise, depth as asked */
+	ng_search_set_seed(s, 1);
+	ng_search_clear(s);
+	ng_err e = NG_OK;
+	for (int i = 0; i < n && !e; i++) {
+		if (progress && progress(ctx, i, n)) {
+			e = NG_ERR_BAD_ARG;
+			break;
+		}
+		an_move *a = &out[i];
+		memset(a, 0, sizeof *a);
+		const ng_pos *before = ng_game_pos(g);
+		e = ng_check_move(before, moves[i]);
+		if (e)
+			break;
+		ng_limits lim = { 0, depth, 0 };
+		ng_info info;
+		e = ng_search_run(s, g, &lim, NULL, NULL, &info);
+		if (e)
+			break;
+		ng_move best = info.best;
+		ng_pos pos = *ng_game_pos(g);
+		ng_move_format(&pos, best, a->best);
+		a->bslide = ng_move_slide(&pos, best, &a->bsf, &a->bst);
+		a->breloc = ng_move_reloc(&pos, best, &a->brf, &a->brt);
+		a->same = ng_move_equal(best, moves[i]);
+		if (!a->same) {
+			e = value_after(s, g, best, depth - 1, &a->best_score);
+			if (e)
+				break;
+			ng_game_undo(g);
+		}
+		e = value_after(s, g, moves[i], depth - 1, &a->played_score);
+		if (e)
+			break;
+		if (a->same)
+			a->best_score = a->played_score;
+		ng_result r = ng_game_result(g);
+		int won = r == (pos.side == NG_RED ? NG_RED_WINS : NG_BLUE_WINS);
+		a->mark = a->same ? AN_NONE : judge(a->best_score, a->played_score, won);
+	}
+	if (!e && progress && progress(ctx, n, n))
+		e = NG_ERR_BAD_ARG;
+	ng_game_free(g);
+	return e;
+}
+
+/* ------------------------------------------------------------ in a thread */
+
+struct an_job {
+	ng_search *s;
+	ng_pos start;
+	ng_move *moves;
+	an_move *out;
+	int n, depth;
+	pthread_t thread;
+	atomic_int done, finished, cancel;
+	ng_err err;
+	int joined;
+};
+
+static int job_progress(void *ctx, int done, int total)
+{
+	an_job *j = ctx;
+	(void)total;
+	atomic_store(&j->done, done);
+	return atomic_load(&j->cancel);
+}
+
+static void *job_run(void *arg)
+{
+	an_job *j = arg;
+	j->err = an_run(j->s, &j->start, j->moves, j->n, j->depth, j->out,
+	                job_progress, j);
+	atomic_store(&j->finished, 1);
+	return NULL;
+}
+
+static void job_release(an_job *j)
+{
+	ng_search_free(j->s);
+	free(j->moves);
+	free(j->out);
+	free(j);
+}
+
+an_job *an_job_start(const ng_pos *start, const ng_move *moves, int n,
+                     int depth)
+{
+	an_job *j = calloc(1, sizeof *j);
+	if (!j)
+		return NULL;
+	j->s = ng_search_new();
+	j->moves = malloc(sizeof *moves * (size_t)(n + 1));
+	j->out = calloc((size_t)n + 1, sizeof *j->out);
+	if (!j->s || !j->moves || !j->out) {
+		job_release(j);
+		return NULL;
+	}
+	if (n)
+		memcpy(j->moves, moves, sizeof *moves * (size_t)n);
+	j->start = *start;
+	j->n = n;
+	j->depth = depth;
+	/* signals belong to the thread that started us */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	int r = pthread_create(&j->thread, NULL, job_run, j);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (r != 0) {
+		job_release(j);
+		return NULL;
+	}
+	return j;
+}
+
+int an_job_poll(an_job *j, int *done, int *total, ng_err *err)
+{
+	*done = atomic_load(&j->done);
+	*total = j->n;
+	if (!j->joined && !atomic_load(&j->finished))
+		return 0;
+	if (!j->joined) {
+		pthread_join(j->thread, NULL);
+		j->joined = 1;
+	}
+	*err = j->err;
+	return 1;
+}
+
+const an_move *an_job_moves(const an_job *j) { return j->out; }
+int an_job_depth(const an_job *j) { return j->depth; }
+
+void an_job_free(an_job *j)
+{
+	if (!j)
+		return;
+	if (!j->joined) {
+		atomic_store(&j->cancel, 1);
+		ng_search_stop(j->s);
+		pthread_join(j->thread, NULL);
+	}
+	job_release(j);
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+int an_game_moves(ng_game *g, ng_move **moves)
+{
+	int ply = ng_game_ply(g), n = ng_game_length(g);
+	*moves = NULL;
+	if (n == 0)
+		return 0;
+	ng_move *m = malloc(sizeof *m * (size_t)n);
+	if (!m)
+		return -1;
+	while (ng_game_can_redo(g))
+		ng_game_redo(g);
+	for (int i = 0; i < n; i++)
+		m[i] = ng_game_move_at(g, i);
+	while (ng_game_ply(g) > ply)
+		ng_game_undo(g);
+	*moves = m;
+	return n;
+}
+
+void an_record_value(const an_move *a, int n, int depth,
+                     char out[NG_RECORD_VALUE])
+{
+	size_t len = (size_t)snprintf(out, NG_RECORD_VALUE, "depth %d", depth);
+	for (int i = 0; i < n; i++) {
+		if (a[i].mark == AN_NONE)
+			continue;
+		char item[24];
+		int k = snprintf(item, sizeof item, " %d%c", i + 1, an_mark_char(a[i].mark));
+		/* room for this one, and for " ..." should a later one not fit */
+		int more = 0;
+		for (int j = i + 1; j < n; j++)
+			more |= a[j].mark != AN_NONE;
+		if (len + (size_t)k + (more ? 4 : 0) > NG_RECORD_VALUE - 1) {
+			if (len + 4 <= NG_RECORD_VALUE - 1) {
+				memcpy(out + len, " ...", 5);
+				len += 4;
+			}
+			break;
+		}
+		memcpy(out + len, item, (size_t)k + 1);
+		len += (size_t)k;
+	}
+}

@@ -1,0 +1,69 @@
+#!/bin/sh
+# tui_analyze_test.sh - the coach in --replay: a analyses the moves in a
+# thread (the screen says how far it is and stays live), then the last-move
+# line carries the mark and the engine's best move, and the best move of
+# the position shown is marked on the board; help with ?.
+cd "$(dirname "$0")/.." || exit 1
+. test/tmux.sh
+tmux_init tui_analyze
+
+REC=$TMUX_DIR/missed.nonaga
+# Blue to move wins with the slide 1,-1>1,0 but plays something else.
+cat > "$REC" <<'R'
+# nonaga record 1
+Rules: standard
+Start: 2,-3;1,-2;2,-2;3,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;3,0;-1,1;0,1;2,1;-2,2;0,2/3,-2;0,-1;0,1/1,-1;0,0;2,0/b/2,-3
+Moves: 3
+
+0,0>-2,0/-1,-1>-1,2
+0,1>0,0/3,0>0,-2
+1,-1>1,-2/-2,2>1,-3
+R
+
+start --replay "$REC"
+check "the replay starts" wait_for "Replay: move 0 of 3"
+check "the keys line names a" has_text "a analyse, p play on, q quit"
+check "no best move before the analysis" lacks_text "best:"
+board() { screen | sed -n '2,18p'; }
+board > "$TMUX_DIR/board.before"
+keys a
+check "a analyses the moves" wait_for "Analysed: 1 W (missed a win), 0 L"
+# (two slides win: the best move may be either, as the search orders them)
+check "the best move of the position shown" \
+	sh -c "tmux -L $TMUX_SOCK capture-pane -p | grep -Eq 'Blue to move .* best: (1,-1>1,0|0,0>1,0) *\$'"
+board > "$TMUX_DIR/board.after"
+check "... is marked on the board" sh -c "! cmp -s '$TMUX_DIR/board.before' '$TMUX_DIR/board.after'"
+keys Right
+check "the missed win on the last-move line" wait_for "W missed a win (best: "
+keys Right
+check "the next move has no mark" wait_for "Replay: move 2 of 3"
+check "... none on the screen" lacks_text "missed a win"
+keys Left
+check "back to the mark" wait_for "W missed a win"
+keys a
+check "a again says it is done" wait_for "The moves are analysed"
+keys '?'
+check "? shows the help" wait_for "NONAGA: keys"
+keys Down Down Down Down Down Down Down Down Down Down
+check "... with the replay's a" wait_for "analyse the moves"
+keys q
+check "back in the replay" wait_for "Replay: move 1 of 3"
+keys q
+check "q leaves" wait_exit
+
+# q quits at once while the analysis runs: the thread is stopped and
+# joined (a game of 10 moves from the start takes over half a second)
+GAME=$TMUX_DIR/game.nonaga
+{ printf '# nonaga record 1\nRules: standard\nResult: blue\nMoves: 10\n\n'
+  printf '%s\n' 0,2\>0,-1/-1,2\>3,-2 -2,2\>1,-1/-1,-1\>3,-1 2,-2\>1,-2/1,1\>-1,-1 \
+    0,-2\>-1,-1/-2,1\>3,0 -2,0\>1,0/-2,0\>2,-3 -1,-1\>-1,1/0,-2\>-2,0 \
+    1,0\>0,1/3,-1\>1,-3 -1,1\>0,0/2,-3\>2,1 1,-2\>3,-2/1,-3\>2,-3 0,0\>1,0; } > "$GAME"
+start --replay "$GAME"
+wait_for "Replay: move 0 of 10"
+keys a
+check "the analysis shows how far it is" wait_for "Analysing the moves: "
+keys Right
+check "the keys work meanwhile" wait_for "Replay: move 1 of 10"
+keys q
+check "q while analysing leaves at once" wait_exit 3
+finish
