@@ -149,7 +149,7 @@ build/match: test/match.c
 build/refgen: test/refgen.c
 	$(CC) -std=c11 -O2 $(WARN) $< -o $@
 # Tests that include a source file of the program rebuild when it changes.
-build/test/layout_test build/asan/test/layout_test: src/nonaga/layout.c $(HDRS)
+build/test/layout_test build/asan/test/layout_test: src/nonaga/layout.c src/nonaga/boardview.c $(HDRS)
 build/test/reasons_test build/asan/test/reasons_test: src/nonaga/reasons.c $(HDRS)
 build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
 build/test/analysis_test build/asan/test/analysis_test: src/nonaga/analysis.c $(HDRS)

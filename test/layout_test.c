@@ -6,34 +6,18 @@
  */
 #include "tap.h"
 #include "layout.c"
+#include "boardview.c"
 #include <stdio.h>
 #include <string.h>
 
-static int add(boardview *bv, ng_cell c, int disc)
-{
-	int i = board_find(bv, c);
-	if (i >= 0)
-		return i;
-	bv->cell[bv->n].c = c;
-	bv->cell[bv->n].disc = (signed char)disc;
-	bv->cell[bv->n].tok = -1;
-	bv->cell[bv->n].flags = CF_POINT;
-	return bv->n++;
-}
-
-/* The discs and the empty cells around them, as play.c shows them. */
+/* The discs and the empty cells around them, as the game shows them
+ * (boardview.c), every one a place the cursor may stand. */
 static void view_of(const ng_pos *p, boardview *bv)
 {
 	memset(bv, 0, sizeof *bv);
-	ng_cell d[19];
-	int n = ng_pos_discs(p, d);
-	for (int i = 0; i < n; i++)
-		add(bv, d[i], 1);
-	for (int i = 0; i < n; i++)
-		for (int k = 0; k < 6; k++) {
-			ng_cell c = { d[i].q + ng_direction(k).q, d[i].r + ng_direction(k).r };
-			add(bv, c, 0);
-		}
+	bv_position(bv, p, NULL, NULL);
+	for (int i = 0; i < bv->n; i++)
+		bv->cell[i].flags = CF_POINT;
 }
 
 static int in_area(const layout *L, int y, int x)

@@ -7,6 +7,7 @@
  *   text.c       display widths, clipping and wrapping (libunistring)
  *   input.c      keys and mouse as actions
  *   layout.c     where the board goes on the screen; clicks, cursor steps
+ *   boardview.c  the cells a position shows (discs, tokens, lock)
  *   board.c      drawing the board
  *   panel.c      the lines around the board: turn, phase, hints, messages
  *   turn.c       one turn chosen step by step, without curses (turn.h)
@@ -197,6 +198,24 @@ typedef struct layout {
 	int scroll;
 	int lx, ly, lw, lh;    /* the move list beside the board (lw 0: none) */
 } layout;
+
+/* boardview.c: the cells a position shows, without drawing */
+/* A cell, added (with a disc or empty) if it is not there yet: its index,
+ * or -1 when the view is full. */
+int bv_add(boardview *bv, ng_cell c, int disc);
+/* Add flags to the cell if the view has it. */
+void bv_flag(boardview *bv, ng_cell c, unsigned f);
+/* A token shown elsewhere than the position has it (a slide chosen, or a
+ * frame of its animation). */
+typedef struct bv_shift {
+	int side;
+	ng_cell from, to;
+} bv_shift;
+/* The view of a position: its discs (except *lifted, a disc in flight),
+ * its tokens (one moved by *shift), the empty cells around the discs and
+ * the lock; no flags but CF_LOCK.  lifted and shift may be NULL. */
+void bv_position(boardview *bv, const ng_pos *ps, const ng_cell *lifted,
+                 const bv_shift *shift);
 
 /* layout.c */
 void layout_compute(layout *L, const boardview *bv, int lines, int cols);

@@ -20,28 +20,6 @@
 
 /* ------------------------------------------------------------- the view */
 
-static int add_cell(boardview *bv, ng_cell c, int disc)
-{
-	int i = board_find(bv, c);
-	if (i >= 0)
-		return i;
-	if (bv->n >= BV_MAX)
-		return -1;
-	bcell *b = &bv->cell[bv->n];
-	b->c = c;
-	b->disc = (signed char)disc;
-	b->tok = -1;
-	b->flags = 0;
-	return bv->n++;
-}
-
-static void flag(boardview *bv, ng_cell c, unsigned f)
-{
-	int i = board_find(bv, c);
-	if (i >= 0)
-		bv->cell[i].flags |= (unsigned char)f;
-}
-
 /* A replay with the coach's marks: the engine's best move in the position
  * shown, its cells marked as choices (a replay has no others). */
 static void flag_best(play *p)
@@ -51,12 +29,12 @@ static void flag_best(play *p)
 		return;
 	const an_move *a = &p->an[ply];
 	if (a->bslide) {
-		flag(&p->bv, a->bsf, CF_SELECT);
-		flag(&p->bv, a->bst, CF_SELECT);
+		bv_flag(&p->bv, a->bsf, CF_SELECT);
+		bv_flag(&p->bv, a->bst, CF_SELECT);
 	}
 	if (a->breloc) {
-		flag(&p->bv, a->brf, CF_SELECT);
-		flag(&p->bv, a->brt, CF_SELECT);
+		bv_flag(&p->bv, a->brf, CF_SELECT);
+		bv_flag(&p->bv, a->brt, CF_SELECT);
 	}
 }
 
@@ -64,51 +42,29 @@ void play_build_view(play *p)
 {
 	boardview *bv = &p->bv;
 	const ng_pos *ps = cur_pos(p);
-	bv->n = 0;
-	bv->ghost = 0;
-	ng_cell d[19], t[3];
-	int nd = ng_pos_discs(ps, d);
-	for (int i = 0; i < nd; i++)
-		if (!(p->a_disc && ng_cell_equal(d[i], p->a_disc_from)))
-			add_cell(bv, d[i], 1);
-	for (int s = 0; s < 2; s++) {
-		ng_pos_tokens(ps, (ng_side)s, t);
-		for (int k = 0; k < 3; k++) {
-			ng_cell c = t[k];
-			/* the slide chosen (not while it is being shown) */
-			if (s == to_move(p) && p->t.slid && !p->a_tok && ng_cell_equal(c, p->t.sf))
-				c = p->t.st;
-			if (p->a_tok && s == p->a_side && ng_cell_equal(c, p->a_tok_from))
-				c = p->a_tok_at;
-			int i = board_find(bv, c);
-			if (i >= 0)
-				bv->cell[i].tok = (signed char)s;
-		}
+	/* a token in flight, else the slide chosen and not yet played */
+	bv_shift sh = { p->a_side, p->a_tok_from, p->a_tok_at };
+	if (!p->a_tok) {
+		sh.side = to_move(p);
+		sh.from = p->t.sf;
+		sh.to = p->t.st;
 	}
-	/* the empty cells around the discs (where a disc may go) */
-	int ndiscs = bv->n;
-	for (int i = 0; i < ndiscs; i++)
-		for (int k = 0; k < 6; k++) {
-			ng_cell n = ng_neighbour(bv->cell[i].c, k);
-			add_cell(bv, n, 0);
-		}
-	ng_cell lock;
-	if (ng_pos_rules(ps) == NG_STANDARD && ng_pos_lock(ps, &lock))
-		flag(bv, lock, CF_LOCK);
+	bv_position(bv, ps, p->a_disc ? &p->a_disc_from : NULL,
+	            p->a_tok || p->t.slid ? &sh : NULL);
 	int ply = ng_game_ply(p->g);
 	if (ply > 0) {
 		const ng_pos *before = ng_game_pos_at(p->g, ply - 1);
 		ng_move m = ng_game_move_at(p->g, ply - 1);
 		ng_cell f, to;
 		if (ng_move_slide(before, m, &f, &to)) {
-			flag(bv, f, CF_LAST);
-			flag(bv, to, CF_LAST);
+			bv_flag(bv, f, CF_LAST);
+			bv_flag(bv, to, CF_LAST);
 		}
 		if (ng_move_reloc(before, m, &f, &to)) {
-			int i = add_cell(bv, f, 0);   /* the disc is gone from there */
+			int i = bv_add(bv, f, 0);   /* the disc is gone from there */
 			if (i >= 0)
 				bv->cell[i].flags |= CF_LAST;
-			flag(bv, to, CF_LAST);
+			bv_flag(bv, to, CF_LAST);
 		}
 	}
 	bv->pulse = p->a_pulse;
@@ -123,7 +79,7 @@ void play_build_view(play *p)
 		ng_cell w[3];
 		int n = ng_pos_winning_cells(ps, w);
 		for (int i = 0; i < n; i++)
-			flag(bv, w[i], CF_WIN);
+			bv_flag(bv, w[i], CF_WIN);
 	}
 	if (p->ph == PH_VIEW)
 		flag_best(p);
@@ -137,10 +93,10 @@ void play_build_view(play *p)
 	ng_cell tg[TURN_MAX_CHOICES], chosen;
 	int n = turn_choices(&p->t, ps, tg, TURN_MAX_CHOICES);
 	for (int i = 0; i < n; i++)
-		flag(bv, tg[i], CF_SELECT);
+		bv_flag(bv, tg[i], CF_SELECT);
 	if (turn_chosen(&p->t, &chosen))
-		flag(bv, chosen, CF_CHOSEN);
-	flag(bv, p->cur, CF_CURSOR);
+		bv_flag(bv, chosen, CF_CHOSEN);
+	bv_flag(bv, p->cur, CF_CURSOR);
 }
 
 /* Hexagon distance on the screen, squared and scaled: 3du^2 + 9dv^2. */
