@@ -104,6 +104,14 @@ for page in $EN $JA; do
 	done < "$tmp/scmds"
 done
 
+# No control character in the sources (a "\f" turned into a form feed
+# by a script once hid the font changes of a Japanese paragraph).
+for page in $EN $JA; do
+	if LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" $page; then
+		no "$page has a control character"
+	else ok; fi
+done
+
 # The start position in the Notation section is the engine's.
 for page in $EN $JA; do
 	doc=$(awk '/^\.EX/ { ex = 1; next } /^\.EE/ { ex = 0 } ex && /^0,\\-2;1,\\-2/ { on = 1 }

@@ -112,6 +112,10 @@ last=$(scr b | grep '^Last move:')
 check "... and the watcher, move by move" see w "$last"
 check "... with the opponent's move shown on Red's screen" see a "$last"
 
+# --- no hints online (key t), even on one's own turn
+press a t
+check "t gives no hint in an online game" see a "There are no hints in online games."
+
 # --- chat, made safe
 press a c
 check "c opens the chat line" see a "Say:"

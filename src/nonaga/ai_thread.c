@@ -20,6 +20,8 @@ struct ai {
 	atomic_int done, depth;
 	ng_err err;
 	ng_info info;
+	int limited;              /* lim applies, not the level's own */
+	ng_limits lim;
 };
 
 ai *ai_new(int threads)
@@ -60,12 +62,18 @@ static void progress(void *ctx, const ng_info *info)
 static void *run(void *arg)
 {
 	ai *a = arg;
-	a->err = ng_search_run(a->search, a->copy, NULL, progress, a, &a->info);
+	a->err = ng_search_run(a->search, a->copy, a->limited ? &a->lim : NULL,
+	                       progress, a, &a->info);
 	atomic_store(&a->done, 1);
 	return NULL;
 }
 
 int ai_start(ai *a, const ng_game *g, int level)
+{
+	return ai_start_limits(a, g, level, NULL);
+}
+
+int ai_start_limits(ai *a, const ng_game *g, int level, const ng_limits *lim)
 {
 	ai_cancel(a);
 	ng_game *copy = ng_game_copy(g);
@@ -74,6 +82,9 @@ int ai_start(ai *a, const ng_game *g, int level)
 	ng_game_free(a->copy);
 	a->copy = copy;
 	ng_search_set_level(a->search, level);
+	a->limited = lim != NULL;
+	if (lim)
+		a->lim = *lim;
 	/* Threads only help the top level, which searches on its clock; the
 	 * levels below search to a fixed depth, quickly, on one. */
 	int want = level == NG_LEVEL_MAX ? a->threads : 1;

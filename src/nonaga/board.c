@@ -124,7 +124,7 @@ static void draw_cell(const layout *L, const boardview *bv, const bcell *c)
 			g = G->disc;
 			ga = term_attr(R_DISC);
 		}
-	} else if (f & CF_SELECT) {
+	} else if (f & (CF_SELECT | CF_HINT)) {
 		g = G->target;
 		ga = term_attr(R_TARGET);
 	} else if ((f & CF_LAST) && !(f & CF_HIDDEN)) {
@@ -143,6 +143,9 @@ static void draw_cell(const layout *L, const boardview *bv, const bcell *c)
 	} else if (f & CF_CHOSEN) {
 		m = G->chosen;
 		ga |= A_BOLD;
+	} else if (f & CF_HINT) {
+		m = G->hint;
+		ga = (tok >= 0 ? ga : term_attr(R_MSG)) | A_BOLD;
 	} else if (f & CF_SELECT) {
 		m = G->sel;
 		ga = tok >= 0 ? ga | A_BOLD : term_attr(R_SEL);

@@ -26,7 +26,7 @@ void bv_flag(boardview *bv, ng_cell c, unsigned f)
 {
 	int i = board_find(bv, c);
 	if (i >= 0)
-		bv->cell[i].flags |= (unsigned char)f;
+		bv->cell[i].flags |= (unsigned short)f;
 }
 
 void bv_position(boardview *bv, const ng_pos *ps, const ng_cell *lifted,

@@ -29,6 +29,7 @@ static const glyphs unicode = {
 	.chosen = { "(", ")" },
 	.win = { "*", "*" },
 	.last = { ".", "." },
+	.hint = { "!", "!" },
 	.gone = "\u2b1a",                /* DOTTED SQUARE */
 	.hex = { "\u27cb", "\u23ba", "\u27cd",   /* top: / - \ */
 	         "\u23b8", "\u23b9",             /* sides */
@@ -53,6 +54,7 @@ static const glyphs ascii = {
 	.chosen = { "(", ")" },
 	.win = { "*", "*" },
 	.last = { ".", "." },
+	.hint = { "!", "!" },
 	.gone = "_",
 	.hex = { "/", "-", "\\", "|", "|", "\\", "_", "/" },
 	.sep = " | ",

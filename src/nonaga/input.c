@@ -81,6 +81,8 @@ static action map_key(int ch)
 		return ACT_EXPORT;
 	case 'i': case 'I':
 		return ACT_COORDS;
+	case 't': case 'T':
+		return ACT_HINT;
 	case 12:
 		return ACT_REDRAW;
 	case KEY_RESIZE:

@@ -174,13 +174,15 @@ static void build_help(pbuf *b, int width)
 		{ "r", _("redo") },
 		{ "n", _("new game") },
 		{ "m", _("title menu") },
+		{ "t", _("a hint: the computer's move for you, marked ! on the board "
+		         "(not in online games)") },
 		{ "x", _("export the game to a file in the current directory") },
 		{ "i", _("show or hide the cells' coordinates (q,r, as in the notation)") },
 		{ _("Ctrl-L"), _("draw the screen again") },
 		{ "?", _("this help") },
 		{ "q", _("quit (asks first during a game; the game stays saved)") },
 	};
-	char sym[7][64];
+	char sym[8][64];
 	snprintf(sym[0], sizeof sym[0], "%s", G->disc);
 	snprintf(sym[1], sizeof sym[1], "%s %s", G->token[NG_RED], G->token[NG_BLUE]);
 	snprintf(sym[2], sizeof sym[2], "%s", G->lock);
@@ -189,6 +191,7 @@ static void build_help(pbuf *b, int width)
 	snprintf(sym[4], sizeof sym[4], "%s %s", G->chosen[0], G->chosen[1]);
 	snprintf(sym[5], sizeof sym[5], "%s  %s %s", G->target, G->win[0], G->win[1]);
 	snprintf(sym[6], sizeof sym[6], "%s %s  %s", G->last[0], G->last[1], G->gone);
+	snprintf(sym[7], sizeof sym[7], "%s %s", G->hint[0], G->hint[1]);
 	const char *syms[][2] = {
 		{ sym[0], _("a disc") },
 		{ sym[1], _("a Red token, a Blue token (their shapes differ too)") },
@@ -198,6 +201,7 @@ static void build_help(pbuf *b, int width)
 		{ sym[5], _("where the disc may go; the winning three") },
 		{ sym[6], _("the last move's cells (where the token and the disc came "
 		            "from and went); where the disc was taken from") },
+		{ sym[7], _("the hint's cells (key t)") },
 	};
 	int kw = 0;
 	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)

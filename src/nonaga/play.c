@@ -138,8 +138,17 @@ static void warn_threat(play *p)
 	    : _("Careful: Blue can win with its next slide. Stop it!"));
 }
 
+/* The hint's search stops and its marks go: the position changed. */
+static void drop_hint(play *p)
+{
+	if (p->hinting)
+		ai_cancel(p->hint_ai);
+	p->hinting = p->hinted = 0;
+}
+
 void play_enter_turn(play *p)
 {
+	drop_hint(p);
 	/* (a pending question stays: the computer may move while it shows) */
 	memset(&p->t, 0, sizeof p->t);
 	if (ng_game_result(p->g) != NG_NONE) {
@@ -206,6 +215,78 @@ static void apply_ai_move(play *p, ng_move m, ng_err e)
 		p->ai_failed = 1;
 		say(p, R_MSG, _("The computer cannot move: %s."), reason_text(e));
 	}
+}
+
+/* ------------------------------------------------------------------ hint */
+
+/* t: the computer looks for a move for the player, at the top level for
+ * about a second (at least as strong as any level), in its own thread so
+ * that the screen stays live. */
+static void ask_hint(play *p)
+{
+	if (p->np) {
+		say(p, R_MSG, "%s", _("There are no hints in online games."));
+		return;
+	}
+	if (!play_choosing(p) || !play_human_turn(p)) {
+		say(p, R_MSG, "%s", _("A hint is for your own turn."));
+		return;
+	}
+	if (p->hinting)
+		return;
+	ng_limits lim = { 1000, 0, 0 };
+	if (!p->hint_ai)
+		p->hint_ai = ai_new(p->opt->threads);
+	if (!p->hint_ai || ai_start_limits(p->hint_ai, p->g, NG_LEVEL_MAX, &lim) != 0) {
+		say(p, R_MSG, _("The computer cannot think: %s."), reason_text(NG_ERR_NOMEM));
+		return;
+	}
+	p->hinting = 1;
+	p->hinted = 0;
+	say(p, R_NORMAL, "%s", _("Looking for a hint..."));
+}
+
+/* The hint is found: its cells marked, its notation said, the cursor on
+ * its cell for the step the turn is at. */
+static void show_hint(play *p, ng_move m, ng_err e)
+{
+	p->hinting = 0;
+	if (e != NG_OK) {
+		say(p, R_MSG, _("The computer cannot think: %s."), reason_text(e));
+		return;
+	}
+	const ng_pos *ps = cur_pos(p);
+	char mv[NG_MOVE_TEXT];
+	ng_move_format(ps, m, mv);
+	p->hint = m;
+	p->hint_ply = ng_game_ply(p->g);
+	p->hinted = 1;
+	/* TRANSLATORS: %s is a move in the notation from>to/from>to; "!"
+	   is the mark beside its cells on the board. */
+	say(p, R_NORMAL, _("Hint: %s (marked !)."), mv);
+	ng_cell sf, st, rf, rt;
+	int hs = ng_move_slide(ps, m, &sf, &st), hr = ng_move_reloc(ps, m, &rf, &rt);
+	switch (p->t.step) {
+	case TS_SLIDE:
+		if (hs || hr)
+			p->cur = hs ? sf : rf;
+		break;
+	case TS_SLIDE_TO:
+		if (hs)
+			p->cur = st;
+		break;
+	case TS_TAKE:
+		if (hr)
+			p->cur = rf;
+		break;
+	case TS_PLACE:
+		if (hr)
+			p->cur = rt;
+		break;
+	default:
+		break;
+	}
+	p->want_u = board_ux(&p->L, p->cur);
 }
 
 /* ------------------------------------------------------------- choosing */
@@ -478,6 +559,7 @@ int play_run(const lineup *s, const options *opt, ng_game *resume,
 	int result = play_loop(p);
 	stop_ai(p);
 	ai_free(p->ai);
+	ai_free(p->hint_ai);
 	ng_game_free(p->g);
 	return result;
 }
@@ -534,10 +616,17 @@ static int play_loop(play *p)
 			if (ai_poll(p->ai, &m, &e))
 				apply_ai_move(p, m, e);
 		}
+		if (p->hinting) {
+			ng_move m;
+			ng_err e;
+			if (ai_poll(p->hint_ai, &m, &e))
+				show_hint(p, m, e);
+		}
 		play_render(p);
 		event ev;
 		input_get(&ev, p->np ? netplay_wait_ms(p)
-		               : p->ph == PH_AI && p->ai && ai_busy(p->ai) ? 100 : -1);
+		               : (p->ph == PH_AI && p->ai && ai_busy(p->ai)) || p->hinting
+		               ? 100 : -1);
 		if (ev.act == ACT_SIGNAL) {
 			/* hang-up, TERM, INT: stop thinking, keep the game */
 			stop_ai(p);
@@ -607,6 +696,9 @@ static int play_loop(play *p)
 		case ACT_HELP:
 			page_help();
 			p->relayout = 1;
+			break;
+		case ACT_HINT:
+			ask_hint(p);
 			break;
 		case ACT_EXPORT:
 			play_export(p);

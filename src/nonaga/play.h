@@ -33,6 +33,11 @@ typedef struct play {
 	                               * key a), or NULL */
 	int archived;         /* the game's end is kept as a record */
 	ai *ai;
+	ai *hint_ai;          /* the hint's search (key t), made when first asked */
+	int hinting;          /* it runs */
+	int hinted;           /* hint is shown, for the position at hint_ply */
+	int hint_ply;
+	ng_move hint;
 	netplay *np;          /* an online game (netplay.c), or NULL */
 	int ai_failed;        /* the search failed: do not start it again */
 	long long ai_since;   /* when the search started (ms) */

@@ -341,10 +341,10 @@ last:;
 	t->msg_role = p->msg_role;
 	snprintf(t->keys, sizeof t->keys, "%s",
 	         _("arrows move, Enter choose, Esc back, u undo, r redo, "
-	           "x export, i coordinates, ? help, q quit"));
+	           "t hint, x export, i coordinates, ? help, q quit"));
 	snprintf(t->keys_mid, sizeof t->keys_mid, "%s",
 	         _("arrows move, Enter choose, Esc back, u undo, r redo, "
-	           "x export, ? help, q quit"));
+	           "t hint, ? help, q quit"));
 	snprintf(t->keys_short, sizeof t->keys_short, "%s", _("? help, q quit"));
 	if (p->np) {
 		netplay_panel(p, t);

@@ -40,7 +40,7 @@
 /* Every glyph the screen uses, as UTF-8 strings of display width 1. */
 typedef struct glyphs {
 	const char *disc, *token[2], *lock, *target;
-	const char *sel[2], *cur[2], *chosen[2], *win[2], *last[2];
+	const char *sel[2], *cur[2], *chosen[2], *win[2], *last[2], *hint[2];
 	const char *gone;       /* where the last move took a disc from */
 	/* a disc's outline at the larger scales: top left, top, top right,
 	 * left, right, bottom left, bottom, bottom right */
@@ -132,7 +132,7 @@ typedef enum action {
 	ACT_NONE, ACT_TIMEOUT, ACT_SIGNAL, ACT_RESIZE, ACT_REDRAW,
 	ACT_UP, ACT_DOWN, ACT_LEFT, ACT_RIGHT, ACT_SELECT, ACT_BACK, ACT_NEXT, ACT_PREV,
 	ACT_UNDO, ACT_REDO, ACT_NEW, ACT_HELP, ACT_QUIT, ACT_MENU, ACT_CLICK, ACT_PAGEUP,
-	ACT_PAGEDOWN, ACT_HOME, ACT_END, ACT_EXPORT, ACT_COORDS, ACT_OTHER
+	ACT_PAGEDOWN, ACT_HOME, ACT_END, ACT_EXPORT, ACT_COORDS, ACT_HINT, ACT_OTHER
 } action;
 
 typedef struct event {
@@ -162,7 +162,8 @@ enum cellflag {
 	CF_WIN = 16,       /* one of the winning three */
 	CF_LOCK = 32,      /* the disc the opponent just moved */
 	CF_HIDDEN = 64,    /* in flight: drawn as empty */
-	CF_LAST = 128      /* one of the last move's four cells */
+	CF_LAST = 128,     /* one of the last move's four cells */
+	CF_HINT = 256      /* one of the hinted move's four cells */
 };
 
 #define BV_MAX 160     /* 19 discs and the empty cells around them */
@@ -171,7 +172,7 @@ typedef struct bcell {
 	ng_cell c;
 	signed char disc;  /* 1 if a disc is there */
 	signed char tok;   /* -1 or the ng_side of the token */
-	unsigned char flags;
+	unsigned short flags;
 } bcell;
 
 typedef struct boardview {
@@ -292,6 +293,8 @@ ai *ai_new(int threads);
 void ai_free(ai *a);
 /* Start thinking about the game's current position (the game is copied). */
 int ai_start(ai *a, const ng_game *g, int level);
+/* The same within the limits lim (NULL: the level's own). */
+int ai_start_limits(ai *a, const ng_game *g, int level, const ng_limits *lim);
 /* 1 when the search has finished: its move and status. */
 int ai_poll(ai *a, ng_move *m, ng_err *e);
 /* Stop a running search and wait for its thread. */

@@ -67,6 +67,17 @@ void play_build_view(play *p)
 			bv_flag(bv, to, CF_LAST);
 		}
 	}
+	if (p->ph == PH_TURN && p->hinted && p->hint_ply == ng_game_ply(p->g)) {
+		ng_cell f, to;
+		if (ng_move_slide(ps, p->hint, &f, &to)) {
+			bv_flag(bv, f, CF_HINT);
+			bv_flag(bv, to, CF_HINT);
+		}
+		if (ng_move_reloc(ps, p->hint, &f, &to)) {
+			bv_flag(bv, f, CF_HINT);
+			bv_flag(bv, to, CF_HINT);
+		}
+	}
 	bv->pulse = p->a_pulse;
 	if (p->a_disc) {
 		bv->ghost = 1;
