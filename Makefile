@@ -7,6 +7,7 @@
 #   make bench      speed figures and node-count signatures
 #   make bench-server  the online server under load (CLIENTS=1000)
 #   make match      engine against engine (strength), see test/match
+#   make match-old  the top level against an older build's (OLD=229b3ab)
 #   make fuzz       libFuzzer over the parsers and the protocol
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
 #                   (the program, its pages and catalogs, and the library:
@@ -205,9 +206,12 @@ CLIENTS ?= 1000
 bench-server: build/nonaga build/test/server_bench
 	@build/test/server_bench $(CLIENTS)
 
-# Strength: see test/match.sh for the table in the README.
+# Strength: see test/match.sh for the table in the README, and
+# test/match_old.sh for today's top level against an older build's.
 match: build/nonaga build/match
 	@sh test/match.sh
+match-old: build/nonaga build/match
+	@sh test/match_old.sh
 
 # ------------------------------------------------------------ translation
 # po/POTFILES lists the sources (wildcards allowed).  `make pot' rewrites
@@ -262,5 +266,5 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench match fuzz clean pot update-po install uninstall FORCE
+.PHONY: all check tsan bench match match-old fuzz clean pot update-po install uninstall FORCE
 .DELETE_ON_ERROR:

@@ -7,7 +7,8 @@
  *
  * A and B are configurations: `random' (uniformly random legal moves) or
  * comma-separated settings `level=N,movetime=MS,depth=N,nodes=N,rules=R,
- * engine=PATH' (engine: another build to compare with).
+ * threads=N,engine=PATH' (engine: another build to compare with; threads:
+ * `set threads N', which builds before threads do not know).
  * Each opening (PLIES random moves from the start, default 2, none of which
  * hands the opponent a win in one) is played twice with colours swapped.  A game ends with a win, a draw by threefold
  * repetition (the engine's own `result'), or a draw after 300 plies.
@@ -32,6 +33,7 @@ typedef struct config {
 	int random;
 	int level;
 	long movetime, depth, nodes;
+	int threads;        /* 0: the engine's default */
 	char rules[16];
 	char engine[256];   /* program for this side (default: -e) */
 } config;
@@ -102,6 +104,8 @@ static void parse_config(const char *text, config *c)
 			c->depth = atol(eq);
 		else if (!strcmp(tok, "nodes"))
 			c->nodes = atol(eq);
+		else if (!strcmp(tok, "threads"))
+			c->threads = atoi(eq);
 		else if (!strcmp(tok, "rules"))
 			snprintf(c->rules, sizeof c->rules, "%s", eq);
 		else if (!strcmp(tok, "engine"))
@@ -257,6 +261,8 @@ static int play_game(engine *ea, engine *eb, const config *ca,
 		if (c[i]->random)
 			continue;
 		ask(e[i], buf, sizeof buf, "set level %d", c[i]->level);
+		if (c[i]->threads)
+			ask(e[i], buf, sizeof buf, "set threads %d", c[i]->threads);
 		ask(e[i], buf, sizeof buf, "set seed %llu",
 		    (unsigned long long)(seed * 1000003u + (uint64_t)opening * 2 + (uint64_t)i));
 	}
