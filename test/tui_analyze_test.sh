@@ -44,8 +44,8 @@ keys a
 check "a again says it is done" wait_for "The moves are analysed"
 keys '?'
 check "? shows the help" wait_for "NONAGA: keys"
-keys Down Down Down Down Down Down Down Down Down Down
-check "... with the replay's a" wait_for "analyse the moves"
+keys End
+check "... with the replay's a (at its end)" wait_for "analyse the moves"
 keys q
 check "back in the replay" wait_for "Replay: move 1 of 3"
 keys q

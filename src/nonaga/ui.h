@@ -21,11 +21,14 @@
  *   chatline.c   a line of chat typed on the bottom line
  *   anim.c       timed frames: slides, relocations, the draw for sides
  *   ai_thread.c  the computer's search in a background thread
- *   menu.c       title menu, pages (help, rules)
+ *   menu.c       title menu
+ *   page.c       full-screen pages: the keys (help) and the rules
  *   language.c   the language of the messages
  *   chooser.c    a screen asking for one of a few choices
  *   history.c    past games: the finished games, to replay
  *   reasons.c    translated reasons for refused actions
+ *   analysis.c   every move of a game judged by the engine, without
+ *                curses (analysis.h); analyze.c is nonaga --analyze
  */
 #ifndef NONAGA_UI_H
 #define NONAGA_UI_H
