@@ -6,6 +6,7 @@
 #   make bench-server  the online server under load (CLIENTS=1000)
 #   make match      engine against engine (strength), see test/match
 #   make fuzz       libFuzzer over the parsers and the protocol
+#   make puzzles    src/nonaga/puzzles.txt again from engine self-play
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
 #   make pot        po/nonaga.pot from the sources; make update-po merges it
 #   make clean
@@ -114,6 +115,11 @@ build/asan/test/%: test/%.c build/asan/libnonaga.a test/tap.h test/netc.h
 	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) -Itest $< -o $@ build/asan/libnonaga.a -lpthread
 build/match: test/match.c
 	$(CC) $(CSTD) $(WARN) $(OPT) $< -o $@ -lm
+# The puzzle set: made by test/puzzlegen.c, shipped in the tree.
+build/puzzlegen: test/puzzlegen.c test/puzzle_check.h build/libnonaga.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread
+puzzles: build/puzzlegen
+	build/puzzlegen > src/nonaga/puzzles.txt.new && mv src/nonaga/puzzles.txt.new src/nonaga/puzzles.txt
 build/refgen: test/refgen.c
 	$(CC) -std=c11 -O2 $(WARN) $< -o $@
 # Tests that include a source file of the program rebuild when it changes.
@@ -219,5 +225,5 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check bench match fuzz clean pot update-po install uninstall FORCE
+.PHONY: all check bench match fuzz puzzles clean pot update-po install uninstall FORCE
 .DELETE_ON_ERROR:
