@@ -126,6 +126,7 @@ build/refgen: test/refgen.c
 build/test/layout_test build/asan/test/layout_test: src/nonaga/layout.c $(HDRS)
 build/test/reasons_test build/asan/test/reasons_test: src/nonaga/reasons.c $(HDRS)
 build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
+build/test/puzzles_test build/asan/test/puzzles_test: test/puzzle_check.h src/nonaga/puzzles.txt
 
 # test/savetool.c drives the program's src/nonaga/savefile.c for the
 # shell tests test/save_test.sh and test/save_crash_test.sh.

@@ -1,0 +1,91 @@
+/*
+ * puzzles_test.c - the shipped puzzle set (src/nonaga/puzzles.txt), every
+ * puzzle checked again exhaustively (test/puzzle_check.h): it parses, is
+ * of its kind, its difficulty and move count are right, and its solution
+ * list is exactly the set of first moves that solve it.  There are at
+ * least 200, and the lines are in the order puzzlegen.c sorts them.
+ */
+#include "nonaga.h"
+#include "puzzle_check.h"
+#include "tap.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SET "src/nonaga/puzzles.txt"
+#define MAXSOL 64
+
+int main(void)
+{
+	FILE *f = fopen(SET, "r");
+	CHECK(f != NULL, "cannot open %s", SET);
+	if (!f)
+		return tests_done("puzzles_test");
+	static char line[65536];
+	int n = 0, bad = 0, lineno = 0, kinds[3] = { 0 };
+	int last_kind = 0, last_diff = 0;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		if (line[0] == '#')
+			continue;
+		line[strcspn(line, "\n")] = 0;
+		char *save = NULL;
+		char *kind = strtok_r(line, " ", &save);
+		char *diff = strtok_r(NULL, " ", &save);
+		char *moves = strtok_r(NULL, " ", &save);
+		char *text = strtok_r(NULL, " ", &save);
+		n++;
+		if (!kind || !diff || !moves || !text) {
+			CHECK(0, "line %d: too few fields", lineno);
+			bad++;
+			continue;
+		}
+		int k = !strcmp(kind, "win2") ? PZ_WIN2 : !strcmp(kind, "parry") ? PZ_PARRY : PZ_NONE;
+		ng_pos pos;
+		if (k == PZ_NONE || ng_pos_parse(&pos, text, NG_STANDARD) != NG_OK) {
+			CHECK(0, "line %d: bad kind or position", lineno);
+			bad++;
+			continue;
+		}
+		kinds[k]++;
+		ng_move listed[MAXSOL];
+		int nl = 0, ok = 1;
+		for (char *m; (m = strtok_r(NULL, " ", &save)) != NULL;) {
+			if (nl == MAXSOL || ng_move_parse(&pos, m, &listed[nl]) != NG_OK) {
+				ok = 0;
+				break;
+			}
+			for (int j = 0; j < nl; j++)
+				if (ng_move_equal(listed[j], listed[nl]))
+					ok = 0;   /* listed twice */
+			nl++;
+		}
+		ng_move sol[MAXSOL];
+		int nsol, total;
+		int got = pz_classify(&pos, sol, MAXSOL, &nsol, &total);
+		ok = ok && got == k && nsol == nl && nsol <= MAXSOL && total == atoi(moves);
+		for (int i = 0; ok && i < nl; i++) {
+			int found = 0;
+			for (int j = 0; j < nsol; j++)
+				found |= ng_move_equal(listed[i], sol[j]);
+			ok = found;
+		}
+		int d = nsol * 20 >= total ? 1 : nsol * 100 >= total ? 2 : 3;
+		ok = ok && atoi(diff) == d;
+		/* sorted by kind, then difficulty */
+		ok = ok && (k > last_kind || (k == last_kind && d >= last_diff));
+		last_kind = k;
+		last_diff = d;
+		if (!ok) {
+			CHECK(0, "line %d: not the %s puzzle it says (%d solutions found, %d listed)",
+			      lineno, kind, nsol, nl);
+			bad++;
+		}
+	}
+	fclose(f);
+	CHECK(bad == 0, "%d of %d puzzles are wrong", bad, n);
+	CHECK(n >= 200, "only %d puzzles", n);
+	CHECK(kinds[PZ_WIN2] > 0 && kinds[PZ_PARRY] > 0, "both kinds: %d win2, %d parry",
+	      kinds[PZ_WIN2], kinds[PZ_PARRY]);
+	return tests_done("puzzles_test");
+}
