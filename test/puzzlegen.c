@@ -15,8 +15,9 @@
  * solves it (and no other), in the engine's notation.  DIFFICULTY (1 easy,
  * 2 medium, 3 hard) is measured by the share of the legal moves that solve
  * the puzzle: 1 when at least 1 in 20 does, 2 when at least 1 in 100 does,
- * 3 when fewer do.  The lines are sorted by kind, difficulty, then share
- * (larger first).
+ * 3 when fewer do.  The lines are sorted by difficulty (the order the
+ * program offers them in), then kind (parry first), then share (larger
+ * first).
  */
 #include "nonaga.h"
 #include "puzzle_check.h"
@@ -53,10 +54,10 @@ static int seen(const ng_pos *pos)
 static int cmp(const void *a, const void *b)
 {
 	const puzzle *x = a, *y = b;
-	if (x->kind != y->kind)
-		return x->kind - y->kind;
 	if (x->diff != y->diff)
 		return x->diff - y->diff;
+	if (x->kind != y->kind)
+		return y->kind - x->kind;   /* parry first: the easier idea */
 	/* share: nsol / total, larger first */
 	long l = (long)x->nsol * y->total, r = (long)y->nsol * x->total;
 	if (l != r)

@@ -3,7 +3,7 @@
  * puzzle checked again exhaustively (test/puzzle_check.h): it parses, is
  * of its kind, its difficulty and move count are right, and its solution
  * list is exactly the set of first moves that solve it.  There are at
- * least 200, and the lines are in the order puzzlegen.c sorts them.
+ * least 200, and the lines are sorted by difficulty as puzzlegen.c sorts them.
  */
 #include "nonaga.h"
 #include "puzzle_check.h"
@@ -23,7 +23,7 @@ int main(void)
 		return tests_done("puzzles_test");
 	static char line[65536];
 	int n = 0, bad = 0, lineno = 0, kinds[3] = { 0 };
-	int last_kind = 0, last_diff = 0;
+	int last_kind = PZ_PARRY, last_diff = 0;
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
 		if (line[0] == '#')
@@ -72,8 +72,8 @@ int main(void)
 		}
 		int d = nsol * 20 >= total ? 1 : nsol * 100 >= total ? 2 : 3;
 		ok = ok && atoi(diff) == d;
-		/* sorted by kind, then difficulty */
-		ok = ok && (k > last_kind || (k == last_kind && d >= last_diff));
+		/* sorted by difficulty, then kind (parry first) */
+		ok = ok && (d > last_diff || (d == last_diff && k <= last_kind));
 		last_kind = k;
 		last_diff = d;
 		if (!ok) {
