@@ -91,6 +91,13 @@ build/nonaga: $(call obj,build,$(APP_SRC)) build/libnonaga.a
 build/asan/nonaga: $(call obj,build/asan,$(APP_SRC)) build/asan/libnonaga.a
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
 
+# puzzle.c compiles the puzzle set in: each line of it as a string.
+build/gen/puzzles.inc: src/nonaga/puzzles.txt
+	@mkdir -p $(dir $@)
+	sed -e '/^#/d' -e 's/.*/"&\\n"/' $< > $@
+build/obj/nonaga/puzzle.o build/asan/obj/nonaga/puzzle.o: build/gen/puzzles.inc
+build/obj/nonaga/puzzle.o build/asan/obj/nonaga/puzzle.o: CPPFLAGS += -Ibuild/gen
+
 # main.c knows LOCALEDIR: rebuild it when PREFIX changes.
 build/.localedir: FORCE
 	@mkdir -p build; echo '$(LOCALEDIR)' > $@.new; \

@@ -229,5 +229,7 @@ last:;
 	snprintf(t->keys_short, sizeof t->keys_short, "%s", _("? help, q quit"));
 	if (p->np)
 		netplay_panel(p, t);
+	if (p->pz)
+		puzzle_panel(p, t);
 }
 
