@@ -4,6 +4,14 @@
  * of its kind, its difficulty and move count are right, and its solution
  * list is exactly the set of first moves that solve it.  There are at
  * least 200, and the lines are sorted by difficulty as puzzlegen.c sorts them.
+ *
+ *   puzzles_test                   the test
+ *   puzzles_test --show N [MOVE...]
+ *       for test/tui_puzzle_test.sh: puzzle N (from 1, in the file's
+ *       order) after the moves given: "pos POSITION", then with no moves
+ *       "right MOVE" (a solution) and "wrong MOVE" (a legal move that is
+ *       not one), else "win MOVE" when the side to move has a winning
+ *       slide.
  */
 #include "nonaga.h"
 #include "puzzle_check.h"
@@ -15,8 +23,83 @@
 #define SET "src/nonaga/puzzles.txt"
 #define MAXSOL 64
 
-int main(void)
+/* The Nth puzzle's line (from 1), or NULL. */
+static char *nth(int n, char *line, size_t size)
 {
+	FILE *f = fopen(SET, "r");
+	if (!f)
+		return NULL;
+	while (fgets(line, (int)size, f))
+		if (line[0] != '#' && --n == 0) {
+			fclose(f);
+			line[strcspn(line, "\n")] = 0;
+			return line;
+		}
+	fclose(f);
+	return NULL;
+}
+
+static int show(int argc, char **argv)
+{
+	static char line[65536];
+	char *save = NULL, text[NG_POS_TEXT];
+	if (argc < 3 || !nth(atoi(argv[2]), line, sizeof line))
+		return 2;
+	strtok_r(line, " ", &save);
+	strtok_r(NULL, " ", &save);
+	strtok_r(NULL, " ", &save);
+	ng_pos pos, start;
+	if (ng_pos_parse(&pos, strtok_r(NULL, " ", &save), NG_STANDARD) != NG_OK)
+		return 2;
+	start = pos;
+	for (int i = 3; i < argc; i++) {
+		ng_move m;
+		ng_undo u;
+		if (ng_move_parse(&pos, argv[i], &m) != NG_OK)
+			return 2;
+		ng_make(&pos, m, &u);
+	}
+	ng_pos_format(&pos, text);
+	printf("pos %s\n", text);
+	ng_movelist *l = pz_list(0);
+	char mt[NG_MOVE_TEXT];
+	if (argc > 3) {
+		ng_generate(&pos, l);
+		for (int i = 0; i < l->n; i++) {
+			ng_pos a = pos;
+			ng_undo u;
+			ng_make(&a, l->m[i], &u);
+			if (ng_pos_winner(&a) != NG_NONE) {
+				ng_move_format(&pos, l->m[i], mt);
+				printf("win %s\n", mt);
+				break;
+			}
+		}
+		return 0;
+	}
+	char *first = strtok_r(NULL, " ", &save);
+	printf("right %s\n", first);
+	ng_move sol[MAXSOL];
+	int nsol, total;
+	pz_classify(&start, sol, MAXSOL, &nsol, &total);
+	ng_generate(&start, l);
+	for (int i = 0; i < l->n; i++) {
+		int is = 0;
+		for (int j = 0; j < nsol; j++)
+			is |= ng_move_equal(sol[j], l->m[i]);
+		if (!is) {
+			ng_move_format(&start, l->m[i], mt);
+			printf("wrong %s\n", mt);
+			break;
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "--show"))
+		return show(argc, argv);
 	FILE *f = fopen(SET, "r");
 	CHECK(f != NULL, "cannot open %s", SET);
 	if (!f)

@@ -429,11 +429,9 @@ void puzzle_panel(const play *p, panel_text *t)
 		snprintf(t->hint, sizeof t->hint, "%s",
 		         _("n: next puzzle, p: previous, r: try again, m: menu, q: quit."));
 	}
-	if (ng_game_ply(p->g) == 0 || r->stage == ST_FINISH) {
+	if (ng_game_ply(p->g) == 0) {   /* later: the last move */
 		const char *task;
-		if (r->stage == ST_FINISH)
-			task = _("Win now with a slide.");
-		else if (pz->kind == K_WIN2)
+		if (pz->kind == K_WIN2)
 			task = me == NG_RED
 			    ? _("Red to win in two: find the move after which every reply of Blue's lets you win with a slide.")
 			    : _("Blue to win in two: find the move after which every reply of Red's lets you win with a slide.");
