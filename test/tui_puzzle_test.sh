@@ -164,6 +164,19 @@ win=$(field win "$TOTAL" "$right" "$reply")
 check "... after the reply a slide wins ($reply, $win)" test -n "$win"
 check "the winning slide's clicks" play_move "$TOTAL" "$right" "$reply" -- "$win"
 check "the winning slide solves it" wait_for "Solved! n goes to the next puzzle."
+keys u
+check "u: the puzzle again too" wait_for "Again from the start."
+wrong=$(field wrong "$TOTAL")
+check "win in two: a wrong first move's clicks" play_move "$TOTAL" -- "$wrong"
+# the refutation: the opponent's winning slide if it has one, else a reply
+case $(field pos "$TOTAL") in */b/*) other=Red ;; *) other=Blue ;; esac
+if [ -n "$(field win "$TOTAL" "$wrong")" ]; then
+	refuted="Not this move: $other wins with a slide."
+else
+	refuted="Not this move: after $other's reply no slide of yours wins."
+fi
+check "... is refuted on the board: $refuted" wait_for "$refuted"
+check "... and not solved" has_text "Not solved."
 keys m
 check "two solved" wait_for "Puzzles (2/$TOTAL solved)"
 keys q
