@@ -9,9 +9,10 @@
  *   puzzles_test --show N [MOVE...]
  *       for test/tui_puzzle_test.sh: puzzle N (from 1, in the file's
  *       order) after the moves given: "pos POSITION", then with no moves
- *       "right MOVE" (a solution) and "wrong MOVE" (a legal move that is
- *       not one), else "win MOVE" when the side to move has a winning
- *       slide.
+ *       "right MOVE" (a solution), "wrong MOVE" (a legal move that is
+ *       not one) and "quiet MOVE" (one that is not and leaves the
+ *       opponent no winning slide, if any), else "win MOVE" when the
+ *       side to move has a winning slide.
  */
 #include "nonaga.h"
 #include "puzzle_check.h"
@@ -83,14 +84,22 @@ static int show(int argc, char **argv)
 	int nsol, total;
 	pz_classify(&start, sol, MAXSOL, &nsol, &total);
 	ng_generate(&start, l);
-	for (int i = 0; i < l->n; i++) {
+	int wrong = 0, quiet = 0;
+	for (int i = 0; i < l->n && !(wrong && quiet); i++) {
 		int is = 0;
 		for (int j = 0; j < nsol; j++)
 			is |= ng_move_equal(sol[j], l->m[i]);
-		if (!is) {
-			ng_move_format(&start, l->m[i], mt);
+		if (is)
+			continue;
+		ng_pos a = start;
+		ng_undo u;
+		ng_make(&a, l->m[i], &u);
+		ng_move_format(&start, l->m[i], mt);
+		if (!wrong++)
 			printf("wrong %s\n", mt);
-			break;
+		if (!quiet && !pz_win_now(&a)) {
+			printf("quiet %s\n", mt);
+			quiet = 1;
 		}
 	}
 	return 0;

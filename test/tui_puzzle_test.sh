@@ -169,7 +169,7 @@ check "u: the puzzle again too" wait_for "Again from the start."
 wrong=$(field wrong "$TOTAL")
 check "win in two: a wrong first move's clicks" play_move "$TOTAL" -- "$wrong"
 # the refutation: the opponent's winning slide if it has one, else a reply
-case $(field pos "$TOTAL") in */b/*) other=Red ;; *) other=Blue ;; esac
+case $(field pos "$TOTAL") in */b/*) other=Red tok=@ ;; *) other=Blue tok="#" ;; esac
 if [ -n "$(field win "$TOTAL" "$wrong")" ]; then
 	refuted="Not this move: $other wins with a slide."
 else
@@ -177,6 +177,14 @@ else
 fi
 check "... is refuted on the board: $refuted" wait_for "$refuted"
 check "... and not solved" has_text "Not solved."
+keys r
+check "r: again" wait_for "Again from the start."
+quiet=$(field quiet "$TOTAL")
+check "win in two: a wrong first move that threatens nothing" test -n "$quiet"
+check "... its clicks" play_move "$TOTAL" -- "$quiet"
+check "... is refuted by a reply after which no slide wins" \
+	wait_for "Not this move: after $other's reply no slide of yours wins."
+check "... the reply shown on the board" has_text "Last move: $tok $other"
 keys m
 check "two solved" wait_for "Puzzles (2/$TOTAL solved)"
 keys q
