@@ -117,7 +117,7 @@ check "the menu offers the puzzles, none solved" wait_for "Puzzles (0/$TOTAL sol
 to_puzzles 0
 check "Enter shows the first puzzle" wait_for "Puzzle 1 of $TOTAL"
 check "... what to do" has_text "threatens to win with its next slide"
-check "... and the puzzle keys" has_text "n next, p previous, r retry"
+check "... and the puzzle keys" has_text "n next, p prev, r retry"
 
 # puzzle 1 (a parry): the right answer
 right=$(field right 1)

@@ -441,10 +441,12 @@ void puzzle_panel(const play *p, panel_text *t)
 			    : _("Red threatens to win with its next slide: find a move of Blue's that stops it.");
 		snprintf(t->last, sizeof t->last, "%s", task);
 	}
+	/* (the puzzle keys stay on a narrow screen: m is in the help) */
 	snprintf(t->keys, sizeof t->keys, "%s",
-	         _("arrows move, Enter choose, Esc back, n next, p previous, "
-	           "r retry, m menu, ? help, q quit"));
-	snprintf(t->keys_short, sizeof t->keys_short, "%s", _("? help, q quit"));
+	         _("arrows move, Enter choose, Esc back, n next, p prev, "
+	           "r retry, ? help, q quit"));
+	snprintf(t->keys_short, sizeof t->keys_short, "%s",
+	         _("n next, p prev, r retry, ? help, q quit"));
 }
 
 int puzzle_run(const options *opt)
