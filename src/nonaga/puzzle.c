@@ -457,8 +457,10 @@ int puzzle_run(const options *opt)
 		return PLAY_MENU;
 	pzrun r;
 	memset(&r, 0, sizeof r);
-	while (r.i < nset - 1 && set[r.i].solved)
+	while (r.i < nset && set[r.i].solved)
 		r.i++;   /* the first one not solved yet */
+	if (r.i == nset)
+		r.i = 0;   /* all solved: from the start */
 	int result = play_puzzle(opt, &r, note[0] ? note : NULL);
 	note[0] = 0;   /* told */
 	return result;
