@@ -9,6 +9,7 @@
 #   make match      engine against engine (strength), see test/match
 #   make match-old  the top level against an older build's (OLD=229b3ab)
 #   make fuzz       libFuzzer over the parsers and the protocol
+#   make puzzles    src/nonaga/puzzles.txt again from engine self-play
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
 #                   (the program, its pages and catalogs, and the library:
 #                   libnonaga.a, nonaga.h and nonaga.pc for pkg-config)
@@ -110,6 +111,13 @@ build/nonaga: $(call obj,build,$(APP_SRC)) build/libnonaga.a
 build/asan/nonaga: $(call obj,build/asan,$(APP_SRC)) build/asan/libnonaga.a
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
 
+# puzzle.c compiles the puzzle set in: each line of it as a string.
+build/gen/puzzles.inc: src/nonaga/puzzles.txt
+	@mkdir -p $(dir $@)
+	sed -e '/^#/d' -e 's/.*/"&\\n"/' $< > $@
+build/obj/nonaga/puzzle.o build/asan/obj/nonaga/puzzle.o: build/gen/puzzles.inc
+build/obj/nonaga/puzzle.o build/asan/obj/nonaga/puzzle.o: CPPFLAGS += -Ibuild/gen
+
 # main.c knows LOCALEDIR: rebuild it when PREFIX changes.
 build/.localedir: FORCE
 	@mkdir -p build; echo '$(LOCALEDIR)' > $@.new; \
@@ -147,6 +155,11 @@ build/asan/test/%: test/%.c build/asan/libnonaga.a test/tap.h test/netc.h
 	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) -Itest $< -o $@ build/asan/libnonaga.a -lpthread
 build/match: test/match.c
 	$(CC) $(CSTD) $(WARN) $(OPT) $< -o $@ -lm
+# The puzzle set: made by test/puzzlegen.c, shipped in the tree.
+build/puzzlegen: test/puzzlegen.c test/puzzle_check.h build/libnonaga.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread
+puzzles: build/puzzlegen
+	build/puzzlegen > src/nonaga/puzzles.txt.new && mv src/nonaga/puzzles.txt.new src/nonaga/puzzles.txt
 build/refgen: test/refgen.c
 	$(CC) -std=c11 -O2 $(WARN) $< -o $@
 # Tests that include a source file of the program rebuild when it changes.
@@ -154,6 +167,7 @@ build/test/layout_test build/asan/test/layout_test: src/nonaga/layout.c src/nona
 build/test/reasons_test build/asan/test/reasons_test: src/nonaga/reasons.c $(HDRS)
 build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
 build/test/analysis_test build/asan/test/analysis_test: src/nonaga/analysis.c $(HDRS)
+build/test/puzzles_test build/asan/test/puzzles_test: test/puzzle_check.h src/nonaga/puzzles.txt
 
 # test/savetool.c drives the program's src/nonaga/savefile.c for the
 # shell tests test/save_test.sh and test/save_crash_test.sh.
@@ -266,5 +280,5 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench match match-old fuzz clean pot update-po install uninstall FORCE
+.PHONY: all check tsan bench match match-old fuzz puzzles clean pot update-po install uninstall FORCE
 .DELETE_ON_ERROR:

@@ -113,7 +113,7 @@ check "LANGUAGE=ja: quit" quit_anyhow
 start -e LANGUAGE=ja
 check "menu in Japanese" wait_for "コンピュータと対戦"
 check "menu fits" fits 80 "menu"
-keys Down Down Down Down Down Down Enter
+keys Down Down Down Down Down Down Down Enter
 check "the rules" wait_for "NONAGA: ルール"
 check "the rules fit" fits 80 "rules"
 # the last sentence of the rules, without blanks (a line may break at one)

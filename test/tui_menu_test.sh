@@ -18,7 +18,7 @@ keys Down Right Right
 check "Right raises the level" wait_for "7"
 keys Down Right
 check "Right changes the side" wait_for "Red"
-keys Down Down Down Right
+keys Down Down Down Down Right
 check "Right changes the rule set" wait_for "simple"
 keys Down Enter
 check "How to play shows the rules" wait_for "NONAGA: the rules"
@@ -39,7 +39,7 @@ check "Page Up goes back to the top" wait_for "NONAGA: the rules"
 keys Escape
 check "Esc closes the rules" wait_for "Play against the computer"
 
-keys Up Up Up Up Up Up Enter
+keys Up Up Up Up Up Up Up Enter
 check "the computer game starts with the settings" wait_for "Red (you) to move" 20
 check "level 7" has_text "level 7"
 check "simple rules" has_text "simple rules"
@@ -64,8 +64,8 @@ keys y
 check "y leads to the menu" wait_for "Play against the computer"
 
 # the menu remembers its place: "Two players" is chosen; below it are
-# Play online, Rule set, How to play, Past games, then Language
-keys Down Down Down Down Down Enter
+# Play online, Puzzles, Rule set, How to play, Past games, then Language
+keys Down Down Down Down Down Down Enter
 check "Language cycles (system default, English, ...)" wait_for "English"
 keys Down Enter
 check "Quit quits" wait_exit
@@ -79,8 +79,8 @@ printf '# nonaga record 1\nRed: human\nBlue: human\nRules: standard\nResult: non
 	> "$small/nonaga/current.save"
 chmod 600 "$small/nonaga/current.save"
 for lg in en ja; do
-	if [ $lg = en ]; then items="Resume|Play against|Level|Your side|Two players|Play online|Rule set|How to play|Past games|Language|Quit"
-	else items="再開|コンピュータと対戦|レベル|あなたの色|二人対戦|オンライン対戦|ルール|遊び方|過去のゲーム|言語|終了"; fi
+	if [ $lg = en ]; then items="Resume|Play against|Level|Your side|Two players|Play online|Puzzles|Rule set|How to play|Past games|Language|Quit"
+	else items="再開|コンピュータと対戦|レベル|あなたの色|二人対戦|オンライン対戦|パズル|ルール|遊び方|過去のゲーム|言語|終了"; fi
 	start -x 48 -y 14 -e LANGUAGE=$lg -e XDG_STATE_HOME="$small" --lang $lg
 	wait_for "N O N A G A"
 	all_items() {

@@ -265,7 +265,7 @@ wait_exit
 # --- Past games in the title menu: the kept games, to replay
 play
 wait_for "Play against the computer"
-keys Down Down Down Down Down Down Down
+keys Down Down Down Down Down Down Down Down
 check "the menu offers the past games" wait_for "▸ Past games"
 keys Enter
 check "the list of past games" wait_for "Finished games, the newest first"

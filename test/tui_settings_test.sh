@@ -25,7 +25,7 @@ keys Right Right Right Right Right Right
 wait_for "◂ 7 ▸"
 keys Down Right
 check "side: Red" wait_for "◂ Red ▸"
-keys Down Down Down Right
+keys Down Down Down Down Right
 check "rules: simple" wait_for "◂ simple ▸"
 keys Escape
 check "Esc does not quit" sh -c "sleep 0.3; ! test -f '$TMUX_DIR/status'"

@@ -10,8 +10,8 @@
 
 /* ---------------------------------------------------------------- menu */
 
-enum { M_RESUME, M_AI, M_LEVEL, M_SIDE, M_PVP, M_ONLINE, M_RULESET, M_RULES, M_PAST, M_LANG,
-       M_QUIT, M_COUNT };
+enum { M_RESUME, M_AI, M_LEVEL, M_SIDE, M_PVP, M_ONLINE, M_PUZZLES, M_RULESET, M_RULES,
+       M_PAST, M_LANG, M_QUIT, M_COUNT };
 
 static const char *label(int item)
 {
@@ -22,6 +22,14 @@ static const char *label(int item)
 	case M_SIDE: return _("Your side");
 	case M_PVP: return _("Two players on this terminal");
 	case M_ONLINE: return _("Play online");
+	case M_PUZZLES: {
+		static char buf[128];
+		int solved, total;
+		puzzle_progress(&solved, &total);
+		/* TRANSLATORS: the puzzles solved and how many there are. */
+		snprintf(buf, sizeof buf, _("Puzzles (%d/%d solved)"), solved, total);
+		return buf;
+	}
 	case M_RULESET: return _("Rule set");
 	case M_RULES: return _("How to play");
 	case M_PAST: return _("Past games");
@@ -278,6 +286,8 @@ int menu_run(lineup *s, int can_resume, const char *notice)
 				return MENU_PAST;
 			case M_ONLINE:
 				return MENU_ONLINE;
+			case M_PUZZLES:
+				return MENU_PUZZLES;
 			case M_QUIT:
 				return MENU_QUIT;
 			}

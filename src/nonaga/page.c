@@ -243,6 +243,22 @@ static void build_help(pbuf *b, int width)
 	for (size_t i = 0; i < sizeof replay / sizeof *replay; i++)
 		item(b, replay[i][0], kw, replay[i][1], width);
 	blank(b);
+	const char *puzzles[][2] = {
+		{ "n, p", _("the next or the previous puzzle") },
+		{ "r, u", _("try the puzzle again from its start") },
+		{ "m, q", _("the title menu, quit (the puzzles solved are kept)") },
+	};
+	para(b, _("Puzzles"), term_attr(R_TITLE), 0, width);
+	blank(b);
+	para(b, _("Parry the threat: the opponent could win with its next slide; "
+	          "find a move that stops it. Win in two: find the move after "
+	          "which every reply leaves you a winning slide; the computer "
+	          "replies and you win with a slide. A wrong move is answered on "
+	          "the board."), A_NORMAL, 0, width);
+	blank(b);
+	for (size_t i = 0; i < sizeof puzzles / sizeof *puzzles; i++)
+		item(b, puzzles[i][0], kw, puzzles[i][1], width);
+	blank(b);
 	para(b, _("On the board"), term_attr(R_TITLE), 0, width);
 	blank(b);
 	for (size_t i = 0; i < sizeof syms / sizeof *syms; i++)

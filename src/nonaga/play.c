@@ -104,6 +104,10 @@ static void commit(play *p, ng_move m)
 	p->archived = 0;
 	if (p->np)
 		netplay_sent(p, m);
+	if (p->pz) {
+		puzzle_moved(p);   /* it says what follows */
+		return;
+	}
 	play_enter_turn(p);
 	play_autosave(p);
 	if (p->ph == PH_OVER)
@@ -512,6 +516,8 @@ void play_ask(play *p, int what)
 
 static int in_progress(const play *p)
 {
+	if (p->pz)
+		return 0;   /* a puzzle is left at once: nothing is lost */
 	return p->ph != PH_OVER && (ng_game_ply(p->g) > 0 || p->t.slid);
 }
 
@@ -586,6 +592,26 @@ int play_online(const options *opt, const lineup *s, struct online *on)
 	p->relayout = 1;
 	int result = play_loop(p);
 	netplay_free(p->np);
+	ng_game_free(p->g);
+	return result;
+}
+
+int play_puzzle(const options *opt, pzrun *r, const char *note)
+{
+	play P;
+	play *p = &P;
+	memset(p, 0, sizeof *p);
+	p->opt = opt;
+	p->who.mode = MODE_PVP;   /* no computer: puzzle.c answers */
+	p->who.rules = NG_STANDARD;
+	p->g = ng_game_new(NG_STANDARD);
+	if (!p->g)
+		return PLAY_QUIT;
+	p->pz = r;
+	puzzle_show(p);
+	if (note)
+		say(p, R_MSG, "%s", note);
+	int result = play_loop(p);
 	ng_game_free(p->g);
 	return result;
 }
@@ -671,6 +697,8 @@ static int play_loop(play *p)
 			continue;
 		}
 		if (p->np && netplay_key(p, &ev))
+			continue;
+		if (p->pz && puzzle_key(p, &ev))
 			continue;
 		switch (ev.act) {
 		case ACT_QUIT:

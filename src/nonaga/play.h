@@ -11,6 +11,7 @@
 #include <limits.h>
 
 typedef struct netplay netplay;
+typedef struct pzrun pzrun;
 
 /* PH_TURN: the player chooses the turn (p->t); PH_AI: the other side (the
  * computer, or online the opponent) is to move; PH_OVER: the game is
@@ -39,6 +40,7 @@ typedef struct play {
 	int hint_ply;
 	ng_move hint;
 	netplay *np;          /* an online game (netplay.c), or NULL */
+	pzrun *pz;            /* a puzzle (puzzle.c), or NULL */
 	int ai_failed;        /* the search failed: do not start it again */
 	long long ai_since;   /* when the search started (ms) */
 	phase ph;
@@ -126,5 +128,20 @@ int netplay_ready(const play *p);
 int netplay_wait_ms(const play *p);
 /* The player's own moves can be taken back: ask the opponent. */
 void netplay_undo(play *p);
+
+/* puzzle.c, for play.c */
+/* Set the puzzle up on the board. */
+void puzzle_show(play *p);
+/* The player's move was played: judge it, answer, enter what follows. */
+void puzzle_moved(play *p);
+/* A key the puzzle screen handles itself (next, previous, retry); 1 if
+ * it did. */
+int puzzle_key(play *p, const event *ev);
+/* The panel's lines of a puzzle, over those of a game. */
+void puzzle_panel(const play *p, panel_text *t);
+
+/* play.c, for puzzle.c: the puzzles on the screen, from r->i, with a
+ * message to show first (or NULL): PLAY_QUIT or PLAY_MENU. */
+int play_puzzle(const options *opt, pzrun *r, const char *note);
 
 #endif

@@ -350,5 +350,9 @@ last:;
 		netplay_panel(p, t);
 		t->keys_mid[0] = 0;
 	}
+	if (p->pz) {
+		t->keys_mid[0] = 0;
+		puzzle_panel(p, t);
+	}
 }
 

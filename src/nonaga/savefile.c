@@ -414,6 +414,27 @@ save_status save_game(const char *dir, const ng_game *g, const save_info *si,
 	return st;
 }
 
+save_status save_text(const char *dir, const char *name, const char *text,
+                      char *msg)
+{
+	char path[PATH_MAX], tmp[NAME_MAX + 1];
+	join(path, sizeof path, dir, name);
+	int n = snprintf(tmp, sizeof tmp, "%s.tmp", name);
+	if (n < 0 || (size_t)n >= sizeof tmp) {
+		say(msg, _("Cannot save %s: %s"), path, strerror(ENAMETOOLONG));
+		return SAVE_ERROR;
+	}
+	int dfd = open_dir(dir);
+	if (dfd < 0) {
+		say(msg, _("Cannot save %s: %s"), path, strerror(errno));
+		return SAVE_ERROR;
+	}
+	save_status st = write_atomic(dfd, dir, name, "", text, REPLACE, tmp,
+	                              NULL, 0, msg);
+	close(dfd);
+	return st;
+}
+
 save_status save_archive(const char *dir, const ng_game *g,
                          const save_info *si, char *path, size_t size,
                          char *msg)
@@ -577,6 +598,11 @@ static void quarantine(const char *path, char *msg)
 	return;
 moved:
 	add(msg, _("It was moved aside to %s."), aside);
+}
+
+void save_move_aside(const char *path, char *msg)
+{
+	quarantine(path, msg);
 }
 
 /* Read a record file: SAVE_OK, SAVE_NONE (ENOENT, when none_ok) or

@@ -12,6 +12,7 @@
  *                                    held by the process playing it
  *   records/YYYYMMDD-HHMMSS.nonaga   finished games (UTC; -2, -3... when
  *                                    the name is taken)
+ *   puzzles                          the puzzles solved (puzzle.c)
  *   NAME.bad, NAME.bad.N             files that could not be read, moved
  *                                    aside; nothing is ever deleted
  *
@@ -118,6 +119,15 @@ save_status save_discard(const char *dir, char *msg);
 save_status save_archive(const char *dir, const ng_game *g,
                          const save_info *si, char *path, size_t size,
                          char *msg);
+
+/* Write text as DIR/NAME atomically (DIR/NAME.tmp, fsync, rename over
+ * NAME), for small files of the front end's own (the puzzles solved). */
+save_status save_text(const char *dir, const char *name, const char *text,
+                      char *msg);
+
+/* Move a bad file of the state directory aside to PATH.bad (or .bad.N),
+ * adding to msg where it went (or why it could not be moved). */
+void save_move_aside(const char *path, char *msg);
 
 /* Write the game as a record to a file of the user's choice, atomically.
  * An existing file is replaced only when replace is set. */

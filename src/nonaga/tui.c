@@ -327,6 +327,13 @@ int tui_main(const options *opt)
 			}
 			continue;
 		}
+		if (choice == MENU_PUZZLES) {
+			if (puzzle_run(opt) == PLAY_QUIT)
+				break;
+			choice = menu_run(&s, can_resume(have_dir, dir), NULL);
+			remember(&s);
+			continue;
+		}
 		if (choice == MENU_PAST) {
 			if (have_dir && (on = history_run(dir, opt)) != NULL) {
 				choice = MENU_PLAY_ON;

@@ -26,6 +26,7 @@
  *   language.c   the language of the messages
  *   chooser.c    a screen asking for one of a few choices
  *   history.c    past games: the finished games, to replay
+ *   puzzle.c     the puzzles, on play.c's screen; the puzzles solved
  *   reasons.c    translated reasons for refused actions
  *   analysis.c   every move of a game judged by the engine, without
  *                curses (analysis.h); analyze.c is nonaga --analyze
@@ -338,6 +339,13 @@ int chatline_run(const char *prompt, const char *const *said, int nsaid,
  * Returns a game to play on with (play_on_game), or NULL. */
 ng_game *history_run(const char *dir, const options *opt);
 
+/* ------------------------------------------------------------- puzzle.c */
+
+/* The puzzles, from the first one not solved: PLAY_QUIT or PLAY_MENU. */
+int puzzle_run(const options *opt);
+/* How many puzzles there are and how many of them are solved. */
+void puzzle_progress(int *solved, int *total);
+
 /* ------------------------------------------------------------ chooser.c */
 
 /* Ask for one of n choices (title, then text, then the items): the index
@@ -349,7 +357,8 @@ int choose_run(const char *title, const char *text, const char *const *items,
 /* The title menu, with "Resume" when can_resume and a notice (a bad save,
  * ...) when not NULL: MENU_PLAY to play with *s, MENU_RESUME to resume the
  * saved game, MENU_PAST for the past games, MENU_QUIT to quit. */
-enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST, MENU_PLAY_ON, MENU_ONLINE };
+enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST, MENU_PLAY_ON, MENU_ONLINE,
+       MENU_PUZZLES };
 int menu_run(lineup *s, int can_resume, const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
