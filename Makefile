@@ -168,6 +168,7 @@ build/test/reasons_test build/asan/test/reasons_test: src/nonaga/reasons.c $(HDR
 build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
 build/test/analysis_test build/asan/test/analysis_test: src/nonaga/analysis.c $(HDRS)
 build/test/puzzles_test build/asan/test/puzzles_test: test/puzzle_check.h src/nonaga/puzzles.txt
+build/test/tactics_test build/asan/test/tactics_test build/tsan/test/tactics_test: test/puzzle_check.h
 
 # test/savetool.c drives the program's src/nonaga/savefile.c for the
 # shell tests test/save_test.sh and test/save_crash_test.sh.

@@ -15,75 +15,23 @@
  */
 #include "nonaga.h"
 #include "tap.h"
+#include "puzzle_check.h"
 #include <stdlib.h>
 #include <string.h>
 
-enum { OTHER, WIN2, DEFEND };
-
-static ng_movelist *list_at(int depth)
-{
-	static ng_movelist *lists[4];
-	if (!lists[depth])
-		lists[depth] = malloc(sizeof(ng_movelist));
-	return lists[depth];
-}
-
-/* After m: the opponent cannot win at once, and every reply leaves us a
- * winning slide. */
-static int wins_in_two(const ng_pos *pos, ng_move m)
-{
-	ng_side me = ng_pos_side(pos);
-	ng_pos a = *pos;
-	ng_undo u;
-	ng_make(&a, m, &u);
-	if (ng_pos_winner(&a) != NG_NONE)
-		return 0;   /* a win in one, not a win in two */
-	if (ng_pos_threats(&a, (ng_side)!me))
-		return 0;
-	ng_movelist *l = list_at(1);
-	ng_generate(&a, l);
-	for (int i = 0; i < l->n; i++) {
-		ng_pos b = a;
-		ng_undo u2;
-		ng_make(&b, l->m[i], &u2);
-		if (!ng_pos_threats(&b, me))
-			return 0;
-	}
-	return 1;
-}
-
-static int stops_threats(const ng_pos *pos, ng_move m)
-{
-	ng_pos a = *pos;
-	ng_undo u;
-	ng_make(&a, m, &u);
-	return ng_pos_winner(&a) != NG_NONE ||
-	       !ng_pos_threats(&a, ng_pos_side(&a));
-}
+/* What makes a position a win in two or a threat to parry is decided
+ * exhaustively by test/puzzle_check.h, as for the puzzles. */
+enum { OTHER = PZ_NONE, WIN2 = PZ_WIN2, DEFEND = PZ_PARRY };
 
 /* The kind of a position, and how many moves solve it. */
 static int classify(const ng_pos *pos, int *solutions, int *total)
 {
-	ng_side me = ng_pos_side(pos);
-	*solutions = *total = 0;
-	if (ng_pos_winner(pos) != NG_NONE || ng_pos_threats(pos, me))
-		return OTHER;
-	ng_movelist *l = list_at(0);
-	ng_generate(pos, l);
-	*total = l->n;
-	if (ng_pos_threats(pos, (ng_side)!me)) {
-		for (int i = 0; i < l->n; i++)
-			*solutions += stops_threats(pos, l->m[i]);
-		return *solutions > 0 && *solutions * 10 <= l->n ? DEFEND : OTHER;
-	}
-	for (int i = 0; i < l->n; i++)
-		*solutions += wins_in_two(pos, l->m[i]);
-	return *solutions ? WIN2 : OTHER;
+	return pz_classify(pos, NULL, 0, solutions, total);
 }
 
 static int solved(const ng_pos *pos, int kind, ng_move m)
 {
-	return kind == WIN2 ? wins_in_two(pos, m) : stops_threats(pos, m);
+	return kind == WIN2 ? pz_wins_in_two(pos, m) : pz_parries(pos, m);
 }
 
 static uint64_t rnd(uint64_t *s)
@@ -140,10 +88,11 @@ static void every_level(ng_search *s, ng_game *g, const ng_pos *p, int kind)
 {
 	ng_pos w = *p;
 	if (kind == WIN2) {
-		ng_movelist *l = list_at(2);
+		static ng_movelist l2;
+		ng_movelist *l = &l2;
 		ng_generate(p, l);
 		int i = 0;
-		while (i < l->n && !wins_in_two(p, l->m[i]))
+		while (i < l->n && !pz_wins_in_two(p, l->m[i]))
 			i++;
 		ng_undo u;
 		ng_make(&w, l->m[i], &u);
@@ -165,7 +114,7 @@ static void every_level(ng_search *s, ng_game *g, const ng_pos *p, int kind)
 		if (kind == WIN2)
 			CHECK(ng_pos_winner(&a) != NG_NONE, "level %d misses a win in one", level);
 		else
-			CHECK(stops_threats(&w, info.best), "level %d does not stop a threat", level);
+			CHECK(pz_parries(&w, info.best), "level %d does not stop a threat", level);
 	}
 }
 

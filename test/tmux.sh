@@ -25,6 +25,7 @@
 #                               raw send-keys, or to wait for what comes
 #                               without a key (the computer's reply)
 #   wait_exit [SECONDS]         poll until the program has exited
+#   page_to TEXT                Page Down until TEXT shows (count in $pages)
 #   exit_status, status_is N    its exit status; is it N?
 #   quit_anyhow                 q, then y if asked; wait_exit
 #   screen                      the screen as text
@@ -193,6 +194,17 @@ wait_gone() {
 	poll "${2:-10}" lacks_text "$1"
 }
 wait_exit() { poll "${1:-10}" has_exited; }
+# page_to TEXT: Page Down (at most eight times) until TEXT shows; the
+# pages pressed in $pages.  Fails if it never shows.
+page_to() {
+	pages=0
+	while ! has_text "$1" && [ $pages -lt 8 ]; do
+		keys NPage
+		poll 2 has_text "$1"
+		pages=$((pages + 1))
+	done
+	has_text "$1"
+}
 same_screen() {
 	if [ -f "$TMUX_DIR/before-keys" ] && cmp -s "$TMUX_DIR/before-keys" "$1"; then
 		echo "$TMUX_NAME: same_screen: the screen was $1 before the keys" >&2

@@ -70,13 +70,9 @@ check "help page" wait_for "NONAGA: keys"
 check "... its top, not its end" lacks_text "The rules are in the title menu"
 keys NPage
 check "Page Down in the help scrolls its title away" wait_gone "NONAGA: keys"
-# more pages down, as many as it takes (at most five), to its last line
-pages=1
-while ! has_text "The rules are in the title menu" && [ $pages -lt 6 ]; do
-	keys NPage
-	poll 2 has_text "The rules are in the title menu"
-	pages=$((pages + 1))
-done
+# more pages down, as many as it takes, to its last line
+page_to "The rules are in the title menu"
+pages=$((pages + 1))
 check "... down to its last line ($pages pages)" has_text "The rules are in the title menu (m) and in nonaga(6)."
 up=$(i=0; while [ $i -lt $pages ]; do printf 'PPage '; i=$((i + 1)); done)
 keys $up

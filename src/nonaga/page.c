@@ -163,6 +163,23 @@ done:
 	erase();
 }
 
+/* A titled list of keys (or symbols) and what they do, with an optional
+ * paragraph under the title, then a blank line. */
+static void key_section(pbuf *b, const char *title, const char *intro,
+                        const char *(*items)[2], size_t n, int kw, int width)
+{
+	para(b, title, term_attr(R_TITLE), 0, width);
+	blank(b);
+	if (intro) {
+		para(b, intro, A_NORMAL, 0, width);
+		blank(b);
+	}
+	for (size_t i = 0; i < n; i++)
+		item(b, items[i][0], kw, items[i][1], width);
+	blank(b);
+}
+#define N_ITEMS(a) (sizeof (a) / sizeof *(a))
+
 static void build_help(pbuf *b, int width)
 {
 	const char *keys[][2] = {
@@ -212,11 +229,7 @@ static void build_help(pbuf *b, int width)
 			kw = text_width(syms[i][0]);
 	if (kw > width / 3)
 		kw = width / 3;
-	para(b, _("NONAGA: keys"), term_attr(R_TITLE), 0, width);
-	blank(b);
-	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-		item(b, keys[i][0], kw, keys[i][1], width);
-	blank(b);
+	key_section(b, _("NONAGA: keys"), NULL, keys, N_ITEMS(keys), kw, width);
 	const char *online[][2] = {
 		{ "u", _("ask the opponent to take your move back, or agree") },
 		{ "d", _("offer a draw, or accept one") },
@@ -225,11 +238,7 @@ static void build_help(pbuf *b, int width)
 		{ "c", _("chat: type a line, Enter sends it, Esc gives up") },
 		{ "q, m", _("leave (for good, or for the lobby); your seat is kept") },
 	};
-	para(b, _("Online games"), term_attr(R_TITLE), 0, width);
-	blank(b);
-	for (size_t i = 0; i < sizeof online / sizeof *online; i++)
-		item(b, online[i][0], kw, online[i][1], width);
-	blank(b);
+	key_section(b, _("Online games"), NULL, online, N_ITEMS(online), kw, width);
 	const char *replay[][2] = {
 		{ _("left, right"), _("step back or forward a move") },
 		{ "Home, End", _("go to the start or the end") },
@@ -238,32 +247,19 @@ static void build_help(pbuf *b, int width)
 		         "(?), and the engine's best move, marked on the board") },
 		{ "p", _("play on from the position shown") },
 	};
-	para(b, _("Replays"), term_attr(R_TITLE), 0, width);
-	blank(b);
-	for (size_t i = 0; i < sizeof replay / sizeof *replay; i++)
-		item(b, replay[i][0], kw, replay[i][1], width);
-	blank(b);
+	key_section(b, _("Replays"), NULL, replay, N_ITEMS(replay), kw, width);
 	const char *puzzles[][2] = {
 		{ "n, p", _("the next or the previous puzzle") },
 		{ "r, u", _("try the puzzle again from its start") },
 		{ "m, q", _("the title menu, quit (the puzzles solved are kept)") },
 	};
-	para(b, _("Puzzles"), term_attr(R_TITLE), 0, width);
-	blank(b);
-	para(b, _("Parry the threat: the opponent could win with its next slide; "
-	          "find a move that stops it. Win in two: find the move after "
-	          "which every reply leaves you a winning slide; the computer "
-	          "replies and you win with a slide. A wrong move is answered on "
-	          "the board."), A_NORMAL, 0, width);
-	blank(b);
-	for (size_t i = 0; i < sizeof puzzles / sizeof *puzzles; i++)
-		item(b, puzzles[i][0], kw, puzzles[i][1], width);
-	blank(b);
-	para(b, _("On the board"), term_attr(R_TITLE), 0, width);
-	blank(b);
-	for (size_t i = 0; i < sizeof syms / sizeof *syms; i++)
-		item(b, syms[i][0], kw, syms[i][1], width);
-	blank(b);
+	key_section(b, _("Puzzles"),
+	            _("Parry the threat: the opponent could win with its next slide; "
+	              "find a move that stops it. Win in two: find the move after "
+	              "which every reply leaves you a winning slide; the computer "
+	              "replies and you win with a slide. A wrong move is answered on "
+	              "the board."), puzzles, N_ITEMS(puzzles), kw, width);
+	key_section(b, _("On the board"), NULL, syms, N_ITEMS(syms), kw, width);
 	para(b, _("The rules are in the title menu (m) and in nonaga(6)."), A_NORMAL, 0, width);
 }
 
