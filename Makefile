@@ -8,6 +8,7 @@
 #   make bench-server  the online server under load (CLIENTS=1000)
 #   make match      engine against engine (strength), see test/match
 #   make match-old  the top level against an older build's (OLD=229b3ab)
+#   make tune       the evaluation's weights by self-play (test/tune.sh)
 #   make fuzz       libFuzzer over the parsers and the protocol
 #   make puzzles    src/nonaga/puzzles.txt again from engine self-play
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
@@ -227,6 +228,9 @@ match: build/nonaga build/match
 	@sh test/match.sh
 match-old: build/nonaga build/match
 	@sh test/match_old.sh
+# The evaluation's weights by self-play (test/tune.sh says how).
+tune: build/nonaga build/match
+	@sh test/tune.sh
 
 # ------------------------------------------------------------ translation
 # po/POTFILES lists the sources (wildcards allowed).  `make pot' rewrites
@@ -281,5 +285,5 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench match match-old fuzz puzzles clean pot update-po install uninstall FORCE
+.PHONY: all check tsan bench match match-old tune fuzz puzzles clean pot update-po install uninstall FORCE
 .DELETE_ON_ERROR:
