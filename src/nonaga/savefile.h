@@ -62,7 +62,7 @@ typedef struct save_info {
 	                               * human and level as the keys say;
 	                               * rules those of the game */
 	char date[NG_RECORD_VALUE];   /* when the game began, ISO 8601 UTC */
-	char red[64], blue[64];       /* SAVE_ONLINE: the players */
+	char red[64], blue[64];       /* MODE_ONLINE: the players */
 } save_info;
 
 /*
