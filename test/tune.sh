@@ -23,9 +23,9 @@ variant() {
 	d=build/tune/$(echo "$1" | tr , _)
 	if [ ! -x "$d/nonaga" ]; then
 		mkdir -p "$d" &&
-		cc -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -Iinclude -Isrc/lib \
+		${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700 -O2 -Iinclude -Isrc/lib \
 			"-DNG_WEIGHTS={$1}" -c src/lib/search.c -o "$d/search.o" &&
-		cc -o "$d/nonaga" $objs "$d/search.o" -lncursesw -lunistring -levent -lpthread ||
+		${CC:-cc} -o "$d/nonaga" $objs "$d/search.o" -lncursesw -lunistring -levent -lpthread ||
 		{ echo "tune: cannot build $d" >&2; exit 1; }
 	fi
 	echo "$d/nonaga"
@@ -47,8 +47,10 @@ while [ $r -lt "$ROUNDS" ]; do
 		for sign in + -; do
 			cand=$(moved "$best" $i $sign)
 			[ "$cand" = "$best" ] && continue
-			line=$(build/match -j "$JOBS" -n "$GAMES" "$SET,engine=$(variant "$cand")" \
-				"$SET,engine=$(variant "$best")" 2>/dev/null | grep '^games')
+			# built here, not inside $(...), so that a failed build stops
+			ec=$(variant "$cand") && eb=$(variant "$best") || exit 1
+			line=$(build/match -j "$JOBS" -n "$GAMES" "$SET,engine=$ec" \
+				"$SET,engine=$eb" 2>/dev/null | grep '^games')
 			score=$(echo "$line" | sed -n 's/.*score \([0-9.]*\)%.*/\1/p')
 			echo "round $r: $cand against $best: $line"
 			if [ -n "$score" ] && awk -v s="$score" -v m="$MARGIN" 'BEGIN { exit !(s > 50 + m) }'; then

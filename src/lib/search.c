@@ -89,10 +89,7 @@ ng_err ng_search_set_hash(ng_search *s, int mb)
 {
 	if (mb < 1 || mb > NG_HASH_MAX_MB)
 		return NG_ERR_RANGE;
-	if (!tt_alloc(s, mb))
-		return NG_ERR_NOMEM;
-	ng__helpers_retable(s);
-	return NG_OK;
+	return tt_alloc(s, mb) ? NG_OK : NG_ERR_NOMEM;
 }
 
 void ng_search_clear(ng_search *s)

@@ -32,8 +32,8 @@ struct helpers {
 	atomic_int halt;    /* set when the main search ends */
 };
 
-/* A helper's searcher: the main one's settings, the shared table. */
-static ng_search *helper_new(const ng_search *s)
+/* A helper's searcher (each run gives it the settings and the table). */
+static ng_search *helper_new(void)
 {
 	ng_search *w = calloc(1, sizeof *w);
 	if (!w)
@@ -46,8 +46,6 @@ static ng_search *helper_new(const ng_search *s)
 		free(w);
 		return NULL;
 	}
-	w->tt = s->tt;
-	w->tt_mask = s->tt_mask;
 	w->threads = 1;
 	return w;
 }
@@ -86,7 +84,7 @@ ng_err ng_search_set_threads(ng_search *s, int n)
 		return NG_ERR_NOMEM;
 	}
 	for (int i = 0; i < n - 1; i++) {
-		s->helpers->h[i].w = helper_new(s);
+		s->helpers->h[i].w = helper_new();
 		if (!s->helpers->h[i].w) {
 			ng__helpers_free(s);
 			s->threads = 1;
@@ -100,15 +98,6 @@ ng_err ng_search_set_threads(ng_search *s, int n)
 int ng_search_threads(const ng_search *s)
 {
 	return s->threads > 1 ? s->threads : 1;
-}
-
-/* The table moved (ng_search_set_hash): the helpers follow it. */
-void ng__helpers_retable(ng_search *s)
-{
-	for (int i = 0; s->helpers && i < s->helpers->n; i++) {
-		s->helpers->h[i].w->tt = s->tt;
-		s->helpers->h[i].w->tt_mask = s->tt_mask;
-	}
 }
 
 static void *helper_run(void *arg)
@@ -137,6 +126,8 @@ void ng__helpers_start(ng_search *s, const ng_pos *root, int maxdepth)
 		if (!k)
 			break;
 		w->keys = k;
+		w->tt = s->tt;   /* (ng_search_set_hash may have moved it) */
+		w->tt_mask = s->tt_mask;
 		memcpy(w->keys, s->keys, sizeof *k * (size_t)s->nkeys);
 		w->nkeys = s->nkeys;
 		w->level = s->level;

@@ -78,10 +78,9 @@ int ng__tt_move(const ng_search *s, const ng_pos *pos, ng_move *m);
 
 /* The helper threads of a search (search_threads.c): started on the root
  * before the main search deepens, stopped after (returning the nodes they
- * searched); their searchers follow the table when it is reallocated. */
+ * searched); each run gives them the table as it is then. */
 void ng__helpers_start(ng_search *s, const ng_pos *root, int maxdepth);
 int64_t ng__helpers_stop(ng_search *s);
-void ng__helpers_retable(ng_search *s);
 void ng__helpers_free(ng_search *s);
 
 #endif

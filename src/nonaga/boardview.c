@@ -29,6 +29,21 @@ void bv_flag(boardview *bv, ng_cell c, unsigned f)
 		bv->cell[i].flags |= (unsigned short)f;
 }
 
+void bv_flag_move(boardview *bv, const ng_pos *before, ng_move m, unsigned f)
+{
+	ng_cell c[4];
+	int n = 0;
+	if (ng_move_slide(before, m, &c[0], &c[1]))
+		n = 2;
+	if (ng_move_reloc(before, m, &c[n], &c[n + 1]))
+		n += 2;
+	for (int i = 0; i < n; i++) {
+		int k = bv_add(bv, c[i], 0);
+		if (k >= 0)
+			bv->cell[k].flags |= (unsigned short)f;
+	}
+}
+
 void bv_position(boardview *bv, const ng_pos *ps, const ng_cell *lifted,
                  const bv_shift *shift)
 {

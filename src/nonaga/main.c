@@ -415,11 +415,7 @@ int main(int argc, char **argv)
 			break;
 		case OPT_RULES:
 			opt.rules_given = 1;
-			if (!strcmp(optarg, "standard"))
-				opt.who.rules = NG_STANDARD;
-			else if (!strcmp(optarg, "simple"))
-				opt.who.rules = NG_SIMPLE;
-			else
+			if (ng_rules_from_name(optarg, &opt.who.rules) != NG_OK)
 				return bad(_("nonaga: invalid rule set '%s' (choose standard or simple)\n"),
 				           optarg);
 			break;

@@ -2,11 +2,9 @@
  * menu.c - the title menu.  The languages it offers are language.c's.
  */
 #include "ui.h"
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* ---------------------------------------------------------------- menu */
 

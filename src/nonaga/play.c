@@ -92,26 +92,41 @@ static void start_ai(play *p)
 	}
 }
 
+/* Play a move on the game: 0, or why it is refused (nothing changed). */
+static ng_err played(play *p, ng_move m)
+{
+	ng_err e = ng_game_play(p->g, m);
+	if (e != NG_OK)
+		return e;
+	p->relayout = 1;
+	p->archived = 0;
+	return NG_OK;
+}
+
+/* After a move: the next turn, the save, and a win shown (unless quiet). */
+static void after_move(play *p, int quiet)
+{
+	play_enter_turn(p);
+	play_autosave(p);
+	if (p->ph == PH_OVER && !quiet)
+		play_animate_win(p);
+}
+
 /* Play the turn chosen (turn.c). */
 static void commit(play *p, ng_move m)
 {
-	ng_err e = ng_game_play(p->g, m);
+	ng_err e = played(p, m);
 	if (e != NG_OK) {
 		refuse(p, e);
 		return;
 	}
-	p->relayout = 1;
-	p->archived = 0;
 	if (p->np)
 		netplay_sent(p, m);
 	if (p->pz) {
 		puzzle_moved(p);   /* it says what follows */
 		return;
 	}
-	play_enter_turn(p);
-	play_autosave(p);
-	if (p->ph == PH_OVER)
-		play_animate_win(p);
+	after_move(p, 0);
 }
 
 static void board_centre(const play *p, double *u, double *v)
@@ -199,15 +214,10 @@ ng_err play_show_move(play *p, ng_move m, int quiet)
 	if (!quiet && ng_move_reloc(ps, m, &f, &t))
 		play_animate_reloc(p, f, t);
 	p->t.slid = 0;
-	e = ng_game_play(p->g, m);
+	e = played(p, m);
 	if (e != NG_OK)
 		return e;
-	p->relayout = 1;
-	p->archived = 0;
-	play_enter_turn(p);
-	play_autosave(p);
-	if (p->ph == PH_OVER && !quiet)
-		play_animate_win(p);
+	after_move(p, quiet);
 	return NG_OK;
 }
 
@@ -230,6 +240,10 @@ static void ask_hint(play *p)
 {
 	if (p->np) {
 		say(p, R_MSG, "%s", _("There are no hints in online games."));
+		return;
+	}
+	if (p->pz) {   /* the hint would be the answer */
+		say(p, R_MSG, "%s", _("There are no hints in puzzles."));
 		return;
 	}
 	if (!play_choosing(p) || !play_human_turn(p)) {
@@ -263,7 +277,6 @@ static void show_hint(play *p, ng_move m, ng_err e)
 	char mv[NG_MOVE_TEXT];
 	ng_move_format(ps, m, mv);
 	p->hint = m;
-	p->hint_ply = ng_game_ply(p->g);
 	p->hinted = 1;
 	/* TRANSLATORS: %s is a move in the notation from>to/from>to; "!"
 	   is the mark beside its cells on the board. */
@@ -477,15 +490,15 @@ void play_render(play *p)
 		p->relayout = 1;
 		return;
 	}
+	/* (the view does not depend on the layout: built once) */
+	play_build_view(p);
 	if (p->relayout) {
-		play_build_view(p);
 		layout_update(&p->L, &p->bv, LINES, COLS);
 		erase();
 		p->relayout = 0;
 	}
-	play_build_view(p);
-	if (play_choosing(p) && layout_follow(&p->L, p->cur))
-		play_build_view(p);
+	if (play_choosing(p))
+		layout_follow(&p->L, p->cur);
 	board_draw(&p->L, &p->bv);
 	panel_text t;
 	play_fill_panel(p, &t);

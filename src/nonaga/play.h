@@ -36,8 +36,7 @@ typedef struct play {
 	ai *ai;
 	ai *hint_ai;          /* the hint's search (key t), made when first asked */
 	int hinting;          /* it runs */
-	int hinted;           /* hint is shown, for the position at hint_ply */
-	int hint_ply;
+	int hinted;           /* hint is shown (play_enter_turn drops it) */
 	ng_move hint;
 	netplay *np;          /* an online game (netplay.c), or NULL */
 	pzrun *pz;            /* a puzzle (puzzle.c), or NULL */

@@ -96,6 +96,16 @@ static void won_text(char *out, size_t size, const char *who, const ng_pos *ps)
 		snprintf(out, size, "%s", who);
 }
 
+/* The keys line: all the keys, fewer when they do not fit, and what must
+ * always show (panel.c chooses). */
+static void set_keys(panel_text *t, const char *all, const char *mid,
+                     const char *least)
+{
+	snprintf(t->keys, sizeof t->keys, "%s", all);
+	snprintf(t->keys_mid, sizeof t->keys_mid, "%s", mid);
+	snprintf(t->keys_short, sizeof t->keys_short, "%s", least);
+}
+
 /* The replay's lines: the record's header, the move shown, the keys. */
 static void fill_view(const play *p, panel_text *t)
 {
@@ -143,13 +153,10 @@ static void fill_view(const play *p, panel_text *t)
 	}
 	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
 	t->msg_role = p->msg_role;
-	snprintf(t->keys, sizeof t->keys, "%s",
+	set_keys(t, _("left/right (h/l) step, Home/End start/end, a analyse, "
+	              "p play on, i coordinates, q quit"),
 	         _("left/right (h/l) step, Home/End start/end, a analyse, "
-	           "p play on, i coordinates, q quit"));
-	snprintf(t->keys_mid, sizeof t->keys_mid, "%s",
-	         _("left/right (h/l) step, Home/End start/end, a analyse, "
-	           "p play on, q quit"));
-	snprintf(t->keys_short, sizeof t->keys_short, "%s",
+	           "p play on, q quit"),
 	         _("a analyse, p play on, q quit"));
 }
 
@@ -339,13 +346,11 @@ last:;
 		return;
 	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
 	t->msg_role = p->msg_role;
-	snprintf(t->keys, sizeof t->keys, "%s",
+	set_keys(t, _("arrows move, Enter choose, Esc back, u undo, r redo, "
+	              "t hint, x export, i coordinates, ? help, q quit"),
 	         _("arrows move, Enter choose, Esc back, u undo, r redo, "
-	           "t hint, x export, i coordinates, ? help, q quit"));
-	snprintf(t->keys_mid, sizeof t->keys_mid, "%s",
-	         _("arrows move, Enter choose, Esc back, u undo, r redo, "
-	           "t hint, ? help, q quit"));
-	snprintf(t->keys_short, sizeof t->keys_short, "%s", _("? help, q quit"));
+	           "t hint, ? help, q quit"),
+	         _("? help, q quit"));
 	if (p->np) {
 		netplay_panel(p, t);
 		t->keys_mid[0] = 0;

@@ -128,10 +128,10 @@ static void load_progress(void)
 	}
 	char *text = NULL;
 	size_t len = 0;
-	int r = ng_record_read_fd(fd, &text, &len);
+	ng_err r = ng_record_read_fd(fd, &text, &len);
 	int err = errno;
 	close(fd);
-	if (r != 0) {
+	if (r != NG_OK) {
 		snprintf(note, sizeof note, _("The puzzles solved cannot be read from %s: %s."),
 		         path, strerror(err));
 		save_move_aside(path, note);
@@ -361,7 +361,7 @@ void puzzle_moved(play *p)
 		return;
 	}
 	/* wrong: the refutation, on the board */
-	ng_move a;
+	ng_move a = { NG_NOCELL, NG_NOCELL, NG_NOCELL, NG_NOCELL };
 	const char *why;
 	if (winning_slide(cur_pos(p), &a)) {
 		why = other == NG_RED ? _("Not this move: Red wins with a slide.")
@@ -372,7 +372,6 @@ void puzzle_moved(play *p)
 		    : _("Not this move: after Blue's reply no slide of yours wins.");
 	} else {
 		why = _("Not this move.");
-		a.sf = NG_NOCELL;
 	}
 	if (a.sf != NG_NOCELL || a.rf != NG_NOCELL)
 		play_show_move(p, a, 0);

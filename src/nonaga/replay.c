@@ -100,6 +100,7 @@ int play_replay(const char *path, ng_game *g, const ng_record_info *info,
 			goto out;
 		case ACT_RESIZE: case ACT_REDRAW:
 			clearok(curscr, TRUE);
+			p->relayout = 1;   /* the size (and the move list) again */
 			break;
 		case ACT_LEFT: case ACT_UP: case ACT_UNDO:
 			if (ng_game_ply(g) > 0)

@@ -210,6 +210,10 @@ typedef struct layout {
 int bv_add(boardview *bv, ng_cell c, int disc);
 /* Add flags to the cell if the view has it. */
 void bv_flag(boardview *bv, ng_cell c, unsigned f);
+/* Add flags to the cells of move m of position before: where the token
+ * slid from and to, where the disc was taken and put (added as an empty
+ * cell when the view has no such cell: the disc taken is gone). */
+void bv_flag_move(boardview *bv, const ng_pos *before, ng_move m, unsigned f);
 /* A token shown elsewhere than the position has it (a slide chosen, or a
  * frame of its animation). */
 typedef struct bv_shift {

@@ -52,32 +52,12 @@ void play_build_view(play *p)
 	bv_position(bv, ps, p->a_disc ? &p->a_disc_from : NULL,
 	            p->a_tok || p->t.slid ? &sh : NULL);
 	int ply = ng_game_ply(p->g);
-	if (ply > 0) {
-		const ng_pos *before = ng_game_pos_at(p->g, ply - 1);
-		ng_move m = ng_game_move_at(p->g, ply - 1);
-		ng_cell f, to;
-		if (ng_move_slide(before, m, &f, &to)) {
-			bv_flag(bv, f, CF_LAST);
-			bv_flag(bv, to, CF_LAST);
-		}
-		if (ng_move_reloc(before, m, &f, &to)) {
-			int i = bv_add(bv, f, 0);   /* the disc is gone from there */
-			if (i >= 0)
-				bv->cell[i].flags |= CF_LAST;
-			bv_flag(bv, to, CF_LAST);
-		}
-	}
-	if (p->ph == PH_TURN && p->hinted && p->hint_ply == ng_game_ply(p->g)) {
-		ng_cell f, to;
-		if (ng_move_slide(ps, p->hint, &f, &to)) {
-			bv_flag(bv, f, CF_HINT);
-			bv_flag(bv, to, CF_HINT);
-		}
-		if (ng_move_reloc(ps, p->hint, &f, &to)) {
-			bv_flag(bv, f, CF_HINT);
-			bv_flag(bv, to, CF_HINT);
-		}
-	}
+	if (ply > 0)
+		bv_flag_move(bv, ng_game_pos_at(p->g, ply - 1),
+		             ng_game_move_at(p->g, ply - 1), CF_LAST);
+	if (p->ph == PH_TURN && p->hinted)   /* (the position's own: it goes
+	                                      * when the position changes) */
+		bv_flag_move(bv, ps, p->hint, CF_HINT);
 	bv->pulse = p->a_pulse;
 	if (p->a_disc) {
 		bv->ghost = 1;
