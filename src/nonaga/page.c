@@ -192,7 +192,7 @@ static void build_help(pbuf *b, int width)
 		{ "n", _("new game") },
 		{ "m", _("title menu") },
 		{ "t", _("a hint: the computer's move for you, marked ! on the board "
-		         "(not in online games or puzzles)") },
+		         "(not in online games)") },
 		{ "x", _("export the game to a file in the current directory") },
 		{ "i", _("show or hide the cells' coordinates (q,r, as in the notation)") },
 		{ _("Ctrl-L"), _("draw the screen again") },

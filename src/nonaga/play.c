@@ -242,10 +242,6 @@ static void ask_hint(play *p)
 		say(p, R_MSG, "%s", _("There are no hints in online games."));
 		return;
 	}
-	if (p->pz) {   /* the hint would be the answer */
-		say(p, R_MSG, "%s", _("There are no hints in puzzles."));
-		return;
-	}
 	if (!play_choosing(p) || !play_human_turn(p)) {
 		say(p, R_MSG, "%s", _("A hint is for your own turn."));
 		return;
