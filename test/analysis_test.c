@@ -22,6 +22,41 @@ static const char *CAREFUL =
 	"0,-2;1,-2;2,-2;3,-2;-1,-1;0,-1;1,-1;2,-1;3,-1;-2,0;-1,0;0,0;1,0;2,0;"
 	"-2,1;-1,1;0,1;-2,2;0,2/1,-2;0,-1;-2,0/0,-2;1,-1;2,0/b/-1,-1";
 
+static double now_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* A job freed in the middle of a deep analysis of the opening: the stop
+ * must reach the move's later searches too (each search clears the stop
+ * request when it ends), so freeing takes milliseconds, not the seconds
+ * a depth-5 search of the opening takes. */
+static void stop_between_searches(void)
+{
+	ng_game *g = ng_game_new(NG_STANDARD);
+	ng_movelist *l = malloc(sizeof *l);
+	ng_move m[4];
+	for (int i = 0; g && l && i < 4; i++) {
+		ng_generate(ng_game_pos(g), l);
+		m[i] = l->m[l->n / 2];
+		ng_game_play(g, m[i]);
+	}
+	CHECK(g && l && ng_game_result(g) == NG_NONE, "four opening moves");
+	ng_pos start;
+	ng_pos_start(&start, NG_STANDARD);
+	an_job *j = an_job_start(&start, m, 4, AN_DEPTH_MAX);
+	struct timespec ts = { 0, 100000000 };
+	nanosleep(&ts, NULL);   /* well inside the first move's search */
+	double t0 = now_ms();
+	an_job_free(j);
+	double ms = now_ms() - t0;
+	CHECK(j && ms < 1000, "a deep job freed in %.0f ms", ms);
+	free(l);
+	ng_game_free(g);
+}
+
 /* The moves (in notation) played one after the other from text. */
 static int moves_of(const char *text, const char *const *mv, int n,
                     ng_pos *start, ng_move *out)
@@ -119,6 +154,7 @@ int main(void)
 	an_job_free(j);   /* stops the search and joins */
 	CHECK(j != NULL, "job freed while it runs");
 	an_job_free(NULL);
+	stop_between_searches();
 
 	/* refusals */
 	CHECK(an_run(s, &start, m, 2, AN_DEPTH_MIN - 1, a, NULL, NULL) == NG_ERR_BAD_ARG, "depth");

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* A mate score is NG_MATE minus the turns to it; nothing else comes near. */
 #define FORCED (NG_MATE - 1000)
@@ -226,8 +227,15 @@ void an_job_free(an_job *j)
 	if (!j)
 		return;
 	if (!j->joined) {
+		/* A move takes up to three searches, and each run clears the
+		 * stop request when it ends: ask again until the job notices
+		 * (at its next progress call), or the next search would run in
+		 * full while we wait. */
 		atomic_store(&j->cancel, 1);
-		ng_search_stop(j->s);
+		while (!atomic_load(&j->finished)) {
+			ng_search_stop(j->s);
+			nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+		}
 		pthread_join(j->thread, NULL);
 	}
 	job_release(j);
