@@ -216,7 +216,9 @@ static int opening_decided(engine *e)
 }
 
 /* One game; returns 1 if A won, 0 for a draw, -1 if A lost, 2 if the
- * opening was decided and the game not played. */
+ * opening was decided and the game not played.  Only the first game of
+ * a pair (A red) asks, and always A's engine: two engines may disagree,
+ * and a pair must be played in full or not at all. */
 static int play_game(engine *ea, engine *eb, const config *ca,
                      const config *cb, int opening, int a_is_red,
                      uint64_t seed, int plies, int verbose, think_stats *ts)
@@ -255,7 +257,7 @@ static int play_game(engine *ea, engine *eb, const config *ca,
 		if (strcmp(ask(e[0], buf, sizeof buf, "result"), "none"))
 			break;
 	}
-	if (opening_decided(e[0]))
+	if (a_is_red && opening_decided(ea))
 		return 2;
 	for (int i = 0; i < 2; i++) {
 		if (c[i]->random)
