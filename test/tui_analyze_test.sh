@@ -22,7 +22,7 @@ R
 
 start --replay "$REC"
 check "the replay starts" wait_for "Replay: move 0 of 3"
-check "the keys line names a" has_text "a analyse, p play on, q quit"
+check "the keys line names a and ?" has_text "a analyse, p play on, ? help, q quit"
 check "no best move before the analysis" lacks_text "best:"
 board() { screen | sed -n '2,18p'; }
 board > "$TMUX_DIR/board.before"

@@ -154,10 +154,10 @@ static void fill_view(const play *p, panel_text *t)
 	snprintf(t->msg, sizeof t->msg, "%s", p->msg);
 	t->msg_role = p->msg_role;
 	set_keys(t, _("left/right (h/l) step, Home/End start/end, a analyse, "
-	              "p play on, i coordinates, q quit"),
+	              "p play on, i coordinates, ? help, q quit"),
 	         _("left/right (h/l) step, Home/End start/end, a analyse, "
-	           "p play on, q quit"),
-	         _("a analyse, p play on, q quit"));
+	           "p play on, ? help, q quit"),
+	         _("a analyse, p play on, ? help, q quit"));
 }
 
 const char *play_step_name(const play *p)
