@@ -155,6 +155,14 @@ start -x 120 -y 40 -e "XDG_STATE_HOME=$KEEP" --ascii
 check "a new run remembers the puzzles solved" wait_for "Puzzles (1/$TOTAL solved)"
 to_puzzles 1
 check "... and starts at the first one not solved" wait_for "Puzzle 2 of $TOTAL"
+keys t
+check "t: a hint in a puzzle" wait_for "Hint: "
+right=$(field right 2)
+check "puzzle 2 with a hint: the right move's clicks" play_move 2 -- "$right"
+check "... is right but not counted" \
+	wait_for "Right, with a hint: not counted as solved."
+check "... said in the turn line" has_text "Solved with a hint."
+check "... and not marked solved" lacks_text "| solved"
 keys p
 check "p: the previous puzzle, solved" wait_for "Puzzle 1 of $TOTAL"
 check "... marked so" has_text "| solved"

@@ -274,6 +274,8 @@ static void show_hint(play *p, ng_move m, ng_err e)
 	ng_move_format(ps, m, mv);
 	p->hint = m;
 	p->hinted = 1;
+	if (p->pz)
+		puzzle_hinted(p);
 	/* TRANSLATORS: %s is a move in the notation from>to/from>to; "!"
 	   is the mark beside its cells on the board. */
 	say(p, R_NORMAL, _("Hint: %s (marked !)."), mv);

@@ -133,6 +133,8 @@ void netplay_undo(play *p);
 void puzzle_show(play *p);
 /* The player's move was played: judge it, answer, enter what follows. */
 void puzzle_moved(play *p);
+/* The player took a hint: this try no longer counts as solving it. */
+void puzzle_hinted(play *p);
 /* A key the puzzle screen handles itself (next, previous, retry); 1 if
  * it did. */
 int puzzle_key(play *p, const event *ev);

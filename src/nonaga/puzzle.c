@@ -57,6 +57,7 @@ struct pzrun {
 	int i;
 	int stage;
 	int solved_now;        /* ST_DONE: solved (else failed) */
+	int hinted;            /* a hint was shown in this try */
 	int nsol;
 	ng_move sol[PZ_MAXSOL];
 };
@@ -234,6 +235,7 @@ static void show(play *p)
 	const puzzle *pz = &set[r->i];
 	r->stage = ST_FIRST;
 	r->solved_now = 0;
+	r->hinted = 0;
 	r->nsol = 0;
 	for (const char *s = pz->sol; *s && *s != '\n' && r->nsol < PZ_MAXSOL;) {
 		char mt[NG_MOVE_TEXT];
@@ -265,6 +267,13 @@ static void finish(play *p, int solved)
 	p->ph = PH_OVER;
 	if (!solved)
 		return;
+	if (r->hinted) {
+		/* A hint gives the answer away: the right move is
+		 * acknowledged, but the puzzle is not marked solved. */
+		play_say(p, R_NORMAL, "%s",
+		         _("Right, with a hint: not counted as solved. r tries again, n goes on."));
+		return;
+	}
 	play_say(p, R_NORMAL, "%s", _("Solved! n goes to the next puzzle."));
 	if (!set[r->i].solved) {
 		set[r->i].solved = 1;
@@ -423,7 +432,8 @@ void puzzle_panel(const play *p, panel_text *t)
 		         G->sep, diff, pz->solved ? G->sep : "", pz->solved ? _("solved") : "");
 	if (r->stage == ST_DONE) {
 		snprintf(t->turn, sizeof t->turn, "%s %s", G->token[me],
-		         r->solved_now ? _("Solved!") : _("Not solved."));
+		         !r->solved_now ? _("Not solved.") :
+		         r->hinted ? _("Solved with a hint.") : _("Solved!"));
 		t->turn_role = r->solved_now ? R_WIN : R_MSG;
 		snprintf(t->hint, sizeof t->hint, "%s",
 		         _("n: next puzzle, p: previous, r: try again, m: menu, q: quit."));
@@ -463,6 +473,11 @@ int puzzle_run(const options *opt)
 	int result = play_puzzle(opt, &r, note[0] ? note : NULL);
 	note[0] = 0;   /* told */
 	return result;
+}
+
+void puzzle_hinted(play *p)
+{
+	p->pz->hinted = 1;
 }
 
 void puzzle_show(play *p)
