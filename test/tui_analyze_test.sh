@@ -1,8 +1,9 @@
 #!/bin/sh
 # tui_analyze_test.sh - the coach in --replay: a analyses the moves in a
 # thread (the screen says how far it is and stays live), then the last-move
-# line carries the mark and the engine's best move, and the best move of
-# the position shown is marked on the board; help with ?.
+# line carries the mark and the engine's best move, the best move of the
+# position shown is marked on the board, and on a wide screen the move
+# list shows the marks; help with ?.
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init tui_analyze
@@ -49,6 +50,20 @@ keys q
 check "back in the replay" wait_for "Replay: move 1 of 3"
 keys q
 check "q leaves" wait_exit
+
+# a wide screen: the marks in the move list's last column
+start -x 120 -y 40 --replay "$REC"
+check "wide: the replay with its move list" wait_for "Replay: move 0 of 3"
+mark_line() { screen | grep -Eq "$1"; }
+check "... no mark before the analysis" \
+	mark_line '1\. . 0,0>-2,0/-1,-1>-1,2 *$'
+keys a
+check "... a analyses" wait_for "Analysed: 1 W (missed a win), 0 L"
+check "... the missed win marked W beside move 1" \
+	mark_line '1\. . 0,0>-2,0/-1,-1>-1,2 +W *$'
+check "... and move 2 unmarked" mark_line '2\. . 0,1>0,0/3,0>0,-2 *$'
+keys q
+check "wide: q leaves" wait_exit
 
 # q quits at once while the analysis runs: the thread is stopped and
 # joined (a game of 10 moves from the start takes over half a second)

@@ -37,8 +37,9 @@ static const char *keys_for(const panel_text *t, int w, int lines)
 }
 
 /* The move list: a title, a blank line, one line a move (number, the
- * side's token, the move); the current one (a replay's) reversed, with
- * an arrow before it. */
+ * side's token, the move, and in an analysed replay the coach's mark in
+ * the last column); the current one (a replay's) reversed, with an arrow
+ * before it. */
 static void moves(const layout *L, const movelist *ml)
 {
 	int x = L->lx, w = L->lw, y = L->ly, end = L->ly + L->lh;
@@ -54,8 +55,13 @@ static void moves(const layout *L, const movelist *ml)
 		int c = 6, side = ml->line[i].side;
 		c += text_put(y, x + c, 1, G->token[side],
 		              term_attr(side == NG_RED ? R_RED : R_BLUE) | rev);
-		if (c + 1 < w)
-			text_put(y, x + c + 1, w - c - 1, ml->line[i].text, rev);
+		int tw = w - c - 1 - (ml->marked ? 2 : 0);
+		if (tw > 0)
+			text_put(y, x + c + 1, tw, ml->line[i].text, rev);
+		if (ml->marked && ml->line[i].mark && w > c + 3) {
+			char m[2] = { ml->line[i].mark, 0 };
+			text_put(y, x + w - 1, 1, m, term_attr(R_MSG) | rev);
+		}
 	}
 	while (y < end)
 		text_line(y++, x, w, "", A_NORMAL);

@@ -189,6 +189,7 @@ static void fill_moves(const play *p, panel_text *t)
 	snprintf(ml.title, sizeof ml.title, "%s", _("Moves"));
 	ml.n = 0;
 	ml.mark = -1;
+	ml.marked = p->ph == PH_VIEW && p->an;
 	/* a replay's moves after the one shown: redone to be read, then
 	 * undone again (the game is the replay's own) */
 	ng_game *g = (ng_game *)p->g;
@@ -203,6 +204,9 @@ static void fill_moves(const play *p, panel_text *t)
 		ml.line[ml.n].side = ng_pos_side(before);
 		snprintf(ml.line[ml.n].num, sizeof ml.line[ml.n].num, "%4d.", i + 1);
 		snprintf(ml.line[ml.n].text, sizeof ml.line[ml.n].text, "%s", mv);
+		ml.line[ml.n].mark = 0;
+		if (ml.marked && p->an[i].mark != AN_NONE)
+			ml.line[ml.n].mark = an_mark_char(p->an[i].mark);
 		if (i == mark)
 			ml.mark = ml.n;
 		ml.n++;

@@ -278,7 +278,12 @@ typedef struct panel_text {
 typedef struct movelist {
 	char title[64];
 	int n, mark;           /* lines; the current move's line or -1 */
-	struct { int side; char num[16], text[NG_MOVE_TEXT]; } line[MOVELIST_MAX];
+	int marked;            /* some line has a mark: keep their column */
+	struct {
+		int side;
+		char num[16], text[NG_MOVE_TEXT];
+		char mark;     /* the coach's mark (analysis.h) or 0 */
+	} line[MOVELIST_MAX];
 } movelist;
 
 #define PANEL_BOTTOM_LINES 5
