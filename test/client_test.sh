@@ -57,6 +57,9 @@ out=$(run --client --server "127.0.0.1:$port" </dev/null 2>&1); s=$?
 case "$s $out" in "1 nonaga: a TCP server needs its key"*) ok ;; *) no "no key: $s [$out]" ;; esac
 out=$(NONAGA_KEY=xyz run --client --server "127.0.0.1:$port" </dev/null 2>&1); s=$?
 case "$s $out" in "1 nonaga: the key must be 32 hexadecimal digits") ok ;; *) no "a malformed key: $s [$out]" ;; esac
+out=$(env NONAGA_KEY=xyz XDG_RUNTIME_DIR="$tmp/rt" XDG_STATE_HOME="$tmp/st" LANG=ja_JP.UTF-8 \
+	"$NONAGA" --client --server "127.0.0.1:$port" </dev/null 2>&1); s=$?
+case "$s $out" in "1 "*"鍵は 16 進数 32 桁です"*) ok ;; *) no "the reason in Japanese: $s [$out]" ;; esac
 out=$(run --client --server unix:"$tmp/none.sock" </dev/null 2>&1); s=$?
 case "$s $out" in "1 nonaga: cannot connect to unix:$tmp/none.sock: No such file or directory") ok ;;
 	*) no "no server at a given address: $s [$out]" ;; esac

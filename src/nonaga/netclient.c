@@ -6,6 +6,7 @@
  * logs to server.log beside its socket.
  */
 #include "netclient.h"
+#include "cli.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -89,7 +90,7 @@ static int start_server(const net_addr *a, char *msg, size_t size)
 	char self[PATH_MAX], log[sizeof a->path + 16];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
 	if (n <= 0) {
-		snprintf(msg, size, "cannot start a server: cannot find this program");
+		snprintf(msg, size, "%s", _("cannot start a server: cannot find this program"));
 		return -1;
 	}
 	self[n] = 0;
@@ -99,7 +100,7 @@ static int start_server(const net_addr *a, char *msg, size_t size)
 	         "server.log");
 	pid_t pid = fork();
 	if (pid < 0) {
-		snprintf(msg, size, "cannot start a server: %s", strerror(errno));
+		snprintf(msg, size, _("cannot start a server: %s"), strerror(errno));
 		return -1;
 	}
 	if (pid == 0) {
@@ -141,8 +142,10 @@ static int connect_default(int *started, char *msg, size_t size)
 	}
 	char where[200];
 	net_addr_text(&a, where, sizeof where);
-	snprintf(msg, size, "started a server, but it does not answer at %s "
-	         "(see server.log there)", where);
+	/* TRANSLATORS: %s is the server's socket; server.log is a file
+	   name, not to be translated. */
+	snprintf(msg, size, _("started a server, but it does not answer at %s "
+	                      "(see server.log there)"), where);
 	return -1;
 }
 
@@ -152,8 +155,8 @@ static int read_key(const netclient_opts *o, char key[NET_KEY_HEX + 1], char *ms
 	if (o->key_file) {
 		FILE *f = fopen(o->key_file, "r");
 		if (!f || !fgets(buf, sizeof buf, f)) {
-			snprintf(msg, size, "cannot read the key file %s: %s", o->key_file,
-			         f ? "it is empty" : strerror(errno));
+			snprintf(msg, size, _("cannot read the key file %s: %s"), o->key_file,
+			         f ? _("it is empty") : strerror(errno));
 			if (f)
 				fclose(f);
 			return -1;
@@ -162,13 +165,14 @@ static int read_key(const netclient_opts *o, char key[NET_KEY_HEX + 1], char *ms
 	} else if (getenv("NONAGA_KEY")) {
 		snprintf(buf, sizeof buf, "%s", getenv("NONAGA_KEY"));
 	} else {
-		snprintf(msg, size, "a TCP server needs its key: --key-file FILE or NONAGA_KEY "
-		         "(the file 'key' in the server's state directory)");
+		snprintf(msg, size, "%s",
+		         _("a TCP server needs its key: --key-file FILE or NONAGA_KEY "
+		           "(the file 'key' in the server's state directory)"));
 		return -1;
 	}
 	buf[strcspn(buf, "\r\n")] = 0;
 	if (strlen(buf) != NET_KEY_HEX || strspn(buf, "0123456789abcdef") != NET_KEY_HEX) {
-		snprintf(msg, size, "the key must be 32 hexadecimal digits");
+		snprintf(msg, size, "%s", _("the key must be 32 hexadecimal digits"));
 		return -1;
 	}
 	memcpy(key, buf, NET_KEY_HEX + 1);
@@ -183,7 +187,8 @@ static void refused(const char *line, char *msg, size_t size)
 	if (n > 200)
 		n = 200;
 	netclient_clean(line, n, clean);
-	snprintf(msg, size, "the server refused: %s", clean);
+	/* TRANSLATORS: %s is the server's own (English) words. */
+	snprintf(msg, size, _("the server refused: %s"), clean);
 }
 
 int netclient_open(const netclient_opts *o, char *name, size_t name_size,
@@ -212,9 +217,9 @@ int netclient_open(const netclient_opts *o, char *name, size_t name_size,
 		if (r > 0 && !strncmp(line, "error ", 6))
 			refused(line, msg, size);
 		else
-			snprintf(msg, size, r == 0 ? "the server does not answer"
-			         : r < 0 ? "the server closed the connection"
-			                 : "not a nonaga server (or one of another protocol version)");
+			snprintf(msg, size, "%s", r == 0 ? _("the server does not answer")
+			         : r < 0 ? _("the server closed the connection")
+			                 : _("not a nonaga server (or one of another protocol version)"));
 		close(fd);
 		return -1;
 	}
@@ -223,7 +228,7 @@ int netclient_open(const netclient_opts *o, char *name, size_t name_size,
 		net_own_name(own, sizeof own);
 		int n = snprintf(cmd, sizeof cmd, "login %s %s\n", key, own);
 		if (write(fd, cmd, (size_t)n) != n) {
-			snprintf(msg, size, "cannot write to the server: %s", strerror(errno));
+			snprintf(msg, size, _("cannot write to the server: %s"), strerror(errno));
 			close(fd);
 			return -1;
 		}
@@ -233,8 +238,8 @@ int netclient_open(const netclient_opts *o, char *name, size_t name_size,
 		if (r > 0)
 			refused(line, msg, size);
 		else
-			snprintf(msg, size, r == 0 ? "the server does not answer"
-			                           : "the server closed the connection");
+			snprintf(msg, size, "%s", r == 0 ? _("the server does not answer")
+			                                 : _("the server closed the connection"));
 		close(fd);
 		return -1;
 	}
