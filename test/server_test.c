@@ -3,7 +3,8 @@
  * ONLINE, describes it: a whole game between two connections to a win
  * with a third watching every move; every refusal; reconnection after a
  * dropped connection and after kill -9 of the server; the TCP key; the
- * grace period and claims; clocks; hostile clients (long lines, bad
+ * grace period and claims; open challenges cancelled when their host
+ * leaves for longer; clocks; hostile clients (long lines, bad
  * UTF-8, random bytes, floods, a client that never reads, idle and
  * excess connections), after which a game still works; the directories'
  * permissions.  $NONAGA is the program (build/nonaga by default).
@@ -344,6 +345,36 @@ static void reconnect(void)
 }
 
 /* kill -9 the server mid-game; a new one has every game back. */
+/* An open challenge whose host leaves is cancelled after the grace period
+ * (1 s with a clock); one whose host comes back in time stays. */
+static void expiry(void)
+{
+	tc a, a2, w;
+	char line[600];
+	CHECK(connect_unix(&a) && connect_unix(&w), "connections");
+	CHECK(answer_is(&a, "host gx red clock 5+2", "ok seat red "), "an open challenge");
+	CHECK(answer_is(&w, "watch gx", "ok watch"), "watched");
+	tc_close(&a);
+	CHECK(tc_expect(&w, "away ", line, sizeof line, 3000), "its host leaves");
+	CHECK(tc_expect(&w, "over none cancelled", NULL, 0, 4000),
+	      "after the grace period the watcher sees it cancelled");
+	CHECK(answer_is(&w, "watch gx", "error no-game"), "and it is gone");
+	CHECK(log_has("game gx cancelled: its host left"), "the log says why");
+
+	CHECK(connect_unix(&a), "again");
+	CHECK(answer_is(&a, "host gy red clock 5+2", "ok seat red "), "another challenge");
+	tc_close(&a);
+	CHECK(connect_unix(&a2) && answer_is(&a2, "join gy", "ok seat red "),
+	      "its host comes back at once");
+	tc_sleep_ms(1500);
+	CHECK(answer_is(&w, "watch gy", "ok watch"), "the challenge stays past the grace period");
+	CHECK(answer_is(&a2, "resign", "ok"), "its host takes it back");
+	CHECK(tc_expect(&w, "over none cancelled", NULL, 0, 3000), "cancelled then");
+	CHECK(log_has("game gy cancelled: its host took it back"), "the log says why");
+	tc_close(&a2);
+	tc_close(&w);
+}
+
 static pid_t crash(pid_t pid)
 {
 	tc a, b;
@@ -639,6 +670,7 @@ int main(void)
 		full_game();
 		refusals();
 		reconnect();
+		expiry();
 		tcp(port);
 		pid = crash(pid);
 		srv_stop(pid, SIGTERM);

@@ -70,6 +70,7 @@ struct sgame {
 	int64_t left_ms[2];
 	int64_t turn_ms;            /* when the running clock started, or 0 */
 	struct event *flag;         /* fires when the running clock runs out */
+	struct event *expire;       /* an open challenge whose host left */
 	seat seat[2];
 	conn **watch;
 	int nwatch, capwatch;
@@ -138,6 +139,12 @@ void game_apply(sgame *g, ng_move m);
  * there is none. */
 int game_takeback(sgame *g, int side);
 void game_end(sgame *g, ng_result r, const char *how);
+/* Nobody came: the challenge is taken back, everyone in it told, and the
+ * game forgotten and freed. */
+void game_cancel(sgame *g, const char *why);
+/* An open challenge whose host is away is cancelled after the grace
+ * period: start counting (after a leave, or a restart of the server). */
+void game_expire_later(sgame *g);
 void game_start_clock(sgame *g);
 int64_t game_left(const sgame *g, int side);
 int game_grace(const sgame *g);

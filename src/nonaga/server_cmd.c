@@ -301,12 +301,7 @@ static void cmd_resign(conn *c)
 	int other = !c->role;
 	if (!g->seat[other].name[0]) {   /* nobody came: take the challenge back */
 		conn_send(c, "ok");
-		g->result = NG_NONE;
-		snprintf(g->how, sizeof g->how, "cancelled");
-		game_broadcast(g, NULL, "over none cancelled");
-		server_log("game %s cancelled", g->name);
-		store_forget(g);
-		game_free(g);   /* its watchers are back in the lobby */
+		game_cancel(g, "its host took it back");
 		return;
 	}
 	conn_send(c, "ok");

@@ -37,6 +37,7 @@ sgame *game_find(server *s, const char *name)
 }
 
 static void on_flag(evutil_socket_t fd, short what, void *arg);
+static void on_expire(evutil_socket_t fd, short what, void *arg);
 
 sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc)
 {
@@ -45,9 +46,14 @@ sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc)
 		return NULL;
 	g->g = ng_game_new(rules);
 	g->flag = event_new(s->base, -1, 0, on_flag, g);
-	if (!g->g || !g->flag) {
+	g->expire = event_new(s->base, -1, 0, on_expire, g);
+	if (!g->g || !g->flag || !g->expire) {
 		if (g->g)
 			ng_game_free(g->g);
+		if (g->flag)
+			event_free(g->flag);
+		if (g->expire)
+			event_free(g->expire);
 		free(g);
 		return NULL;
 	}
@@ -83,6 +89,7 @@ void game_free(sgame *g)
 		g->watch[i]->game = NULL;
 	free(g->watch);
 	event_free(g->flag);
+	event_free(g->expire);
 	ng_game_free(g->g);
 	free(g);
 }
@@ -161,6 +168,55 @@ static void on_flag(evutil_socket_t fd, short what, void *arg)
 		return;
 	}
 	game_end(g, side == NG_RED ? NG_BLUE_WINS : NG_RED_WINS, "time");
+}
+
+/* The host of an open challenge (one seat taken, the other never), if
+ * it is away: its side, else -1. */
+static int host_away(const sgame *g)
+{
+	if (g->how[0])
+		return -1;
+	for (int i = 0; i < 2; i++)
+		if (g->seat[i].name[0] && !g->seat[i].c && !g->seat[!i].name[0])
+			return i;
+	return -1;
+}
+
+void game_expire_later(sgame *g)
+{
+	int side = host_away(g);
+	if (side < 0)
+		return;
+	int64_t left = (int64_t)game_grace(g) * 1000 -
+	               (server_now_ms() - g->seat[side].away_ms);
+	if (left < 0)
+		left = 0;
+	struct timeval tv = { (time_t)(left / 1000), (suseconds_t)(left % 1000) * 1000 };
+	evtimer_add(g->expire, &tv);
+}
+
+static void on_expire(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd, (void)what;
+	sgame *g = arg;
+	int side = host_away(g);
+	if (side < 0)
+		return;   /* the host came back, or someone sat down */
+	if ((server_now_ms() - g->seat[side].away_ms) / 1000 < game_grace(g)) {
+		game_expire_later(g);   /* went away again since */
+		return;
+	}
+	game_cancel(g, "its host left");
+}
+
+void game_cancel(sgame *g, const char *why)
+{
+	g->result = NG_NONE;
+	snprintf(g->how, sizeof g->how, "cancelled");
+	game_broadcast(g, NULL, "over none cancelled");
+	server_log("game %s cancelled: %s", g->name, why);
+	store_forget(g);
+	game_free(g);   /* its watchers are back in the lobby */
 }
 
 /* ---------------------------------------------------------------- members */
@@ -261,6 +317,7 @@ void game_leave(conn *c)
 			if (!g->how[0])
 				game_broadcast(g, NULL, "away %s %d %s", st->name, game_grace(g),
 				               side_word(c->role));
+			game_expire_later(g);
 		}
 	} else {
 		for (int i = 0; i < g->nwatch; i++)

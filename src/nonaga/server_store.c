@@ -290,6 +290,7 @@ static int load_one(server *s, const char *dir, const char *file)
 	int64_t now = server_now_ms();
 	g->seat[0].away_ms = g->seat[1].away_ms = now;
 	game_start_clock(g);
+	game_expire_later(g);
 	return 1;
 }
 
