@@ -399,6 +399,17 @@ static void stop_ai(play *p)
 		ai_cancel(p->ai);
 }
 
+/* What a screen of play holds, freed when it ends (any kind: a game, an
+ * online game, a puzzle; each may have asked for a hint). */
+static void play_free(play *p)
+{
+	stop_ai(p);
+	ai_free(p->ai);
+	ai_free(p->hint_ai);
+	netplay_free(p->np);
+	ng_game_free(p->g);
+}
+
 static void undo(play *p)
 {
 	if (p->np) {
@@ -574,10 +585,7 @@ int play_run(const lineup *s, const options *opt, ng_game *resume,
 		new_game(p, 1);
 	}
 	int result = play_loop(p);
-	stop_ai(p);
-	ai_free(p->ai);
-	ai_free(p->hint_ai);
-	ng_game_free(p->g);
+	play_free(p);
 	return result;
 }
 
@@ -602,8 +610,7 @@ int play_online(const options *opt, const lineup *s, struct online *on)
 	p->ph = PH_AI;
 	p->relayout = 1;
 	int result = play_loop(p);
-	netplay_free(p->np);
-	ng_game_free(p->g);
+	play_free(p);
 	return result;
 }
 
@@ -623,7 +630,7 @@ int play_puzzle(const options *opt, pzrun *r, const char *note)
 	if (note)
 		say(p, R_MSG, "%s", note);
 	int result = play_loop(p);
-	ng_game_free(p->g);
+	play_free(p);
 	return result;
 }
 
