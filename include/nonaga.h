@@ -436,9 +436,11 @@ typedef struct ng_limits {
 /* What a search found; filled in as it goes and at the end. */
 #define NG_PV_MAX 32
 typedef struct ng_info {
-	int depth;             /* last completed depth, in half-turns */
-	int score;             /* centi-units for the side to move; mate scores
-	                        * are +-(NG_MATE - plies) */
+	int depth;             /* last completed depth, in turns (a turn is
+	                        * one player's slide and relocation) */
+	int score;             /* centi-units for the side to move; a forced
+	                        * result is +-(NG_MATE - turns to it), beyond
+	                        * +-NG_MATE_BOUND */
 	int64_t nodes;
 	int64_t time_ms;
 	ng_move best;
@@ -450,6 +452,9 @@ typedef struct ng_info {
 	ng_move pv[NG_PV_MAX];
 } ng_info;
 #define NG_MATE 30000
+/* Scores beyond +-NG_MATE_BOUND are forced results; no evaluation comes
+ * near it. */
+#define NG_MATE_BOUND (NG_MATE - 1000)
 
 /* Called after each completed depth (from the searching thread). */
 typedef void (*ng_progress_fn)(void *ctx, const ng_info *info);

@@ -106,7 +106,7 @@ int main(void)
 	ng_make(&p, best, &u);
 	CHECK(ng_pos_winner(&p) == NG_BLUE_WINS, "the best move %s wins", a[0].best);
 	CHECK(a[0].bslide && !a[0].breloc, "a winning slide only");
-	CHECK(a[0].best_score > FORCED && a[0].played_score <= FORCED, "scores %d %d",
+	CHECK(a[0].best_score > NG_MATE_BOUND && a[0].played_score <= NG_MATE_BOUND, "scores %d %d",
 	      a[0].best_score, a[0].played_score);
 
 	/* playing the best move instead: no mark */
@@ -119,7 +119,7 @@ int main(void)
 	CHECK(moves_of(CAREFUL, allowed, 2, &start, m), "moves");
 	CHECK(an_run(s, &start, m, 2, AN_DEPTH_DEFAULT, a, NULL, NULL) == NG_OK, "run");
 	CHECK(a[0].mark == AN_ALLOWED, "allowed: mark %d", a[0].mark);
-	CHECK(a[0].played_score == -NG_MATE + 1 || a[0].played_score < -FORCED,
+	CHECK(a[0].played_score == -NG_MATE + 1 || a[0].played_score < -NG_MATE_BOUND,
 	      "played %d", a[0].played_score);
 	CHECK(a[1].mark == AN_NONE && a[1].same, "the win: mark %d same %d", a[1].mark,
 	      a[1].same);

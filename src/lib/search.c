@@ -126,12 +126,12 @@ static int should_stop(ng_search *s)
 
 static int to_tt(int v, int ply)
 {
-	return v > MATE_BOUND ? v + ply : v < -MATE_BOUND ? v - ply : v;
+	return v > NG_MATE_BOUND ? v + ply : v < -NG_MATE_BOUND ? v - ply : v;
 }
 
 static int from_tt(int v, int ply)
 {
-	return v > MATE_BOUND ? v - ply : v < -MATE_BOUND ? v + ply : v;
+	return v > NG_MATE_BOUND ? v - ply : v < -NG_MATE_BOUND ? v + ply : v;
 }
 
 /* The entry for key, read into *d: 1, or 0 when the slot holds another

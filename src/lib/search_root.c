@@ -253,7 +253,7 @@ static void deepen(ng_search *s, const ng_pos *root, root_moves *rm,
 			break;
 		if (progress)
 			progress(ctx, out);
-		if (best > MATE_BOUND || best < -MATE_BOUND)
+		if (best > NG_MATE_BOUND || best < -NG_MATE_BOUND)
 			break;   /* proven */
 		if (s->node_limit && s->nodes >= s->node_limit)
 			break;

@@ -11,7 +11,6 @@
 
 #define MAX_PLY 64
 #define INF 32000
-#define MATE_BOUND (NG_MATE - 1000)
 
 /*
  * A table entry, shared by the threads of a search without locks: three

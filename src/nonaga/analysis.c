@@ -12,12 +12,9 @@
 #include <string.h>
 #include <time.h>
 
-/* A mate score is NG_MATE minus the turns to it; nothing else comes near. */
-#define FORCED (NG_MATE - 1000)
-
 int an_forced(int score)
 {
-	return score > FORCED || score < -FORCED;
+	return score > NG_MATE_BOUND || score < -NG_MATE_BOUND;
 }
 
 char an_mark_char(an_mark m)
@@ -70,9 +67,9 @@ static ng_err value_after(ng_search *s, ng_game *g, ng_move m, int depth,
 
 static an_mark judge(int best, int played, int won_at_once)
 {
-	if (best > FORCED && played <= FORCED && !won_at_once)
+	if (best > NG_MATE_BOUND && played <= NG_MATE_BOUND && !won_at_once)
 		return AN_MISSED_WIN;
-	if (played < -FORCED && best >= -FORCED)
+	if (played < -NG_MATE_BOUND && best >= -NG_MATE_BOUND)
 		return AN_ALLOWED;
 	if (!an_forced(best) && !an_forced(played) && best - played > AN_MISTAKE_DROP)
 		return AN_MISTAKE;
