@@ -60,8 +60,6 @@
 
 #define MAGIC "# nonaga record "
 
-static const char *const RESULT_NAME[] = { "none", "red", "blue", "draw" };
-
 /* The keys of the record itself, in the order they are written. */
 enum { K_DATE, K_RED, K_BLUE, K_RULES, K_START, K_RESULT, K_PLY, K_MOVES,
        K_OWN };
@@ -183,13 +181,15 @@ static int parse_count(const char *s, size_t n, int *out)
 	return 1;
 }
 
-static int name_index(const char *const *names, int count, const char *s,
-                      size_t n)
+/* A header value as a string for names.c's parsers (the names are
+ * short: a longer value is no name); 0 if too long. */
+static int name_of(const char *v, size_t vn, char out[16])
 {
-	for (int i = 0; i < count; i++)
-		if (strlen(names[i]) == n && !memcmp(names[i], s, n))
-			return i;
-	return -1;
+	if (vn >= 16)
+		return 0;
+	memcpy(out, v, vn);
+	out[vn] = 0;
+	return 1;
 }
 
 /* -------------------------------------------------------- the fields */
@@ -436,7 +436,7 @@ static ng_err header_line(header *h, const line *l, int no)
 		return e;
 	if (k >= 0 ? h->line[k] != 0 : find_extra(&h->info, key) >= 0)
 		return NG_ERR_HEADER_DUP;
-	int i;
+	char name[16];
 	switch (k) {
 	case K_DATE:
 		if (!valid_date(v, vn))
@@ -450,18 +450,16 @@ static ng_err header_line(header *h, const line *l, int no)
 		memcpy(h->info.blue, v, vn);
 		break;
 	case K_RULES:
-		if ((i = name_index((const char *const[]){ "standard", "simple" }, 2, v, vn)) < 0)
+		if (!name_of(v, vn, name) || ng_rules_from_name(name, &h->rules))
 			return NG_ERR_HEADER_VALUE;
-		h->rules = i ? NG_SIMPLE : NG_STANDARD;
 		break;
 	case K_START:
 		memcpy(h->start, v, vn);
 		h->start[vn] = 0;
 		break;
 	case K_RESULT:
-		if ((i = name_index(RESULT_NAME, 4, v, vn)) < 0)
+		if (!name_of(v, vn, name) || ng_result_from_name(name, &h->result))
 			return NG_ERR_HEADER_VALUE;
-		h->result = (ng_result)i;
 		break;
 	case K_PLY:
 		if (!parse_count(v, vn, &h->ply))
