@@ -72,6 +72,17 @@ check "x says where the game went" wait_for "Game exported to $WORK/nonaga-"
 exported=$(ls "$WORK"/nonaga-*.nonaga 2>/dev/null | head -n 1)
 check "... and the file is there" test -n "$exported"
 check "... a record of the game" grep -qx "Moves: 1" "$exported"
+# x again while the name of this second (and the next ten) is taken: the
+# export goes to NAME-2 and nothing is replaced
+for k in 0 1 2 3 4 5 6 7 8 9 10; do
+	echo taken > "$WORK/$(date -d "+$k sec" +nonaga-%Y%m%d-%H%M%S).nonaga"
+done
+keys x
+check "x with the name taken exports to NAME-2" \
+	poll 5 sh -c "ls '$WORK'/nonaga-*-2.nonaga >/dev/null 2>&1"
+check "... a record of the game" grep -qx "Moves: 1" "$WORK"/nonaga-*-2.nonaga
+check "... and the files there are as they were" \
+	test "$(grep -lx taken "$WORK"/nonaga-*.nonaga | wc -l)" = 11
 keys q
 wait_for "Quit? The game stays saved. (y/n)"
 keys y

@@ -69,16 +69,17 @@ void play_autosave(play *p)
 		play_say(p, R_MSG, "%s", msg);
 }
 
-/* x: the game as a record, named by the time, in the current directory;
- * when that cannot be written to (read-only, or removed), in
- * $XDG_DOCUMENTS_DIR or else the home directory.  The path is shown. */
+/* x: the game as a record, named by the time (with -2, -3... when x is
+ * pressed again within the second), in the current directory; when that
+ * cannot be written to (read-only, or removed), in $XDG_DOCUMENTS_DIR or
+ * else the home directory.  The path is shown. */
 void play_export(play *p)
 {
-	char name[64], cwd[PATH_MAX], path[PATH_MAX + 80], msg[SAVE_MSG], first[SAVE_MSG];
+	char stem[64], cwd[PATH_MAX], path[PATH_MAX + 80], msg[SAVE_MSG], first[SAVE_MSG];
 	time_t now = time(NULL);
 	struct tm tm;
 	localtime_r(&now, &tm);
-	strftime(name, sizeof name, "nonaga-%Y%m%d-%H%M%S.nonaga", &tm);
+	strftime(stem, sizeof stem, "nonaga-%Y%m%d-%H%M%S", &tm);
 	const char *dirs[3] = {
 		getcwd(cwd, sizeof cwd), getenv("XDG_DOCUMENTS_DIR"), getenv("HOME"),
 	};
@@ -86,10 +87,8 @@ void play_export(play *p)
 	for (int i = 0; i < 3; i++) {
 		if (!dirs[i] || dirs[i][0] != '/')
 			continue;
-		size_t n = strlen(dirs[i]);
-		snprintf(path, sizeof path, "%s%s%s", dirs[i],
-		         dirs[i][n - 1] == '/' ? "" : "/", name);
-		if (save_export(path, p->g, &p->si, 0, msg) == SAVE_OK) {
+		if (save_export_new(dirs[i], stem, p->g, &p->si, path, sizeof path,
+		                    msg) == SAVE_OK) {
 			if (i == 0)
 				/* TRANSLATORS: %s is the file the game was written to. */
 				play_say(p, R_NORMAL, _("Game exported to %s."), path);

@@ -435,6 +435,37 @@ save_status save_text(const char *dir, const char *name, const char *text,
 	return st;
 }
 
+/* The game as a record in DIR, named STEM.nonaga, or STEM-2.nonaga...
+ * when that exists; own as for write_atomic. */
+static save_status write_unique(const char *dir, const char *stem,
+                                const char *own, const ng_game *g,
+                                const save_info *si, char *path, size_t size,
+                                char *msg)
+{
+	char *text = record_text(g, si, msg, dir);
+	if (!text)
+		return SAVE_ERROR;
+	int dfd = open_dir(dir);
+	save_status st;
+	if (dfd < 0) {
+		say(msg, _("Cannot save %s: %s"), dir, strerror(errno));
+		st = SAVE_ERROR;
+	} else {
+		st = write_atomic(dfd, dir, stem, ".nonaga", text, UNIQUE, own,
+		                  path, size, msg);
+		close(dfd);
+	}
+	free(text);
+	return st;
+}
+
+save_status save_export_new(const char *dir, const char *stem,
+                            const ng_game *g, const save_info *si, char *path,
+                            size_t size, char *msg)
+{
+	return write_unique(dir, stem, NULL, g, si, path, size, msg);
+}
+
 save_status save_archive(const char *dir, const ng_game *g,
                          const save_info *si, char *path, size_t size,
                          char *msg)
@@ -455,21 +486,7 @@ save_status save_archive(const char *dir, const ng_game *g,
 	struct tm tm;
 	gmtime_r(&now, &tm);
 	strftime(stem, sizeof stem, "%Y%m%d-%H%M%S", &tm);
-	char *text = record_text(g, si, msg, rdir);
-	if (!text)
-		return SAVE_ERROR;
-	int dfd = open_dir(rdir);
-	save_status st;
-	if (dfd < 0) {
-		say(msg, _("Cannot save %s: %s"), rdir, strerror(errno));
-		st = SAVE_ERROR;
-	} else {
-		st = write_atomic(dfd, rdir, stem, ".nonaga", text, UNIQUE,
-		                  ".record.tmp", path, size, msg);
-		close(dfd);
-	}
-	free(text);
-	return st;
+	return write_unique(rdir, stem, ".record.tmp", g, si, path, size, msg);
 }
 
 /* Write text to path (a file of the user's choice), atomically. */

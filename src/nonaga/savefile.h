@@ -129,6 +129,13 @@ save_status save_text(const char *dir, const char *name, const char *text,
  * adding to msg where it went (or why it could not be moved). */
 void save_move_aside(const char *path, char *msg);
 
+/* Write the game as a record DIR/STEM.nonaga, atomically; when that
+ * exists, DIR/STEM-2.nonaga, -3... (never replaced).  The path written
+ * goes to path (size bytes). */
+save_status save_export_new(const char *dir, const char *stem,
+                            const ng_game *g, const save_info *si, char *path,
+                            size_t size, char *msg);
+
 /* Write the game as a record to a file of the user's choice, atomically.
  * An existing file is replaced only when replace is set. */
 save_status save_export(const char *path, const ng_game *g,
