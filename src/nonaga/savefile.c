@@ -393,6 +393,24 @@ static int open_dir(const char *dir)
 	return open_at(AT_FDCWD, dir, O_RDONLY | O_DIRECTORY, 0);
 }
 
+/* write_atomic in the directory dir, opened here; a directory that cannot
+ * be opened is reported as `shown' (the file the user asked for). */
+static save_status write_in(const char *dir, const char *shown,
+                            const char *name, const char *suffix,
+                            const char *text, int mode, const char *own,
+                            char *path, size_t size, char *msg)
+{
+	int dfd = open_dir(dir);
+	if (dfd < 0) {
+		say(msg, _("Cannot save %s: %s"), shown, strerror(errno));
+		return SAVE_ERROR;
+	}
+	save_status st = write_atomic(dfd, dir, name, suffix, text, mode, own,
+	                              path, size, msg);
+	close(dfd);
+	return st;
+}
+
 save_status save_game(const char *dir, const ng_game *g, const save_info *si,
                       char *msg)
 {
@@ -401,15 +419,8 @@ save_status save_game(const char *dir, const ng_game *g, const save_info *si,
 	char *text = record_text(g, si, msg, path);
 	if (!text)
 		return SAVE_ERROR;
-	int dfd = open_dir(dir);
-	if (dfd < 0) {
-		say(msg, _("Cannot save %s: %s"), path, strerror(errno));
-		free(text);
-		return SAVE_ERROR;
-	}
-	save_status st = write_atomic(dfd, dir, cur_name, "", text, REPLACE,
-	                              cur_tmp, NULL, 0, msg);
-	close(dfd);
+	save_status st = write_in(dir, path, cur_name, "", text, REPLACE,
+	                          cur_tmp, NULL, 0, msg);
 	free(text);
 	return st;
 }
@@ -424,15 +435,7 @@ save_status save_text(const char *dir, const char *name, const char *text,
 		say(msg, _("Cannot save %s: %s"), path, strerror(ENAMETOOLONG));
 		return SAVE_ERROR;
 	}
-	int dfd = open_dir(dir);
-	if (dfd < 0) {
-		say(msg, _("Cannot save %s: %s"), path, strerror(errno));
-		return SAVE_ERROR;
-	}
-	save_status st = write_atomic(dfd, dir, name, "", text, REPLACE, tmp,
-	                              NULL, 0, msg);
-	close(dfd);
-	return st;
+	return write_in(dir, path, name, "", text, REPLACE, tmp, NULL, 0, msg);
 }
 
 /* The game as a record in DIR, named STEM.nonaga, or STEM-2.nonaga...
@@ -445,16 +448,8 @@ static save_status write_unique(const char *dir, const char *stem,
 	char *text = record_text(g, si, msg, dir);
 	if (!text)
 		return SAVE_ERROR;
-	int dfd = open_dir(dir);
-	save_status st;
-	if (dfd < 0) {
-		say(msg, _("Cannot save %s: %s"), dir, strerror(errno));
-		st = SAVE_ERROR;
-	} else {
-		st = write_atomic(dfd, dir, stem, ".nonaga", text, UNIQUE, own,
-		                  path, size, msg);
-		close(dfd);
-	}
+	save_status st = write_in(dir, dir, stem, ".nonaga", text, UNIQUE, own,
+	                          path, size, msg);
 	free(text);
 	return st;
 }
@@ -510,17 +505,8 @@ static save_status export_text(const char *path, const char *text, int replace,
 		say(msg, _("Cannot save %s: %s"), path, strerror(ENAMETOOLONG));
 		return SAVE_ERROR;
 	}
-	int dfd = open_dir(dir);
-	save_status st;
-	if (dfd < 0) {
-		say(msg, _("Cannot save %s: %s"), path, strerror(errno));
-		st = SAVE_ERROR;
-	} else {
-		st = write_atomic(dfd, dir, base, "", text, replace ? REPLACE : EXCLUSIVE,
-		                  NULL, NULL, 0, msg);
-		close(dfd);
-	}
-	return st;
+	return write_in(dir, path, base, "", text, replace ? REPLACE : EXCLUSIVE,
+	                NULL, NULL, 0, msg);
 }
 
 save_status save_export(const char *path, const ng_game *g,
