@@ -199,14 +199,9 @@ static void on_expire(evutil_socket_t fd, short what, void *arg)
 {
 	(void)fd, (void)what;
 	sgame *g = arg;
-	int side = host_away(g);
-	if (side < 0)
-		return;   /* the host came back, or someone sat down */
-	if ((server_now_ms() - g->seat[side].away_ms) / 1000 < game_grace(g)) {
-		game_expire_later(g);   /* went away again since */
-		return;
-	}
-	game_cancel(g, "its host left");
+	/* (a host who came back and left again re-armed the timer) */
+	if (host_away(g) >= 0)
+		game_cancel(g, "its host left");
 }
 
 void game_cancel(sgame *g, const char *why)
