@@ -74,6 +74,8 @@ ng_err ng_search_set_threads(ng_search *s, int n)
 {
 	if (n < 1 || n > NG_THREADS_MAX)
 		return NG_ERR_RANGE;
+	if (n == ng_search_threads(s))
+		return NG_OK;   /* the helpers are kept, not made again */
 	ng__helpers_free(s);
 	s->threads = n;
 	if (n == 1)

@@ -87,9 +87,8 @@ int ai_start_limits(ai *a, const ng_game *g, int level, const ng_limits *lim)
 		a->lim = *lim;
 	/* Threads only help the top level, which searches on its clock; the
 	 * levels below search to a fixed depth, quickly, on one. */
-	int want = level == NG_LEVEL_MAX ? a->threads : 1;
-	if (ng_search_threads(a->search) != want)
-		ng_search_set_threads(a->search, want);   /* (out of memory: one) */
+	ng_search_set_threads(a->search, level == NG_LEVEL_MAX ? a->threads : 1);
+	/* (out of memory: one) */
 	atomic_store(&a->done, 0);
 	atomic_store(&a->depth, 0);
 	/* Signals belong to the main thread, which turns them into a clean
