@@ -212,7 +212,7 @@ static int opening_decided(engine *e)
 	char *p = strstr(ask(e, buf, sizeof buf, "analyze depth 3"), "score ");
 	if (p)
 		score = atoi(p + 6);
-	return score > 29000 || score < -29000;
+	return score > 29000 || score < -29000;   /* NG_MATE_BOUND (nonaga.h) */
 }
 
 /* One game; returns 1 if A won, 0 for a draw, -1 if A lost, 2 if the

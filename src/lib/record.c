@@ -181,17 +181,6 @@ static int parse_count(const char *s, size_t n, int *out)
 	return 1;
 }
 
-/* A header value as a string for names.c's parsers (the names are
- * short: a longer value is no name); 0 if too long. */
-static int name_of(const char *v, size_t vn, char out[16])
-{
-	if (vn >= 16)
-		return 0;
-	memcpy(out, v, vn);
-	out[vn] = 0;
-	return 1;
-}
-
 /* -------------------------------------------------------- the fields */
 
 static int find_extra(const ng_record_info *info, const char *key)
@@ -436,7 +425,11 @@ static ng_err header_line(header *h, const line *l, int no)
 		return e;
 	if (k >= 0 ? h->line[k] != 0 : find_extra(&h->info, key) >= 0)
 		return NG_ERR_HEADER_DUP;
-	char name[16];
+	char val[NG_RECORD_VALUE];   /* a name, as names.c parses it */
+	if (k == K_RULES || k == K_RESULT) {
+		memcpy(val, v, vn);   /* (check_value: vn < NG_RECORD_VALUE) */
+		val[vn] = 0;
+	}
 	switch (k) {
 	case K_DATE:
 		if (!valid_date(v, vn))
@@ -450,7 +443,7 @@ static ng_err header_line(header *h, const line *l, int no)
 		memcpy(h->info.blue, v, vn);
 		break;
 	case K_RULES:
-		if (!name_of(v, vn, name) || ng_rules_from_name(name, &h->rules))
+		if (ng_rules_from_name(val, &h->rules))
 			return NG_ERR_HEADER_VALUE;
 		break;
 	case K_START:
@@ -458,7 +451,7 @@ static ng_err header_line(header *h, const line *l, int no)
 		h->start[vn] = 0;
 		break;
 	case K_RESULT:
-		if (!name_of(v, vn, name) || ng_result_from_name(name, &h->result))
+		if (ng_result_from_name(val, &h->result))
 			return NG_ERR_HEADER_VALUE;
 		break;
 	case K_PLY:
