@@ -166,7 +166,7 @@ static void usage(FILE *f)
 	        "  --as red|blue        your side against the computer (default: random)\n"
 	        "  --rules standard|simple\n"
 	        "                       rule set (default: standard)\n"
-	        "  --threads N          threads for level 10 (default: one per core)\n"), f);
+	        "  --threads N          threads for level 10 and hints (default: one per core)\n"), f);
 	fputs(_("  --ascii              draw with ASCII only\n"
 	        "  --color=auto|always|never\n"
 	        "                       use colour (default: auto; NO_COLOR means never)\n"
@@ -191,7 +191,8 @@ static void usage(FILE *f)
 	        "                       (may be repeated; default: a private Unix socket)\n"
 	        "  --state DIR          with --serve: keep games and the key in DIR\n"
 	        "  --grace SECONDS      with --serve: how long a player may be away before\n"
-	        "                       the opponent may claim the win (default: 120)\n"
+	        "                       the opponent may claim the win, or a challenge\n"
+	        "                       nobody joined is cancelled (default: 120)\n"
 	        "  --max-clients N      with --serve: connections at most\n"
 	        "  --idle SECONDS       with --serve: close a client silent this long\n"
 	        "                       (default: 900)\n"), f);
