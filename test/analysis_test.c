@@ -95,7 +95,7 @@ int main(void)
 	CHECK(moves_of(WIN_IN_ONE, missed, 1, &start, m), "moves");
 	stop_at = -1;
 	calls = 0;
-	CHECK(an_run(s, &start, m, 1, AN_DEPTH_DEFAULT, a, progress, NULL) == NG_OK, "run");
+	CHECK(an_run(s, &start, m, 1, AN_DEPTH_DEFAULT, a, progress, NULL, NULL) == NG_OK, "run");
 	CHECK(a[0].mark == AN_MISSED_WIN, "missed win: mark %d", a[0].mark);
 	CHECK(calls == 2 && last_done == 1 && last_total == 1, "progress %d %d/%d",
 	      calls, last_done, last_total);
@@ -110,14 +110,14 @@ int main(void)
 	      a[0].best_score, a[0].played_score);
 
 	/* playing the best move instead: no mark */
-	CHECK(an_run(s, &start, &best, 1, AN_DEPTH_DEFAULT, b, NULL, NULL) == NG_OK, "run");
+	CHECK(an_run(s, &start, &best, 1, AN_DEPTH_DEFAULT, b, NULL, NULL, NULL) == NG_OK, "run");
 	CHECK(b[0].mark == AN_NONE && b[0].same, "best played: mark %d same %d",
 	      b[0].mark, b[0].same);
 
 	/* a move that lets red win at once, then red's winning slide */
 	static const char *const allowed[] = { "1,-1>-2,2/-2,1>-1,-2", "-2,0>-1,-1" };
 	CHECK(moves_of(CAREFUL, allowed, 2, &start, m), "moves");
-	CHECK(an_run(s, &start, m, 2, AN_DEPTH_DEFAULT, a, NULL, NULL) == NG_OK, "run");
+	CHECK(an_run(s, &start, m, 2, AN_DEPTH_DEFAULT, a, NULL, NULL, NULL) == NG_OK, "run");
 	CHECK(a[0].mark == AN_ALLOWED, "allowed: mark %d", a[0].mark);
 	CHECK(a[0].played_score == -NG_MATE + 1 || a[0].played_score < -NG_MATE_BOUND,
 	      "played %d", a[0].played_score);
@@ -127,9 +127,9 @@ int main(void)
 
 	/* the same again: the same analysis, at every depth */
 	for (int d = AN_DEPTH_MIN; d <= 4; d++) {
-		CHECK(an_run(s, &start, m, 2, d, a, NULL, NULL) == NG_OK, "run %d", d);
+		CHECK(an_run(s, &start, m, 2, d, a, NULL, NULL, NULL) == NG_OK, "run %d", d);
 		ng_search *t = ng_search_new();
-		CHECK(an_run(t, &start, m, 2, d, b, NULL, NULL) == NG_OK, "run %d", d);
+		CHECK(an_run(t, &start, m, 2, d, b, NULL, NULL, NULL) == NG_OK, "run %d", d);
 		ng_search_free(t);
 		CHECK(!memcmp(a, b, sizeof a[0] * 2), "depth %d: the same twice", d);
 		CHECK(a[0].mark == AN_ALLOWED, "depth %d: mark %d", d, a[0].mark);
@@ -146,7 +146,7 @@ int main(void)
 		polls++;
 	}
 	CHECK(je == NG_OK && done == 2 && total == 2, "job: %d, %d/%d", je, done, total);
-	CHECK(an_run(s, &start, m, 2, 3, a, NULL, NULL) == NG_OK, "run");
+	CHECK(an_run(s, &start, m, 2, 3, a, NULL, NULL, NULL) == NG_OK, "run");
 	CHECK(j && !memcmp(an_job_moves(j), a, sizeof a[0] * 2), "job: the same analysis");
 	CHECK(j && an_job_depth(j) == 3, "job: depth");
 	an_job_free(j);
@@ -157,14 +157,16 @@ int main(void)
 	stop_between_searches();
 
 	/* refusals */
-	CHECK(an_run(s, &start, m, 2, AN_DEPTH_MIN - 1, a, NULL, NULL) == NG_ERR_BAD_ARG, "depth");
-	CHECK(an_run(s, &start, m, 2, AN_DEPTH_MAX + 1, a, NULL, NULL) == NG_ERR_BAD_ARG, "depth");
+	CHECK(an_run(s, &start, m, 2, AN_DEPTH_MIN - 1, a, NULL, NULL, NULL) == NG_ERR_BAD_ARG, "depth");
+	CHECK(an_run(s, &start, m, 2, AN_DEPTH_MAX + 1, a, NULL, NULL, NULL) == NG_ERR_BAD_ARG, "depth");
 	stop_at = 1;
-	CHECK(an_run(s, &start, m, 2, 2, a, progress, NULL) == NG_ERR_BAD_ARG, "stopped");
+	CHECK(an_run(s, &start, m, 2, 2, a, progress, NULL, NULL) == NG_ERR_BAD_ARG, "stopped");
+	atomic_int cancel = 1;
+	CHECK(an_run(s, &start, m, 2, 2, a, NULL, NULL, &cancel) == NG_ERR_BAD_ARG, "cancelled");
 	CHECK(last_done == 1, "stopped after the first move: %d", last_done);
 	ng_move bad[2] = { m[1], m[0] };
-	CHECK(an_run(s, &start, bad, 2, 2, a, NULL, NULL) != NG_OK, "illegal move");
-	CHECK(an_run(s, &start, m, 0, 2, a, NULL, NULL) == NG_OK, "no moves");
+	CHECK(an_run(s, &start, bad, 2, 2, a, NULL, NULL, NULL) != NG_OK, "illegal move");
+	CHECK(an_run(s, &start, m, 0, 2, a, NULL, NULL, NULL) == NG_OK, "no moves");
 
 	/* the judgement's edges */
 	CHECK(judge(0, -AN_MISTAKE_DROP - 1, 0) == AN_MISTAKE, "a drop past the line");

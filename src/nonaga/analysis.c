@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 int an_forced(int score)
 {
@@ -42,8 +41,13 @@ const char *an_mark_text(an_mark m)
  * the board is NG_MATE, a draw by repetition 0, else minus the search of
  * the position reached, to depth.  The move stays played.
  */
+static int cancelled(const atomic_int *cancel)
+{
+	return cancel && atomic_load(cancel);
+}
+
 static ng_err value_after(ng_search *s, ng_game *g, ng_move m, int depth,
-                          int *v)
+                          const atomic_int *cancel, int *v)
 {
 	ng_side mover = ng_pos_side(ng_game_pos(g));
 	ng_err e = ng_game_play(g, m);
@@ -57,6 +61,8 @@ static ng_err value_after(ng_search *s, ng_game *g, ng_move m, int depth,
 	} else {
 		ng_limits lim = { 0, depth, 0 };
 		ng_info info;
+		if (cancelled(cancel))
+			return NG_ERR_BAD_ARG;
 		e = ng_search_run(s, g, &lim, NULL, NULL, &info);
 		if (e)
 			return e;
@@ -77,7 +83,8 @@ static an_mark judge(int best, int played, int won_at_once)
 }
 
 ng_err an_run(ng_search *s, const ng_pos *start, const ng_move *moves, int n,
-              int depth, an_move *out, an_progress_fn progress, void *ctx)
+              int depth, an_move *out, an_progress_fn progress, void *ctx,
+              const atomic_int *cancel)
 {
 	if (depth < AN_DEPTH_MIN || depth > AN_DEPTH_MAX || n < 0)
 		return NG_ERR_BAD_ARG;
@@ -102,6 +109,10 @@ ng_err an_run(ng_search *s, const ng_pos *start, const ng_move *moves, int n,
 			break;
 		ng_limits lim = { 0, depth, 0 };
 		ng_info info;
+		if (cancelled(cancel)) {
+			e = NG_ERR_BAD_ARG;
+			break;
+		}
 		e = ng_search_run(s, g, &lim, NULL, NULL, &info);
 		if (e)
 			break;
@@ -112,12 +123,12 @@ ng_err an_run(ng_search *s, const ng_pos *start, const ng_move *moves, int n,
 		a->breloc = ng_move_reloc(&pos, best, &a->brf, &a->brt);
 		a->same = ng_move_equal(best, moves[i]);
 		if (!a->same) {
-			e = value_after(s, g, best, depth - 1, &a->best_score);
+			e = value_after(s, g, best, depth - 1, cancel, &a->best_score);
 			if (e)
 				break;
 			ng_game_undo(g);
 		}
-		e = value_after(s, g, moves[i], depth - 1, &a->played_score);
+		e = value_after(s, g, moves[i], depth - 1, cancel, &a->played_score);
 		if (e)
 			break;
 		if (a->same)
@@ -158,7 +169,7 @@ static void *job_run(void *arg)
 {
 	an_job *j = arg;
 	j->err = an_run(j->s, &j->start, j->moves, j->n, j->depth, j->out,
-	                job_progress, j);
+	                job_progress, j, &j->cancel);
 	atomic_store(&j->finished, 1);
 	return NULL;
 }
@@ -224,15 +235,12 @@ void an_job_free(an_job *j)
 	if (!j)
 		return;
 	if (!j->joined) {
-		/* A move takes up to three searches, and each run clears the
-		 * stop request when it ends: ask again until the job notices
-		 * (at its next progress call), or the next search would run in
-		 * full while we wait. */
+		/* The flag first: a move takes up to three searches, each run
+		 * clears the stop request when it ends, and an_run looks at
+		 * the flag before each search, so whichever search the stop
+		 * ends is the job's last. */
 		atomic_store(&j->cancel, 1);
-		while (!atomic_load(&j->finished)) {
-			ng_search_stop(j->s);
-			nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
-		}
+		ng_search_stop(j->s);
 		pthread_join(j->thread, NULL);
 	}
 	job_release(j);

@@ -31,6 +31,7 @@
 #define NONAGA_ANALYSIS_H
 
 #include "nonaga.h"
+#include <stdatomic.h>
 
 #define AN_DEPTH_MIN 2
 #define AN_DEPTH_MAX 6
@@ -73,12 +74,16 @@ typedef int (*an_progress_fn)(void *ctx, int done, int total);
  * Analyse the n moves played from start (moves[i] belongs to the position
  * the moves before it reach, as ng_game_move_at gives them) to depth
  * (AN_DEPTH_MIN..AN_DEPTH_MAX) into out[0..n-1].  s is the searcher to use
- * (another thread may ng_search_stop it; its level, seed and table are
- * changed).  NG_OK; NG_ERR_BAD_ARG for a bad depth or a stop (progress or
- * ng_search_stop); NG_ERR_NOMEM; or why a move is illegal.
+ * (its level, seed and table are changed).  To stop it from another
+ * thread, set *cancel (NULL: no such flag), then ng_search_stop the
+ * searcher: the flag is looked at before each search, the stop ends the
+ * one that runs.  NG_OK; NG_ERR_BAD_ARG for a bad depth or a stop
+ * (progress, cancel or ng_search_stop); NG_ERR_NOMEM; or why a move is
+ * illegal.
  */
 ng_err an_run(ng_search *s, const ng_pos *start, const ng_move *moves, int n,
-              int depth, an_move *out, an_progress_fn progress, void *ctx);
+              int depth, an_move *out, an_progress_fn progress, void *ctx,
+              const atomic_int *cancel);
 
 /* The moves of a game's whole line (those that can be redone too) into a
  * new array (*moves, to free; NULL when there are none); how many, or -1

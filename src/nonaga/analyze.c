@@ -82,7 +82,7 @@ int analyze_main(const char *path, int depth, const char *out)
 		goto nomem;
 	int tty = isatty(2);
 	ng_err e = an_run(s, ng_game_pos_at(g, 0), moves, n, depth, an,
-	                  tty ? bar : NULL, NULL);
+	                  tty ? bar : NULL, NULL, NULL);
 	if (tty)
 		fprintf(stderr, "\r%*s\r", BAR + 40, "");
 	if (e) {
