@@ -41,6 +41,13 @@ keys i
 keys Enter Enter Enter Enter
 check "the computer replies" wait_for "Last move: # Blue"
 check "the marks are gone after the move" test "$(bangs)" -eq 0
+# the hint searches with the computer's own searcher: taking the move
+# back while it looks stops it, and the next t finds a hint again
+keys t u
+check "undo while looking for a hint" wait_for "Taken back"
+check "... no hint marks" test "$(bangs)" -eq 0
+keys t
+check "... and t gives a hint again" wait_for "Hint: "
 quit_anyhow
 
 # on the computer's turn: refused, with the reason (level 10 thinks long)

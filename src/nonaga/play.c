@@ -157,11 +157,20 @@ static void warn_threat(play *p)
 	    : _("Careful: Blue can win with its next slide. Stop it!"));
 }
 
+/* Who looks for hints: the computer opponent's searcher, idle on the
+ * player's turn (and its table helps its next move), or one of the
+ * hint's own when there is no computer opponent; NULL before that is
+ * made. */
+static ai *hint_searcher(const play *p)
+{
+	return p->ai ? p->ai : p->hint_ai;
+}
+
 /* The hint's search stops and its marks go: the position changed. */
 static void drop_hint(play *p)
 {
 	if (p->hinting)
-		ai_cancel(p->hint_ai);
+		ai_cancel(hint_searcher(p));
 	p->hinting = p->hinted = 0;
 }
 
@@ -249,9 +258,10 @@ static void ask_hint(play *p)
 	if (p->hinting)
 		return;
 	ng_limits lim = { 1000, 0, 0 };
-	if (!p->hint_ai)
+	if (!hint_searcher(p))
 		p->hint_ai = ai_new(p->opt->threads);
-	if (!p->hint_ai || ai_start_limits(p->hint_ai, p->g, NG_LEVEL_MAX, &lim) != 0) {
+	ai *a = hint_searcher(p);
+	if (!a || ai_start_limits(a, p->g, NG_LEVEL_MAX, &lim) != 0) {
 		say(p, R_MSG, _("The computer cannot think: %s."), reason_text(NG_ERR_NOMEM));
 		return;
 	}
@@ -393,8 +403,10 @@ static void move_cursor(play *p, action a)
 
 /* ------------------------------------------------------- undo, redo, new */
 
+/* The computer stops thinking, about its move or about a hint. */
 static void stop_ai(play *p)
 {
+	drop_hint(p);
 	if (p->ai && ai_busy(p->ai))
 		ai_cancel(p->ai);
 }
@@ -663,7 +675,7 @@ static int play_loop(play *p)
 		if (p->hinting) {
 			ng_move m;
 			ng_err e;
-			if (ai_poll(p->hint_ai, &m, &e))
+			if (ai_poll(hint_searcher(p), &m, &e))
 				show_hint(p, m, e);
 		}
 		play_render(p);

@@ -34,7 +34,8 @@ typedef struct play {
 	                               * key a), or NULL */
 	int archived;         /* the game's end is kept as a record */
 	ai *ai;
-	ai *hint_ai;          /* the hint's search (key t), made when first asked */
+	ai *hint_ai;          /* the hint's search (key t) when there is no ai,
+	                       * made when first asked */
 	int hinting;          /* it runs */
 	int hinted;           /* hint is shown (play_enter_turn drops it) */
 	ng_move hint;
