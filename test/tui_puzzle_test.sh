@@ -214,4 +214,19 @@ check "... having moved it aside" test -f "$KEEP/nonaga/puzzles.bad"
 keys q
 check "q quits from a puzzle" wait_exit
 check "exit status 0" test "$(exit_status)" = 0
+
+# a progress file that cannot be opened (here a symbolic link, which the
+# game does not follow): moved aside as well, so that the next puzzle
+# solved does not write over it
+echo "# kept" > "$KEEP/elsewhere"
+ln -s "$KEEP/elsewhere" "$KEEP/nonaga/puzzles"
+start -x 120 -y 40 -e "XDG_STATE_HOME=$KEEP" --ascii
+check "an unreadable file counts none solved" wait_for "Puzzles (0/$TOTAL solved)"
+to_puzzles 0
+check "... says so" wait_for "The puzzles solved cannot be read"
+check "... and moves it aside" test ! -L "$KEEP/nonaga/puzzles"
+check "... where it stays" test -L "$KEEP/nonaga/puzzles.bad.1"
+check "... (what it pointed to untouched)" test "$(cat "$KEEP/elsewhere")" = "# kept"
+keys q
+check "q quits" wait_exit
 finish

@@ -109,8 +109,10 @@ static int find(const ng_pos *pos)
 	return -1;
 }
 
-/* Read DIR/puzzles once: the puzzles solved.  A bad file is moved aside
- * and said in note. */
+/* Read DIR/puzzles once: the puzzles solved.  A bad file, or one that
+ * cannot be opened (no permission, a symbolic link), is moved aside and
+ * said in note: the next puzzle solved writes a new one, and the old
+ * stays for the player to look at. */
 static void load_progress(void)
 {
 	if (progress_read || !set)
@@ -122,9 +124,11 @@ static void load_progress(void)
 	snprintf(path, sizeof path, "%s/%s", dir, PROGRESS_FILE);
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
 	if (fd < 0) {
-		if (errno != ENOENT)
+		if (errno != ENOENT) {
 			snprintf(note, sizeof note, _("The puzzles solved cannot be read from %s: %s."),
 			         path, strerror(errno));
+			save_move_aside(path, note);
+		}
 		return;
 	}
 	char *text = NULL;
@@ -140,8 +144,12 @@ static void load_progress(void)
 	}
 	/* the header, then positions; anything else makes the file bad */
 	int bad = 0, lineno = 0;
-	static int solved[4096];
-	int n = 0;
+	unsigned char *solved = calloc((size_t)nset, 1);
+	if (!solved) {
+		free(text);
+		progress_read = 0;   /* (out of memory: try again later) */
+		return;
+	}
 	size_t at = 0;
 	while (at < len && !bad) {
 		size_t e = at;
@@ -167,8 +175,8 @@ static void load_progress(void)
 			break;
 		}
 		int i = find(&pos);   /* a puzzle no longer in the set is forgotten */
-		if (i >= 0 && n < (int)(sizeof solved / sizeof *solved))
-			solved[n++] = i;
+		if (i >= 0)
+			solved[i] = 1;
 	}
 	if (lineno == 0)
 		bad = 1;
@@ -178,10 +186,11 @@ static void load_progress(void)
 		         _("%s, line %d: not a list of puzzles solved; the count starts again."),
 		         path, bad);
 		save_move_aside(path, note);
-		return;
+	} else {
+		for (int i = 0; i < nset; i++)
+			set[i].solved = solved[i];
 	}
-	for (int k = 0; k < n; k++)
-		set[solved[k]].solved = 1;
+	free(solved);
 }
 
 /* Write DIR/puzzles: 0, or -1 with msg said. */
