@@ -9,6 +9,7 @@
 #   make match      engine against engine (strength), see test/match
 #   make match-old  the top level against an older build's (OLD=229b3ab)
 #   make tune       the evaluation's weights by self-play (test/tune.sh)
+#   make texel      the evaluation's weights fitted to engine games (test/texel.c)
 #   make fuzz       libFuzzer over the parsers and the protocol
 #   make puzzles    src/nonaga/puzzles.txt again from engine self-play
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
@@ -156,6 +157,15 @@ build/asan/test/%: test/%.c build/asan/libnonaga.a test/tap.h test/netc.h
 	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) -Itest $< -o $@ build/asan/libnonaga.a -lpthread
 build/match: test/match.c
 	$(CC) $(CSTD) $(WARN) $(OPT) $< -o $@ -lm
+# The evaluation's weights fitted to the results of engine games
+# (test/texel.c says how): TEXEL_GAMES games in two processes, then the fit.
+build/texel: test/texel.c build/libnonaga.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< -o $@ build/libnonaga.a -lpthread -lm
+TEXEL_GAMES ?= 3000
+texel: build/texel
+	build/texel gen $$(($(TEXEL_GAMES) / 2)) 1 > build/texel-1.txt & \
+	build/texel gen $$(($(TEXEL_GAMES) - $(TEXEL_GAMES) / 2)) 2 > build/texel-2.txt; \
+	wait; build/texel fit build/texel-1.txt build/texel-2.txt
 # The puzzle set: made by test/puzzlegen.c, shipped in the tree.
 build/puzzlegen: test/puzzlegen.c test/puzzle_check.h build/libnonaga.a
 	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread
@@ -285,5 +295,5 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench match match-old tune fuzz puzzles clean pot update-po install uninstall FORCE
+.PHONY: all check tsan bench match match-old tune texel fuzz puzzles clean pot update-po install uninstall FORCE
 .DELETE_ON_ERROR:

@@ -113,8 +113,9 @@ int ng__slides(const ng_pos *pos, uint16_t *from, uint16_t *to);
 /* How many slides would win at once for `side' if it were to move (all
  * tokens block); with stop_at_first, 0 or 1. */
 int ng__winning_slides(const ng_pos *pos, int side, int stop_at_first);
-/* Slides and winning slides of both sides, each as if it were to move. */
-typedef struct slide_stats { int moves[2], wins[2]; } slide_stats;
+/* Slides, winning slides, winning cells crossed and tokens that cannot
+ * slide, of both sides, each as if it were to move (slides.c). */
+typedef struct slide_stats { int moves[2], wins[2], passes[2], stuck[2]; } slide_stats;
 void ng__slide_stats(const ng_pos *pos, slide_stats *st);
 /* The end cell of a slide from `from' in direction i (from if blocked). */
 int ng__slide_end(const ng_pos *pos, int from, int i);

@@ -18,12 +18,12 @@
 
 enum { TT_LOWER = 1, TT_UPPER = 2, TT_EXACT = 3 };
 
-/* Evaluation weights: pair, spread, threat, mobility, tempo.  A build
- * with -DNG_WEIGHTS=... is for tuning matches only. */
+/* Evaluation weights: pair, spread, threat, mobility, tempo, pass, stuck.
+ * A build with -DNG_WEIGHTS=... is for tuning matches only. */
 #ifndef NG_WEIGHTS
-#define NG_WEIGHTS { 40, 12, 60, 3, 5 }
+#define NG_WEIGHTS 40, 12, 60, 3, 5, 0, 0
 #endif
-const ng_weights ng__weights = NG_WEIGHTS;
+const ng_weights ng__weights = { { NG_WEIGHTS } };
 
 /* ------------------------------------------------------------ settings */
 

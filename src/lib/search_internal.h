@@ -5,11 +5,15 @@
 #include "internal.h"
 #include <stdlib.h>
 
+/* The evaluation's terms (eval.c says what each is) and their weights. */
+enum { NG_TERMS = 7 };
 typedef struct ng_weights {
-	int pair, spread, threat, mobility, tempo;
+	int w[NG_TERMS];   /* pair, spread, threat, mobility, tempo, pass, stuck */
 } ng_weights;
 
 int ng__evaluate(const ng_pos *pos, const ng_weights *w);
+/* The terms of pos for the side to move, in the weights' order. */
+void ng__eval_terms(const ng_pos *pos, int t[NG_TERMS]);
 int ng__evaluate_with(const ng_pos *pos, const slide_stats *st,
                       const ng_weights *w);
 int ng__token_spread(const ng_pos *pos, int side);

@@ -65,24 +65,38 @@ int ng__winning_slides(const ng_pos *pos, int side, int stop_at_first)
 	return n;
 }
 
+/*
+ * Both sides' slides, winning slides, "passes" (winning cells a slide
+ * crosses without stopping: a relocation that puts a stop behind one
+ * makes it a threat) and stuck tokens (no slide at all), each as if that
+ * side were to move.
+ */
 void ng__slide_stats(const ng_pos *pos, slide_stats *st)
 {
 	rows_t open;
 	open_cells(pos, open);
 	for (int side = 0; side < 2; side++) {
 		const uint16_t *t = pos->tok[side];
-		int moves = 0, wins = 0;
+		int moves = 0, wins = 0, passes = 0, stuck = 0;
 		for (int k = 0; k < 3; k++) {
-			int a = t[(k + 1) % 3], b = t[(k + 2) % 3];
+			int a = t[(k + 1) % 3], b = t[(k + 2) % 3], from = moves;
 			for (int i = 0; i < 6; i++) {
-				int e = walk(open, t[k], i);
-				if (e != t[k]) {
-					moves++;
-					wins += shape3(e, a, b);
+				int c = t[k], d = DELTA[i];
+				if (!has(open, c + d))
+					continue;
+				moves++;
+				c += d;
+				while (has(open, c + d)) {
+					passes += shape3(c, a, b);
+					c += d;
 				}
+				wins += shape3(c, a, b);
 			}
+			stuck += moves == from;
 		}
 		st->moves[side] = moves;
 		st->wins[side] = wins;
+		st->passes[side] = passes;
+		st->stuck[side] = stuck;
 	}
 }
