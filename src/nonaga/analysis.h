@@ -36,8 +36,10 @@
 #define AN_DEPTH_MIN 2
 #define AN_DEPTH_MAX 6
 #define AN_DEPTH_DEFAULT 3
-/* centi-units: about two adjacent pairs, or a pair and a threat */
-#define AN_MISTAKE_DROP 100
+/* Centi-units: a little more than a threat (137), or four adjacent pairs
+ * (40 each).  Scaled with the fitted evaluation so that it stands for the
+ * same loss in expected result as 100 did with the earlier weights. */
+#define AN_MISTAKE_DROP 160
 
 typedef enum an_mark {
 	AN_NONE = 0,
