@@ -199,9 +199,13 @@ TEST_BINS = $(patsubst test/%.c,build/test/%,$(TEST_C)) build/refgen build/test/
             build/test/fakeserver
 ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C)) build/asan/test/savetool
 
+# the tools of make match, tune, texel and puzzles: built by make check so
+# that they keep compiling
+TOOLS = build/match build/texel build/puzzlegen
+
 # ------------------------------------------------------------------ check
 check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/tsan/test/threads_test \
-       build/.deps-check
+       $(TOOLS) build/.deps-check
 	@sh test/run.sh
 
 tsan: build/tsan/test/threads_test build/tsan/test/tactics_test

@@ -14,7 +14,9 @@
  * to move minus opponent) and minimises the log loss of
  * sigmoid(w . terms / 100) against R by gradient descent, then prints the
  * weights in centi-units, scaled so that a pair is worth 40 as in
- * search.c, with the loss of search.c's own weights for comparison.
+ * search.c, with the loss of search.c's own weights (at their best scale)
+ * for comparison.  TERMS=1111100 (one digit a term, in the weights'
+ * order) fits only the terms marked 1, the others held at 0.
  */
 #include "internal.h"
 #include "searcher.h"
@@ -133,6 +135,8 @@ static int fit(int nfiles, char **files)
 	size_t n = 0, cap = 1 << 16;
 	sample *d = malloc(sizeof *d * cap);
 	char line[512];
+	if (!d)
+		return 1;
 	for (int i = 0; i < nfiles; i++) {
 		FILE *f = fopen(files[i], "r");
 		if (!f) {
@@ -147,8 +151,14 @@ static int fit(int nfiles, char **files)
 			ng_pos pos;
 			if (ng_pos_parse(&pos, line, NG_STANDARD) != NG_OK)
 				continue;
-			if (n == cap)
-				d = realloc(d, sizeof *d * (cap *= 2));
+			if (n == cap) {
+				sample *more = realloc(d, sizeof *d * (cap *= 2));
+				if (!more) {
+					fputs("texel: out of memory\n", stderr);
+					return 1;
+				}
+				d = more;
+			}
 			int t[NG_TERMS];
 			ng__eval_terms(&pos, t);
 			for (int k = 0; k < NG_TERMS; k++)
