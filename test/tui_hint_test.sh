@@ -50,6 +50,14 @@ keys t
 check "... and t gives a hint again" wait_for "Hint: "
 quit_anyhow
 
+# u with nothing to take back changes no position: the hint goes on
+start -l C --ai=1 --as red --no-animation
+check "ready" wait_for "Red (you) to move"
+keys t u
+check "u at the start" wait_for "There is nothing to undo."
+check "... leaves the hint to come" wait_for "Hint: "
+quit_anyhow
+
 # on the computer's turn: refused, with the reason (level 10 thinks long)
 start -l C --ai=10 --as blue --no-animation
 check "the computer thinks" wait_for "is thinking"

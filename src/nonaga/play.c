@@ -403,11 +403,11 @@ static void move_cursor(play *p, action a)
 
 /* ------------------------------------------------------- undo, redo, new */
 
-/* The computer stops thinking, about its move or about a hint. */
+/* The computer stops thinking about its move.  (Its searcher may be
+ * looking for a hint instead: that goes with the position, drop_hint.) */
 static void stop_ai(play *p)
 {
-	drop_hint(p);
-	if (p->ai && ai_busy(p->ai))
+	if (p->ai && ai_busy(p->ai) && !p->hinting)
 		ai_cancel(p->ai);
 }
 
