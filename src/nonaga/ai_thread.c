@@ -22,6 +22,7 @@ struct ai {
 	ng_info info;
 	int limited;              /* lim applies, not the level's own */
 	ng_limits lim;
+	int last_level;           /* of the last run, 0 before the first */
 };
 
 ai *ai_new(int threads)
@@ -81,6 +82,13 @@ int ai_start_limits(ai *a, const ng_game *g, int level, const ng_limits *lim)
 		return -1;
 	ng_game_free(a->copy);
 	a->copy = copy;
+	/* A run at another level (the player's hint at the top level, then
+	 * the computer's own move at its level) starts from an empty table:
+	 * values from a deeper, timed search would make a lower level play
+	 * above itself, and its moves depend on timing. */
+	if (a->last_level && a->last_level != level)
+		ng_search_clear(a->search);
+	a->last_level = level;
 	ng_search_set_level(a->search, level);
 	a->limited = lim != NULL;
 	if (lim)
