@@ -124,11 +124,14 @@ static void load_progress(void)
 	snprintf(path, sizeof path, "%s/%s", dir, PROGRESS_FILE);
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW);
 	if (fd < 0) {
-		if (errno != ENOENT) {
+		int err = errno;
+		if (err != ENOENT)
 			snprintf(note, sizeof note, _("The puzzles solved cannot be read from %s: %s."),
-			         path, strerror(errno));
+			         path, strerror(err));
+		/* lasting reasons only: a full file table or an interrupted
+		 * call says nothing against the file */
+		if (err == ELOOP || err == EACCES || err == EPERM)
 			save_move_aside(path, note);
-		}
 		return;
 	}
 	char *text = NULL;
@@ -144,7 +147,7 @@ static void load_progress(void)
 	}
 	/* the header, then positions; anything else makes the file bad */
 	int bad = 0, lineno = 0;
-	unsigned char *solved = calloc((size_t)nset, 1);
+	unsigned char *solved = calloc((size_t)nset + 1, 1);
 	if (!solved) {
 		free(text);
 		progress_read = 0;   /* (out of memory: try again later) */
@@ -188,7 +191,7 @@ static void load_progress(void)
 		save_move_aside(path, note);
 	} else {
 		for (int i = 0; i < nset; i++)
-			set[i].solved = solved[i];
+			set[i].solved |= solved[i];
 	}
 	free(solved);
 }
