@@ -137,8 +137,8 @@ ng_err an_run(ng_search *s, const ng_pos *start, const ng_move *moves, int n,
 		int won = r == (pos.side == NG_RED ? NG_RED_WINS : NG_BLUE_WINS);
 		a->mark = a->same ? AN_NONE : judge(a->best_score, a->played_score, won);
 	}
-	if (!e && progress && progress(ctx, n, n))
-		e = NG_ERR_BAD_ARG;
+	if (!e && (cancelled(cancel) || (progress && progress(ctx, n, n))))
+		e = NG_ERR_BAD_ARG;   /* (a stop may have cut the last search) */
 	ng_game_free(g);
 	return e;
 }
