@@ -163,9 +163,9 @@ build/texel: test/texel.c build/libnonaga.a
 	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< -o $@ build/libnonaga.a -lpthread -lm
 TEXEL_GAMES ?= 3000
 texel: build/texel
-	build/texel gen $$(($(TEXEL_GAMES) / 2)) 1 > build/texel-1.txt & \
-	build/texel gen $$(($(TEXEL_GAMES) - $(TEXEL_GAMES) / 2)) 2 > build/texel-2.txt; \
-	wait; build/texel fit build/texel-1.txt build/texel-2.txt
+	build/texel gen $$(($(TEXEL_GAMES) / 2)) 1 > build/texel-1.txt & p=$$!; \
+	build/texel gen $$(($(TEXEL_GAMES) - $(TEXEL_GAMES) / 2)) 2 > build/texel-2.txt && \
+	wait $$p && build/texel fit build/texel-1.txt build/texel-2.txt
 # The puzzle set: made by test/puzzlegen.c, shipped in the tree.
 build/puzzlegen: test/puzzlegen.c test/puzzle_check.h build/libnonaga.a
 	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread
