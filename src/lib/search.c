@@ -394,9 +394,13 @@ static int take_move(ng_movelist *l, ng_move m)
  * evaluation after them, and a turn has hundreds of them, so a late quiet
  * move is searched one turn shallower first (two when far down the list and
  * the search is deep), and again at full depth only if it beats alpha.
- * Moves that make a threat (score >= 1000) and the table's move are never
- * reduced; a reduced search still ends at the horizon's threat check, so
- * wins in one and two are seen whatever the reduction.
+ * Moves scored 1000 or more and the table's move are never reduced: the
+ * score is 1000 a threat made minus the opponent's evaluation after the
+ * move, so a move that makes one threat is kept at full depth unless the
+ * evaluation after it favours the opponent (with the fitted weights, two
+ * slides of mobility behind can be enough).  A reduced search still ends
+ * at the horizon's threat check, so wins in one and two are seen whatever
+ * the reduction.
  */
 #ifndef NG_LMR_FIRST
 #define NG_LMR_FIRST 3
