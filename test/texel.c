@@ -13,10 +13,11 @@
  * evaluation).  fit computes the terms of eval.c for each position (side
  * to move minus opponent) and minimises the log loss of
  * sigmoid(w . terms / 100) against R by gradient descent, then prints the
- * weights in centi-units, scaled so that a pair is worth 40 as in
- * search.c, with the loss of search.c's own weights (at their best scale)
- * for comparison.  TERMS=1111100 (one digit a term, in the weights'
- * order) fits only the terms marked 1, the others held at 0.
+ * weights, as fitted and on search.c's scale (divided by the factor at
+ * which search.c's own weights fit best), with the loss of search.c's
+ * weights at that scale for comparison.  TERMS=1111100 (one digit a
+ * term, in the weights' order) fits only the terms marked 1, the others
+ * held at 0.
  */
 #include "internal.h"
 #include "searcher.h"
@@ -199,13 +200,13 @@ static int fit(int nfiles, char **files)
 		}
 	}
 	printf("fitted: loss %.5f\n", l);
-	double scale = w[0] ? 40 / w[0] : 1;
-	printf("weights (a pair 40):");
+	/* on search.c's scale: its weights fit best at bk times themselves */
+	printf("fitted weights:");
 	for (int k = 0; k < NG_TERMS; k++)
-		printf("%s %s %.0f", k ? "," : "", NAME[k], w[k] * scale);
-	printf("\nNG_WEIGHTS");
+		printf("%s %s %.1f", k ? "," : "", NAME[k], w[k]);
+	printf("\nNG_WEIGHTS on search.c's scale (divided by %.2f):", bk);
 	for (int k = 0; k < NG_TERMS; k++)
-		printf("%s%.0f", k ? ", " : " ", w[k] * scale);
+		printf("%s%.0f", k ? ", " : " ", w[k] / bk);
 	printf("\n");
 	free(d);
 	return 0;
