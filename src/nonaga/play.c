@@ -2,7 +2,8 @@
  * play.c - one game on the screen: the turn shown as it is chosen, the
  * computer, undo and redo, questions, animations, the loop.  What the
  * board shows is built in view.c, the lines of text in playtext.c;
- * saving is in playsave.c and the replay in replay.c.
+ * saving is in playsave.c, hints in playhint.c and the replay in
+ * replay.c.
  *
  * The turn's steps are chosen in turn.c; this file shows what they did.
  * When a step begins the cursor stands on one of its choices (at the start
@@ -157,26 +158,9 @@ static void warn_threat(play *p)
 	    : _("Careful: Blue can win with its next slide. Stop it!"));
 }
 
-/* Who looks for hints: the computer opponent's searcher, idle on the
- * player's turn (and its table helps its next move), or one of the
- * hint's own when there is no computer opponent; NULL before that is
- * made. */
-static ai *hint_searcher(const play *p)
-{
-	return p->ai ? p->ai : p->hint_ai;
-}
-
-/* The hint's search stops and its marks go: the position changed. */
-static void drop_hint(play *p)
-{
-	if (p->hinting)
-		ai_cancel(hint_searcher(p));
-	p->hinting = p->hinted = 0;
-}
-
 void play_enter_turn(play *p)
 {
-	drop_hint(p);
+	play_drop_hint(p);
 	/* (a pending question stays: the computer may move while it shows) */
 	memset(&p->t, 0, sizeof p->t);
 	if (ng_game_result(p->g) != NG_NONE) {
@@ -238,80 +222,6 @@ static void apply_ai_move(play *p, ng_move m, ng_err e)
 		p->ai_failed = 1;
 		say(p, R_MSG, _("The computer cannot move: %s."), reason_text(e));
 	}
-}
-
-/* ------------------------------------------------------------------ hint */
-
-/* t: the computer looks for a move for the player, at the top level for
- * about a second (at least as strong as any level), in its own thread so
- * that the screen stays live. */
-static void ask_hint(play *p)
-{
-	if (p->np) {
-		say(p, R_MSG, "%s", _("There are no hints in online games."));
-		return;
-	}
-	if (!play_choosing(p) || !play_human_turn(p)) {
-		say(p, R_MSG, "%s", _("A hint is for your own turn."));
-		return;
-	}
-	if (p->hinting)
-		return;
-	ng_limits lim = { 1000, 0, 0 };
-	if (!hint_searcher(p))
-		p->hint_ai = ai_new(p->opt->threads);
-	ai *a = hint_searcher(p);
-	if (!a || ai_start_limits(a, p->g, NG_LEVEL_MAX, &lim) != 0) {
-		say(p, R_MSG, _("The computer cannot think: %s."), reason_text(NG_ERR_NOMEM));
-		return;
-	}
-	p->hinting = 1;
-	p->hinted = 0;
-	say(p, R_NORMAL, "%s", _("Looking for a hint..."));
-}
-
-/* The hint is found: its cells marked, its notation said, the cursor on
- * its cell for the step the turn is at. */
-static void show_hint(play *p, ng_move m, ng_err e)
-{
-	p->hinting = 0;
-	if (e != NG_OK) {
-		say(p, R_MSG, _("The computer cannot think: %s."), reason_text(e));
-		return;
-	}
-	const ng_pos *ps = cur_pos(p);
-	char mv[NG_MOVE_TEXT];
-	ng_move_format(ps, m, mv);
-	p->hint = m;
-	p->hinted = 1;
-	if (p->pz)
-		puzzle_hinted(p);
-	/* TRANSLATORS: %s is a move in the notation from>to/from>to; "!"
-	   is the mark beside its cells on the board. */
-	say(p, R_NORMAL, _("Hint: %s (marked !)."), mv);
-	ng_cell sf, st, rf, rt;
-	int hs = ng_move_slide(ps, m, &sf, &st), hr = ng_move_reloc(ps, m, &rf, &rt);
-	switch (p->t.step) {
-	case TS_SLIDE:
-		if (hs || hr)
-			p->cur = hs ? sf : rf;
-		break;
-	case TS_SLIDE_TO:
-		if (hs)
-			p->cur = st;
-		break;
-	case TS_TAKE:
-		if (hr)
-			p->cur = rf;
-		break;
-	case TS_PLACE:
-		if (hr)
-			p->cur = rt;
-		break;
-	default:
-		break;
-	}
-	p->want_u = board_ux(&p->L, p->cur);
 }
 
 /* ------------------------------------------------------------- choosing */
@@ -404,7 +314,7 @@ static void move_cursor(play *p, action a)
 /* ------------------------------------------------------- undo, redo, new */
 
 /* The computer stops thinking about its move.  (Its searcher may be
- * looking for a hint instead: that goes with the position, drop_hint.) */
+ * looking for a hint instead: that goes with the position, play_drop_hint.) */
 static void stop_ai(play *p)
 {
 	if (p->ai && ai_busy(p->ai) && !p->hinting)
@@ -675,8 +585,8 @@ static int play_loop(play *p)
 		if (p->hinting) {
 			ng_move m;
 			ng_err e;
-			if (ai_poll(hint_searcher(p), &m, &e))
-				show_hint(p, m, e);
+			if (ai_poll(play_hint_searcher(p), &m, &e))
+				play_show_hint(p, m, e);
 		}
 		play_render(p);
 		event ev;
@@ -756,7 +666,7 @@ static int play_loop(play *p)
 			p->relayout = 1;
 			break;
 		case ACT_HINT:
-			ask_hint(p);
+			play_ask_hint(p);
 			break;
 		case ACT_EXPORT:
 			play_export(p);

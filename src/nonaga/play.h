@@ -134,6 +134,16 @@ void netplay_undo(play *p);
 void puzzle_show(play *p);
 /* The player's move was played: judge it, answer, enter what follows. */
 void puzzle_moved(play *p);
+/* Hints (playhint.c).  The searcher that looks for them: the computer
+ * opponent's, or the hint's own (NULL before the first hint). */
+ai *play_hint_searcher(const play *p);
+/* t: look for a hint in the background (or say why not). */
+void play_ask_hint(play *p);
+/* The hint found (or why not): marked, said, the cursor on it. */
+void play_show_hint(play *p, ng_move m, ng_err e);
+/* The position changed: the hint's search stops and its marks go. */
+void play_drop_hint(play *p);
+
 /* The player took a hint: this try no longer counts as solving it. */
 void puzzle_hinted(play *p);
 /* A key the puzzle screen handles itself (next, previous, retry); 1 if
