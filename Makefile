@@ -25,7 +25,7 @@ WERROR   ?= -Werror
 OPT      ?= -O2
 CSTD      = -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700
 WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(WERROR)
-CPPFLAGS += -Iinclude -Isrc/lib -Isrc/nonaga
+CPPFLAGS += -Iinclude -Isrc/lib -Isrc/nonaga -Isrc/nonaga/tui -Isrc/nonaga/server
 CFLAGS   ?= -g
 SAN       = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 TSAN      = -fsanitize=thread -fno-omit-frame-pointer
@@ -33,8 +33,8 @@ LIBS      = -lncursesw -lunistring -levent -lpthread
 VERSION   = $(shell sed -n 's/^#define NG_VERSION "\(.*\)"/\1/p' include/nonaga.h)
 
 LIB_SRC  = $(wildcard src/lib/*.c)
-APP_SRC  = $(wildcard src/nonaga/*.c)
-HDRS     = include/nonaga.h $(wildcard src/lib/*.h) $(wildcard src/nonaga/*.h)
+APP_SRC  = $(wildcard src/nonaga/*.c src/nonaga/tui/*.c src/nonaga/server/*.c)
+HDRS     = include/nonaga.h $(wildcard src/lib/*.h) $(wildcard src/nonaga/*.h src/nonaga/tui/*.h src/nonaga/server/*.h)
 TEST_C   = $(wildcard test/*_test.c)
 
 # Two variants: build/ (plain) and build/asan/ (sanitizers), same sources.
@@ -113,12 +113,12 @@ build/nonaga: $(call obj,build,$(APP_SRC)) build/libnonaga.a
 build/asan/nonaga: $(call obj,build/asan,$(APP_SRC)) build/asan/libnonaga.a
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
 
-# puzzle.c compiles the puzzle set in: each line of it as a string.
+# play_puzzle.c compiles the puzzle set in: each line of it as a string.
 build/gen/puzzles.inc: src/nonaga/puzzles.txt
 	@mkdir -p $(dir $@)
 	sed -e '/^#/d' -e 's/.*/"&\\n"/' $< > $@
-build/obj/nonaga/puzzle.o build/asan/obj/nonaga/puzzle.o: build/gen/puzzles.inc
-build/obj/nonaga/puzzle.o build/asan/obj/nonaga/puzzle.o: CPPFLAGS += -Ibuild/gen
+build/obj/nonaga/tui/play_puzzle.o build/asan/obj/nonaga/tui/play_puzzle.o: build/gen/puzzles.inc
+build/obj/nonaga/tui/play_puzzle.o build/asan/obj/nonaga/tui/play_puzzle.o: CPPFLAGS += -Ibuild/gen
 
 # main.c knows LOCALEDIR: rebuild it when PREFIX changes.
 build/.localedir: FORCE
@@ -174,8 +174,8 @@ puzzles: build/puzzlegen
 build/refgen: test/refgen.c
 	$(CC) -std=c11 -O2 $(WARN) $< -o $@
 # Tests that include a source file of the program rebuild when it changes.
-build/test/layout_test build/asan/test/layout_test: src/nonaga/layout.c src/nonaga/boardview.c $(HDRS)
-build/test/reasons_test build/asan/test/reasons_test: src/nonaga/reasons.c $(HDRS)
+build/test/layout_test build/asan/test/layout_test: src/nonaga/tui/board_layout.c src/nonaga/tui/board_cells.c $(HDRS)
+build/test/reasons_test build/asan/test/reasons_test: src/nonaga/tui/reasons.c $(HDRS)
 build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
 build/test/analysis_test build/asan/test/analysis_test: src/nonaga/analysis.c $(HDRS)
 build/test/puzzles_test build/asan/test/puzzles_test: test/puzzle_check.h src/nonaga/puzzles.txt

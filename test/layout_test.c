@@ -1,17 +1,17 @@
 /*
- * layout_test.c - the board's place on the screen (src/nonaga/layout.c):
+ * layout_test.c - the board's place on the screen (src/nonaga/tui/board_layout.c):
  * every cell shows inside the board area, with its markers, or the board
  * scrolls to show any cell; long lines of discs (legal positions) fit at
  * 80x24; clicks find cells; cursor steps go where the arrows point.
  */
 #include "tap.h"
-#include "layout.c"
-#include "boardview.c"
+#include "board_layout.c"
+#include "board_cells.c"
 #include <stdio.h>
 #include <string.h>
 
 /* The discs and the empty cells around them, as the game shows them
- * (boardview.c), every one a place the cursor may stand. */
+ * (board_cells.c), every one a place the cursor may stand. */
 static void view_of(const ng_pos *p, boardview *bv)
 {
 	memset(bv, 0, sizeof *bv);

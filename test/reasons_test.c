@@ -1,6 +1,6 @@
 /*
  * reasons_test.c - the N_() copies of the engine's sentences in
- * src/nonaga/reasons.c, which the catalogs are made from, match
+ * src/nonaga/tui/reasons.c, which the catalogs are made from, match
  * ng_strerror word for word, so every refusal can be translated.
  */
 #include "tap.h"

@@ -1,8 +1,8 @@
 /*
  * analysis.h - the computer as a coach: every move of a game searched
  * again, with the engine's best move beside it and a mark where the move
- * threw something away.  No curses: `nonaga --analyze' (analyze.c), the
- * replay viewer (replay.c) and test/analysis_test.c share it.
+ * threw something away.  No curses: `nonaga --analyze' (cli_analyze.c), the
+ * replay viewer (play_replay.c) and test/analysis_test.c share it.
  *
  * How a move is judged (the manual, nonaga(6) ANALYSIS, says the same):
  * with P the position before the move and D the depth, the engine's best

@@ -1,7 +1,7 @@
 /* main.c - command line of the nonaga program. */
 #include "analysis.h"
 #include "cli.h"
-#include "netclient.h"
+#include "client_connect.h"
 #include "server.h"
 #include <errno.h>
 #include <getopt.h>

@@ -12,7 +12,7 @@
  *                                    held by the process playing it
  *   records/YYYYMMDD-HHMMSS.nonaga   finished games (UTC; -2, -3... when
  *                                    the name is taken)
- *   puzzles                          the puzzles solved (puzzle.c)
+ *   puzzles                          the puzzles solved (play_puzzle.c)
  *   NAME.bad, NAME.bad.N             files that could not be read, moved
  *                                    aside; nothing is ever deleted
  *

@@ -1,6 +1,6 @@
 /*
  * turn.h - one player's turn, chosen step by step; no curses.  The local
- * game (play.c), the online game (netplay.c) and test/turn_test.c drive
+ * game (play.c), the online game (play_online.c) and test/turn_test.c drive
  * the same code.
  *
  * A turn has four steps; each choice moves it on:

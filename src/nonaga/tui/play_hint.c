@@ -1,5 +1,5 @@
 /*
- * playhint.c - key t: the computer looks for a move for the player, at the
+ * play_hint.c - key t: the computer looks for a move for the player, at the
  * top level for about a second (at least as strong as any level), in a
  * thread so that the screen stays live; the move found is marked on the
  * board, said in notation, and the cursor goes to its cell for the step

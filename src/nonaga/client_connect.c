@@ -1,11 +1,11 @@
 /*
- * netclient.c - connect to the online server and log in (netclient.h).
+ * client_connect.c - connect to the online server and log in (client_connect.h).
  *
  * A server started here runs as `nonaga --serve' (this very program, from
  * /proc/self/exe) in a session of its own, detached from the terminal, and
  * logs to server.log beside its socket.
  */
-#include "netclient.h"
+#include "client_connect.h"
 #include "cli.h"
 #include <errno.h>
 #include <fcntl.h>

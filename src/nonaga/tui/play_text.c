@@ -1,5 +1,5 @@
 /*
- * playtext.c - the lines of text of a game's screen (the header, whose
+ * play_text.c - the lines of text of a game's screen (the header, whose
  * turn, the hint, the last move, the message, the keys), and of a replay.
  */
 #include "play.h"
@@ -97,7 +97,7 @@ static void won_text(char *out, size_t size, const char *who, const ng_pos *ps)
 }
 
 /* The keys line: all the keys, fewer when they do not fit, and what must
- * always show (panel.c chooses). */
+ * always show (play_panel.c chooses). */
 static void set_keys(panel_text *t, const char *all, const char *mid,
                      const char *least)
 {

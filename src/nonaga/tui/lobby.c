@@ -7,7 +7,7 @@
  * changed.
  */
 #include "ui.h"
-#include "online.h"
+#include "client_proto.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

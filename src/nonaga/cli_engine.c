@@ -1,5 +1,5 @@
 /*
- * engine.c - `nonaga --engine': the protocol over stdin and stdout.
+ * cli_engine.c - `nonaga --engine': the protocol over stdin and stdout.
  *
  * Two threads, so that a long search can be stopped.  The reader (the main
  * thread) reads lines and queues them; the answerer takes them in order,

@@ -1,5 +1,5 @@
 /*
- * replay.c - nonaga --replay: step through a recorded game; p plays on
+ * play_replay.c - nonaga --replay: step through a recorded game; p plays on
  * from the position shown.
  */
 #include "play.h"

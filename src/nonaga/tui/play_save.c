@@ -1,5 +1,5 @@
 /*
- * playsave.c - a game on the screen kept on disk: after every turn, as a
+ * play_save.c - a game on the screen kept on disk: after every turn, as a
  * record once it is over, and exported with x (savefile.c does the files).
  */
 #include "play.h"
@@ -36,7 +36,7 @@ int play_state_dir(play *p)
  */
 void play_autosave(play *p)
 {
-	/* an online game is kept by the server (netplay.c keeps its end);
+	/* an online game is kept by the server (play_online.c keeps its end);
 	 * puzzles are not games to keep */
 	if (p->replay || p->np || p->pz || ng_game_length(p->g) == 0 || !play_state_dir(p))
 		return;

@@ -1,5 +1,5 @@
 /*
- * panel.c - the text around the board: the header (rule set, who plays),
+ * play_panel.c - the text around the board: the header (rule set, who plays),
  * whose turn and which phase, what to do next, the last move, the message
  * line (refusals, questions) and the keys.  Below the board every item has
  * one line (cut with an ellipsis when too long); in the side panel the

@@ -1,5 +1,5 @@
 /*
- * client_line.c - `nonaga --client': the online protocol on standard input
+ * cli_client.c - `nonaga --client': the online protocol on standard input
  * and output, for scripts, bots and tests.  It connects (starting a server
  * for the default address if none answers), logs in with the key over
  * TCP, prints "welcome NAME", then copies lines from standard input to the
@@ -9,7 +9,7 @@
  * reached or closed the connection before the input ended.
  */
 #include "cli.h"
-#include "netclient.h"
+#include "client_connect.h"
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>

@@ -6,30 +6,30 @@
  *   glyphs.c     the glyph table (Unicode or ASCII)
  *   text.c       display widths, clipping and wrapping (libunistring)
  *   input.c      keys and mouse as actions
- *   layout.c     where the board goes on the screen; clicks, cursor steps
- *   boardview.c  the cells a position shows (discs, tokens, lock)
- *   board.c      drawing the board
- *   panel.c      the lines around the board: turn, phase, hints, messages
+ *   board_layout.c     where the board goes on the screen; clicks, cursor steps
+ *   board_cells.c  the cells a position shows (discs, tokens, lock)
+ *   board_draw.c      drawing the board
+ *   play_panel.c      the lines around the board: turn, phase, hints, messages
  *   turn.c       one turn chosen step by step, without curses (turn.h)
  *   play.c       one game: the turn shown, undo/redo, the computer, the loop
- *   view.c       what a game's board shows; the cursor; animation frames
- *   playtext.c   a game's lines of text (and a replay's)
- *   playsave.c   a game kept on disk after every turn; x exports it
- *   replay.c     nonaga --replay
- *   netplay.c    a game played online (play.h is what it shares with play.c)
+ *   play_view.c       what a game's board shows; the cursor; animation frames
+ *   play_text.c   a game's lines of text (and a replay's)
+ *   play_save.c   a game kept on disk after every turn; x exports it
+ *   play_replay.c     nonaga --replay
+ *   play_online.c    a game played online (play.h is what it shares with play.c)
  *   lobby.c      playing online: connecting and the lobby
  *   chatline.c   a line of chat typed on the bottom line
  *   anim.c       timed frames: slides, relocations, the draw for sides
  *   ai_thread.c  the computer's search in a background thread
  *   menu.c       title menu
- *   page.c       full-screen pages: the keys (help) and the rules
+ *   pages.c       full-screen pages: the keys (help) and the rules
  *   language.c   the language of the messages
  *   chooser.c    a screen asking for one of a few choices
  *   history.c    past games: the finished games, to replay
- *   puzzle.c     the puzzles, on play.c's screen; the puzzles solved
+ *   play_puzzle.c     the puzzles, on play.c's screen; the puzzles solved
  *   reasons.c    translated reasons for refused actions
  *   analysis.c   every move of a game judged by the engine, without
- *                curses (analysis.h); analyze.c is nonaga --analyze
+ *                curses (analysis.h); cli_analyze.c is nonaga --analyze
  */
 #ifndef NONAGA_UI_H
 #define NONAGA_UI_H
@@ -155,9 +155,9 @@ void input_unget(const event *ev);
 /* Is the key one of the translated "yes" letters (or the same key again)? */
 int input_is_yes(int key);
 
-/* ---------------------------------------------------- layout.c, board.c */
+/* ---------------------------------------------------- board_layout.c, board_draw.c */
 
-/* What one cell shows; play.c fills these, board.c draws them. */
+/* What one cell shows; play.c fills these, board_draw.c draws them. */
 enum cellflag {
 	CF_POINT = 1,      /* the cursor may stand here */
 	CF_SELECT = 2,     /* a legal choice now */
@@ -188,7 +188,7 @@ typedef struct boardview {
 	int pulse;         /* the winning three drawn highlighted (a pulse) */
 } boardview;
 
-/* Columns between neighbours in a row: 8, 6, 4, 4, 2 (see layout.c). */
+/* Columns between neighbours in a row: 8, 6, 4, 4, 2 (see board_layout.c). */
 enum { SCALE_HUGE, SCALE_LARGE, SCALE_BIG, SCALE_MED, SCALE_SMALL, SCALE_COUNT };
 
 typedef struct layout {
@@ -204,7 +204,7 @@ typedef struct layout {
 	int lx, ly, lw, lh;    /* the move list beside the board (lw 0: none) */
 } layout;
 
-/* boardview.c: the cells a position shows, without drawing */
+/* board_cells.c: the cells a position shows, without drawing */
 /* A cell, added (with a disc or empty) if it is not there yet: its index,
  * or -1 when the view is full. */
 int bv_add(boardview *bv, ng_cell c, int disc);
@@ -226,7 +226,7 @@ typedef struct bv_shift {
 void bv_position(boardview *bv, const ng_pos *ps, const ng_cell *lifted,
                  const bv_shift *shift);
 
-/* layout.c */
+/* board_layout.c */
 void layout_compute(layout *L, const boardview *bv, int lines, int cols);
 /* The same, keeping L's arrangement and offset when the board still fits
  * in them on the same screen (L from an earlier layout, or zeroed). */
@@ -251,12 +251,12 @@ int board_find(const boardview *bv, ng_cell c);
  * that its drawing takes at the layout's scale. */
 int layout_cell_w(const layout *L);
 int layout_cell_h(const layout *L);
-/* board.c */
+/* board_draw.c */
 void board_draw(const layout *L, const boardview *bv);
 /* The coordinates (q,r) shown on the board or not: the key toggles them. */
 extern int board_coords;
 
-/* ------------------------------------------------------------- panel.c */
+/* ------------------------------------------------------------- play_panel.c */
 
 typedef struct panel_text {
 	char header[256];
@@ -348,7 +348,7 @@ int chatline_run(const char *prompt, const char *const *said, int nsaid,
  * Returns a game to play on with (play_on_game), or NULL. */
 ng_game *history_run(const char *dir, const options *opt);
 
-/* ------------------------------------------------------------- puzzle.c */
+/* ------------------------------------------------------------- play_puzzle.c */
 
 /* The puzzles, from the first one not solved: PLAY_QUIT or PLAY_MENU. */
 int puzzle_run(const options *opt);
@@ -384,7 +384,7 @@ struct save_info;
 int play_run(const lineup *s, const options *opt, ng_game *resume,
              const struct save_info *si);
 /* An online game on the connection on, after host, join or watch was
- * sent (online.h): PLAY_QUIT or PLAY_MENU (to the lobby). */
+ * sent (client_proto.h): PLAY_QUIT or PLAY_MENU (to the lobby). */
 struct online;
 int play_online(const options *opt, const lineup *s, struct online *on);
 /* A player as a record names them ("human", "computer level 7"), in the

@@ -1,5 +1,5 @@
 /*
- * view.c - what the board of a game shows: the cells, tokens and discs of
+ * play_view.c - what the board of a game shows: the cells, tokens and discs of
  * the position, the turn's choices and the chosen pieces, an animation's
  * frame; and where the cursor goes when a step begins.  The choices of
  * each step come from the turn (turn.c).

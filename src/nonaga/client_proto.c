@@ -1,9 +1,9 @@
 /*
- * online.c - the client's side of the online protocol (online.h): lines
+ * client_proto.c - the client's side of the online protocol (client_proto.h): lines
  * from the server become events; nothing from the wire is trusted (names
  * are checked, text is made safe, numbers are bounded).
  */
-#include "online.h"
+#include "client_proto.h"
 #include "savefile.h"
 #include <errno.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 /*
- * play.h - what play.c (one game on the screen) shares with netplay.c
+ * play.h - what play.c (one game on the screen) shares with play_online.c
  * (the same game played online).  Not for other modules: they use ui.h.
  */
 #ifndef NONAGA_PLAY_H
@@ -39,8 +39,8 @@ typedef struct play {
 	int hinting;          /* it runs */
 	int hinted;           /* hint is shown (play_enter_turn drops it) */
 	ng_move hint;
-	netplay *np;          /* an online game (netplay.c), or NULL */
-	pzrun *pz;            /* a puzzle (puzzle.c), or NULL */
+	netplay *np;          /* an online game (play_online.c), or NULL */
+	pzrun *pz;            /* a puzzle (play_puzzle.c), or NULL */
 	int ai_failed;        /* the search failed: do not start it again */
 	long long ai_since;   /* when the search started (ms) */
 	phase ph;
@@ -74,7 +74,7 @@ int play_choosing(const play *p);
 int play_has_own_move(const play *p);
 void play_render(play *p);
 
-/* view.c: the board's cells, the cursor, frames */
+/* play_view.c: the board's cells, the cursor, frames */
 void play_build_view(play *p);
 /* The cursor to the choice nearest (u, v) in layout units, or the cursor */
 void play_cursor_near(play *p, double u, double v);
@@ -84,18 +84,18 @@ void play_animate_slide(play *p, int side, ng_cell from, ng_cell to);
 void play_animate_reloc(play *p, ng_cell from, ng_cell to);
 void play_animate_win(play *p);
 
-/* playtext.c: the panel's lines of a game or a replay */
+/* play_text.c: the panel's lines of a game or a replay */
 void play_fill_panel(const play *p, panel_text *t);
 /* "1. slide a token" or "2. relocate a disc", for the turn's step */
 const char *play_step_name(const play *p);
 
-/* playsave.c */
+/* play_save.c */
 /* The state directory into p->dir; 0 when there is none (said). */
 int play_state_dir(play *p);
 void play_autosave(play *p);
 void play_export(play *p);
 
-/* play.c, for netplay.c */
+/* play.c, for play_online.c */
 __attribute__((format(printf, 3, 4)))
 void play_say(play *p, int role, const char *fmt, ...);
 void play_enter_turn(play *p);
@@ -105,7 +105,7 @@ ng_err play_show_move(play *p, ng_move m, int quiet);
 const char *play_side_name(int side);
 void play_ask(play *p, int what);
 
-/* netplay.c, for play.c */
+/* play_online.c, for play.c */
 struct online;
 netplay *netplay_new(struct online *on);
 void netplay_free(netplay *np);
@@ -129,12 +129,12 @@ int netplay_wait_ms(const play *p);
 /* The player's own moves can be taken back: ask the opponent. */
 void netplay_undo(play *p);
 
-/* puzzle.c, for play.c */
+/* play_puzzle.c, for play.c */
 /* Set the puzzle up on the board. */
 void puzzle_show(play *p);
 /* The player's move was played: judge it, answer, enter what follows. */
 void puzzle_moved(play *p);
-/* Hints (playhint.c).  The searcher that looks for them: the computer
+/* Hints (play_hint.c).  The searcher that looks for them: the computer
  * opponent's, or the hint's own (NULL before the first hint). */
 ai *play_hint_searcher(const play *p);
 /* t: look for a hint in the background (or say why not). */
@@ -152,7 +152,7 @@ int puzzle_key(play *p, const event *ev);
 /* The panel's lines of a puzzle, over those of a game. */
 void puzzle_panel(const play *p, panel_text *t);
 
-/* play.c, for puzzle.c: the puzzles on the screen, from r->i, with a
+/* play.c, for play_puzzle.c: the puzzles on the screen, from r->i, with a
  * message to show first (or NULL): PLAY_QUIT or PLAY_MENU. */
 int play_puzzle(const options *opt, pzrun *r, const char *note);
 

@@ -1,5 +1,5 @@
 /*
- * netplay.c - a game played online: the same screen, keys and turn as a
+ * play_online.c - a game played online: the same screen, keys and turn as a
  * local game (play.c), with the opponent's moves coming from the server
  * (animated as the computer's are), clocks, the opponent's absence, draw
  * offers, resigning, claims, taking back by agreement and chat.
@@ -12,7 +12,7 @@
  * countdown, then gives up for the lobby.
  */
 #include "play.h"
-#include "online.h"
+#include "client_proto.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,9 @@
 /*
- * board.c - drawing the board: cells with their markers ([ ] the cursor,
+ * board_draw.c - drawing the board: cells with their markers ([ ] the cursor,
  * < > a legal choice, ( ) the chosen piece, * * the winning three), a disc
  * in flight, and arrows at the edges that hide more of a scrolled board.
  * At the small scale markers share columns with the neighbours', so only
- * the cursor gets both.  layout.c says where everything goes.
+ * the cursor gets both.  board_layout.c says where everything goes.
  *
  * At the huge and large scales a disc is outlined as a hexagon around its
  * glyph and markers.  The last move's four cells have dots for markers
@@ -12,7 +12,7 @@
  * coordinates on, a cell's q,r is written under it where there is room:
  * every cell at the huge and large scales (on the outline's bottom line),
  * the cursor's and the last move's cells at the big scale (on the blank
- * line below); playtext.c also names the cursor's cell.
+ * line below); play_text.c also names the cursor's cell.
  */
 #include "ui.h"
 #include <stdio.h>

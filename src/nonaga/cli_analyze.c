@@ -1,5 +1,5 @@
 /*
- * analyze.c - nonaga --analyze FILE: every move of a recorded game judged
+ * cli_analyze.c - nonaga --analyze FILE: every move of a recorded game judged
  * by the engine (analysis.h), one line a move on stdout, a progress bar
  * on stderr when it is a terminal; --analyze-out writes the record again
  * with the marks in its header.

@@ -1,5 +1,5 @@
 /*
- * page.c - full-screen pages of text: the keys (help) and the rules.
+ * pages.c - full-screen pages of text: the keys (help) and the rules.
  * Text is wrapped to the screen's width (again after a resize) and
  * scrolls when it is longer than the screen.
  */

@@ -1,7 +1,7 @@
 /*
- * boardview.c - the cells a position shows (ui.h, boardview): its discs
+ * board_cells.c - the cells a position shows (ui.h, boardview): its discs
  * and tokens, the empty cells around the discs (where a disc may go) and
- * the lock.  No drawing and no game here: view.c adds what a game shows
+ * the lock.  No drawing and no game here: play_view.c adds what a game shows
  * on top (the turn's choices, the last move, an animation's frame), and
  * test/layout_test.c lays out the same cells as the game does.
  */

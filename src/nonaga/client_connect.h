@@ -1,5 +1,5 @@
 /*
- * netclient.h - reaching the online server from a client: the address
+ * client_connect.h - reaching the online server from a client: the address
  * (given, or the default one, where a server is started in the background
  * when none answers, the way tmux starts its server), the greeting, the
  * TCP key and the login.  Used by `nonaga --client' and the curses

@@ -1,5 +1,5 @@
 /*
- * puzzle.c - the puzzles: positions from src/nonaga/puzzles.txt (made by
+ * play_puzzle.c - the puzzles: positions from src/nonaga/puzzles.txt (made by
  * `make puzzles', test/puzzlegen.c; compiled in), played on play.c's
  * screen with the same board and keys as a game, and the puzzles solved
  * kept in the state directory.

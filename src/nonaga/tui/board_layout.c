@@ -1,7 +1,7 @@
 /*
- * layout.c - where the board goes on the screen: scale, arrangement,
+ * board_layout.c - where the board goes on the screen: scale, arrangement,
  * centring, scrolling, and the geometry of clicks and cursor steps.  No
- * drawing here (board.c draws), so this is tested without a terminal.
+ * drawing here (board_draw.c draws), so this is tested without a terminal.
  *
  * A cell (q, r) is at u = 2q + r half-steps across and v = r rows down.
  * Five scales: huge (8 columns between neighbours in a row, 4 lines
@@ -21,7 +21,7 @@
  * game (layout_update) the board keeps its arrangement and place while
  * it still fits there, so that nothing moves but what was played.  A board
  * that fits nowhere (a long line of discs on a small screen) scrolls to
- * follow the cursor, and board.c shows which edges hide more.
+ * follow the cursor, and board_draw.c shows which edges hide more.
  */
 #include "ui.h"
 #include <stdlib.h>

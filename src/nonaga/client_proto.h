@@ -1,5 +1,5 @@
 /*
- * online.h - a client's session with the online server, without curses:
+ * client_proto.h - a client's session with the online server, without curses:
  * the connection, the commands, and the server's lines read as events
  * (nonaga(6), ONLINE).  The game screen (play.c) and the lobby (lobby.c)
  * drive it; they draw, this only talks.
@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 #include "nonaga.h"
-#include "netclient.h"
+#include "client_connect.h"
 
 typedef enum oe_kind {
 	OE_SYNC,        /* a game from the start: rules, players, moves to come */

@@ -1,9 +1,9 @@
 /*
  * play.c - one game on the screen: the turn shown as it is chosen, the
  * computer, undo and redo, questions, animations, the loop.  What the
- * board shows is built in view.c, the lines of text in playtext.c;
- * saving is in playsave.c, hints in playhint.c and the replay in
- * replay.c.
+ * board shows is built in play_view.c, the lines of text in play_text.c;
+ * saving is in play_save.c, hints in play_hint.c and the replay in
+ * play_replay.c.
  *
  * The turn's steps are chosen in turn.c; this file shows what they did.
  * When a step begins the cursor stands on one of its choices (at the start
@@ -520,7 +520,7 @@ int play_online(const options *opt, const lineup *s, struct online *on)
 	memset(p, 0, sizeof *p);
 	p->opt = opt;
 	p->who = *s;
-	p->who.mode = MODE_ONLINE;   /* netplay.c says who is who */
+	p->who.mode = MODE_ONLINE;   /* play_online.c says who is who */
 	p->who.human = -1;
 	p->g = ng_game_new(s->rules);
 	p->np = netplay_new(on);
@@ -542,7 +542,7 @@ int play_puzzle(const options *opt, pzrun *r, const char *note)
 	play *p = &P;
 	memset(p, 0, sizeof *p);
 	p->opt = opt;
-	p->who.mode = MODE_PVP;   /* no computer: puzzle.c answers */
+	p->who.mode = MODE_PVP;   /* no computer: play_puzzle.c answers */
 	p->who.rules = NG_STANDARD;
 	p->g = ng_game_new(NG_STANDARD);
 	if (!p->g)

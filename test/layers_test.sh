@@ -1,0 +1,22 @@
+#!/bin/sh
+# layers_test.sh - the folders keep their layers: curses (and ui.h, which
+# brings it) only under src/nonaga/tui/; the library and the server never
+# include a file of the curses program; the library prints nothing.
+cd "$(dirname "$0")/.." || exit 1
+. test/harness.sh
+harness layers
+
+curses='#include[[:space:]]*[<"]((n?curses|ncursesw/curses)\.h|ui\.h|play\.h)[>"]'
+out=$(grep -rlE "$curses" src | grep -v '^src/nonaga/tui/')
+want "curses outside src/nonaga/tui/" "$out" ""
+# the check itself sees a curses include where there is one
+check "the grep finds tui.c's curses" grep -qE "$curses" src/nonaga/tui/term.c
+
+tui_h=$(cd src/nonaga/tui && ls *.h | tr '\n' '|' | sed 's/|$//')
+out=$(grep -rlE "#include \"($tui_h)\"" src/lib src/nonaga/server src/nonaga/*.c src/nonaga/*.h)
+want "the library, the server and the flat files include no tui/ header" "$out" ""
+out=$(grep -rlE '#include "(server|net)\.h"' src/lib)
+want "the library includes no program header" "$out" ""
+out=$(grep -rnE '\b(printf|fprintf|puts|exit)\(' src/lib | grep -v 'snprintf\|vsnprintf')
+want "the library prints nothing and never exits" "$out" ""
+finish
