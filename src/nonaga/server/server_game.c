@@ -368,12 +368,16 @@ void game_apply(sgame *g, ng_move m)
 	int side = ng_pos_side(ng_game_pos(g->g));
 	char mv[NG_MOVE_TEXT];
 	ng_move_format(ng_game_pos(g->g), m, mv);
-	if (ng_game_play(g->g, m) != NG_OK)   /* game_check said it is legal */
+	/* The mover's clock stops before the move changes the side to move:
+	 * stop_clock charges whoever is to move. */
+	stop_clock(g);
+	if (ng_game_play(g->g, m) != NG_OK) {   /* game_check said it is legal */
+		game_start_clock(g);
 		return;
+	}
 	int ply = ng_game_ply(g->g);
 	g->offer = g->takeback = -1;
 	if (g->clock_min) {
-		stop_clock(g);
 		g->left_ms[side] += (int64_t)g->clock_inc * 1000;
 		game_broadcast(g, NULL, "moved %d %s %lld %lld", ply, mv, (long long)g->left_ms[0],
 		               (long long)g->left_ms[1]);
