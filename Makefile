@@ -29,7 +29,7 @@ CPPFLAGS += -Iinclude -Isrc/lib -Isrc/nonaga -Isrc/nonaga/tui -Isrc/nonaga/serve
 CFLAGS   ?= -g
 SAN       = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 TSAN      = -fsanitize=thread -fno-omit-frame-pointer
-LIBS      = -lncursesw -lunistring -levent -lpthread
+LIBS      = -lncursesw -lunistring -levent -lpthread -lm
 VERSION   = $(shell sed -n 's/^#define NG_VERSION "\(.*\)"/\1/p' include/nonaga.h)
 
 LIB_SRC  = $(wildcard src/lib/*.c)
@@ -151,10 +151,10 @@ build/asan/locale/%/LC_MESSAGES/nonaga.mo: po/%.po | build/.deps-build
 # C test programs: test/NAME_test.c -> build/test/NAME_test and the asan twin
 build/test/%: test/%.c build/libnonaga.a test/tap.h test/netc.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread -lm
 build/asan/test/%: test/%.c build/asan/libnonaga.a test/tap.h test/netc.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) -Itest $< -o $@ build/asan/libnonaga.a -lpthread
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) -Itest $< -o $@ build/asan/libnonaga.a -lpthread -lm
 build/match: test/match.c
 	$(CC) $(CSTD) $(WARN) $(OPT) $< -o $@ -lm
 # The evaluation's weights fitted to the results of engine games
@@ -177,6 +177,7 @@ build/refgen: test/refgen.c
 build/test/layout_test build/asan/test/layout_test: src/nonaga/tui/board_layout.c src/nonaga/tui/board_cells.c $(HDRS)
 build/test/reasons_test build/asan/test/reasons_test: src/nonaga/tui/reasons.c $(HDRS)
 build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
+build/test/rating_test build/asan/test/rating_test: src/nonaga/server/rating.c $(HDRS)
 build/test/analysis_test build/asan/test/analysis_test: src/nonaga/analysis.c $(HDRS)
 build/test/puzzles_test build/asan/test/puzzles_test: test/puzzle_check.h src/nonaga/puzzles.txt
 build/test/tactics_test build/asan/test/tactics_test build/tsan/test/tactics_test: test/puzzle_check.h
