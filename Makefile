@@ -12,6 +12,7 @@
 #   make texel      the evaluation's weights fitted to engine games (test/texel.c)
 #   make fuzz       libFuzzer over the parsers and the protocol
 #   make puzzles    src/nonaga/puzzles.txt again from engine self-play
+#   make screens    doc/screens.md again: the screens drawn in tmux
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
 #                   (the program, its pages and catalogs, and the library:
 #                   libnonaga.a, nonaga.h and nonaga.pc for pkg-config)
@@ -171,6 +172,10 @@ build/puzzlegen: test/puzzlegen.c test/puzzle_check.h build/libnonaga.a
 	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread
 puzzles: build/puzzlegen
 	build/puzzlegen > src/nonaga/puzzles.txt.new && mv src/nonaga/puzzles.txt.new src/nonaga/puzzles.txt
+# The screens of doc/screens.md, drawn by the program in tmux from fixed
+# positions (test/screens.sh); make check compares (test/screens_test.sh).
+screens: all build/.deps-check
+	NONAGA=build/nonaga sh test/screens.sh doc/screens.md
 build/refgen: test/refgen.c
 	$(CC) -std=c11 -O2 $(WARN) $< -o $@
 # Tests that include a source file of the program rebuild when it changes.
@@ -300,5 +305,5 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench match match-old tune texel fuzz puzzles clean pot update-po install uninstall FORCE
+.PHONY: all check tsan bench match match-old tune texel fuzz puzzles screens clean pot update-po install uninstall FORCE
 .DELETE_ON_ERROR:
