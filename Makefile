@@ -242,7 +242,7 @@ CLIENTS ?= 1000
 bench-server: build/nonaga build/test/server_bench
 	@build/test/server_bench $(CLIENTS)
 
-# Strength: see test/match.sh for the table in the README, and
+# Strength: see test/match.sh for the table in doc/engine.md, and
 # test/match_old.sh for today's top level against an older build's.
 match: build/nonaga build/match
 	@sh test/match.sh

@@ -122,27 +122,15 @@ out=$(env -i "$p2/bin/nonaga" --lang ja --as purple 2>&1)
 case $out in *'は指定できません'*) ok ;; *) no "installed, --lang ja: $out" ;; esac
 
 # A program of a third party, built against the installed library with
-# nothing but pkg-config: the README's example.
-cat >"$tmp/hello.c" <<'EOF'
-#include <nonaga.h>
-#include <stdio.h>
-
-int main(void)
-{
-	ng_game *g = ng_game_new(NG_STANDARD);
-	ng_search *s = ng_search_new();
-	ng_info info;
-	char text[NG_MOVE_TEXT];
-	ng_search_set_level(s, 3);
-	ng_search_run(s, g, NULL, NULL, NULL, &info);
-	ng_move_format(ng_game_pos(g), info.best, text);
-	printf("nonaga %s plays %s: %s\n", ng_version(), text,
-	       ng_strerror(ng_game_play(g, info.best)));
-	ng_search_free(s);
-	ng_game_free(g);
-	return 0;
-}
-EOF
+# nothing but pkg-config: the README's example (Using the library), taken
+# from the README itself so that the example shown is the one that builds.
+awk '/^    #include <nonaga.h>$/ { on = 1 } on { print substr($0, 5) } on && /^    }$/ { exit }' \
+	README > "$tmp/hello.c"
+if [ "$(wc -l < "$tmp/hello.c")" -ge 15 ] && grep -q 'ng_search_run' "$tmp/hello.c"; then
+	ok
+else
+	no "no example program in the README: $(cat "$tmp/hello.c")"
+fi
 export PKG_CONFIG_PATH="$p2/lib/pkgconfig"
 unset PKG_CONFIG_SYSROOT_DIR
 if [ "$(pkg-config --modversion nonaga 2>&1)" = "$version" ]; then

@@ -2,7 +2,8 @@
 # man_test.sh - the manual pages: groff finds nothing to warn about, man
 # renders them, they have their sections, they document exactly the
 # options of main.c and every engine command, the two editions stay in
-# step, and the examples show what the program really answers.
+# step, the examples show what the program really answers, and the README
+# names only targets, options and sections that exist.
 cd "$(dirname "$0")/.." || exit 1
 . test/harness.sh
 harness man
@@ -150,6 +151,30 @@ for page in $EN $JA; do
 	else
 		no "$page: the engine session differs: $(cat "$tmp/diff")"
 	fi
+done
+
+# The README: short (the rest is this manual's and doc/'s), and true for
+# the program: the make targets, options, manual sections and doc/ pages
+# it names exist.
+lines=$(wc -l < README)
+if [ "$lines" -le 300 ]; then ok; else no "README: $lines lines, more than 300"; fi
+grep -oE '(^    |; )make [a-z][a-z-]*' README | sed 's/.*make //' | sort -u > "$tmp/targets"
+if [ "$(wc -l < "$tmp/targets")" -ge 10 ]; then ok; else no "README: the make targets: $(cat "$tmp/targets")"; fi
+while read -r t; do
+	if grep -q "^$t:" Makefile; then ok; else no "the README names make $t, which the Makefile lacks"; fi
+done < "$tmp/targets"
+grep -v 'pkg-config' README | grep -oE -- '--[a-z][a-z-]*' | sed 's/^--//' | sort -u > "$tmp/readme-opts"
+if [ "$(wc -l < "$tmp/readme-opts")" -ge 10 ]; then ok; else no "README: the options: $(cat "$tmp/readme-opts")"; fi
+while read -r opt; do
+	if grep -q "^$opt " "$tmp/opts"; then ok; else no "the README names --$opt, which main.c lacks"; fi
+done < "$tmp/readme-opts"
+grep -oE 'section [A-Z]+( [A-Z]+)*' README | sed 's/^section //' | sort -u > "$tmp/readme-sections"
+if [ -s "$tmp/readme-sections" ]; then ok; else no "README: no manual section named"; fi
+while read -r sec; do
+	if grep -Eq "^\\.SH \"?$sec\"?\$" $EN; then ok; else no "the README sends readers to section $sec, which $EN lacks"; fi
+done < "$tmp/readme-sections"
+for f in $(grep -oE 'doc/[a-z]+\.md' README | sort -u) $(sed -n 's/^    doc\/ *//p' README | grep -oE '[a-z]+\.md' | sed 's|^|doc/|'); do
+	if [ -f "$f" ]; then ok; else no "the README names $f, which is missing"; fi
 done
 
 finish

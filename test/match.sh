@@ -1,5 +1,5 @@
 #!/bin/sh
-# match.sh - `make match': the strength table in the README.
+# match.sh - `make match': the strength table in doc/engine.md.
 #   each level against the one below, level 1 against random play, and the
 #   top level at 1 s per move against level 1.
 # GAMES (default 100) sets the games per pairing up to level 9 against 8

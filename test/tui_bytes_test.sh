@@ -2,7 +2,7 @@
 # tui_bytes_test.sh - over SSH every byte counts: measure what the program
 # writes (tmux pipe-pane) for one cursor move and for whole turns, and keep
 # them under generous ceilings.  The figures are printed (see
-# build/test-log); README (Bytes written to the terminal) quotes them.
+# build/test-log); doc/design.md (Bytes written to the terminal) quotes them.
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init tui_bytes

@@ -20,7 +20,7 @@ enum { TT_LOWER = 1, TT_UPPER = 2, TT_EXACT = 3 };
 
 /* Evaluation weights: pair, spread, threat, mobility, tempo, pass, stuck
  * (eval.c), fitted by make texel to 40,770 positions of engine games
- * (README, The computer opponent).  A build with -DNG_WEIGHTS=... is for
+ * (doc/engine.md, Tuning).  A build with -DNG_WEIGHTS=... is for
  * tuning matches only. */
 #ifndef NG_WEIGHTS
 #define NG_WEIGHTS 40, 10, 137, 39, 59, 32, 44

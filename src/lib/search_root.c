@@ -23,7 +23,7 @@ typedef struct level_spec {
  * 60% in 100 games, too close to tell apart at a price a match can pay.
  * So levels 8 and 9 both search to depth 3, 8 with some random moves, and
  * the top level's 5 s take it one or two turns deeper than level 9.
- * `make match' measures each step (README, Computer opponent). */
+ * `make match' measures each step (doc/engine.md, Levels). */
 static const level_spec LEVELS[NG_LEVEL_MAX + 1] = {
 	[1] = { 0, 0, 0, 0, 0 },
 	[2] = { 1, 1000, 40, 0, 35 },

@@ -38,7 +38,7 @@
 #define AN_DEPTH_DEFAULT 3
 /* Centi-units: a little more than a threat (137), or four adjacent pairs
  * (40 each).  It was 100 with the earlier weights, which texel's fit
- * (README, Tuning) put at 0.78 times the results' logistic scale: 78 on
+ * (doc/engine.md, Tuning) put at 0.78 times the results' logistic scale: 78 on
  * that scale.  Today's weights are 2.05 times it, so 78 is 160 now. */
 #define AN_MISTAKE_DROP 160
 
