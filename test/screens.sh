@@ -10,8 +10,9 @@
 # writes it again into a temporary file and compares.  Everything that
 # would differ from run to run is fixed or masked: the computer plays
 # level 4 (no randomness), sides are given, animations are off, games
-# online have no clock, the login name shows as "alice" and the name of
-# a kept record as YYYYMMDD-HHMMSS.
+# online have no clock, the login name shows as "alice" (in the online
+# header and the lobby's Online lines) and the name of a kept record as
+# YYYYMMDD-HHMMSS.
 cd "$(dirname "$0")/.." || exit 1
 out=${1:?usage: sh test/screens.sh OUT}
 . test/tmux.sh
@@ -65,14 +66,15 @@ turn() {
 }
 
 # shot TITLE CAPTION: the settled screen under a heading, its trailing
-# blanks cut, the masks applied
+# blanks cut, the masks applied (the login's twice: a match takes the
+# blank after the name, which a name right after it needs)
 shot() {
 	settle
 	{
 		printf '\n## %s\n\n%s\n\n```\n' "$1" "$2"
 		screen | sed -e 's/[[:space:]]*$//' \
-			-e "s/\\([ ◉◼@#:(]\\)$me\\([ ,)]\\|\$\\)/\\1alice\\2/g" \
-			-e "s/\\([ ◉◼@#:(]\\)$me\\([ ,)]\\|\$\\)/\\1alice\\2/g" \
+			-e "/^NONAGA ∙ online \\|^ *Online /s/\\([ ◉◼:]\\)$me\\( \\|\$\\)/\\1alice\\2/g" \
+			-e "/^NONAGA ∙ online \\|^ *Online /s/\\([ ◉◼:]\\)$me\\( \\|\$\\)/\\1alice\\2/g" \
 			-e 's|\(The game was kept as \).*|\1~/.local/state/nonaga/records/YYYYMMDD-HHMMSS.nonaga.|'
 		printf '```\n'
 	} >> "$page"
