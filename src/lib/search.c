@@ -44,7 +44,9 @@ static int tt_alloc(ng_search *s, int mb)
 	return 1;
 }
 
-ng_search *ng_search_new(void)
+/* A searcher's buffers; a helper (with_table 0) borrows its main
+ * searcher's table at each run (search_threads.c). */
+static ng_search *searcher_new(int with_table)
 {
 	ng_search *s = calloc(1, sizeof *s);
 	if (!s)
@@ -53,23 +55,70 @@ ng_search *ng_search_new(void)
 	s->threads = 1;
 	s->lists = malloc(sizeof *s->lists * MAX_PLY);
 	s->order = malloc(sizeof *s->order * MAX_PLY * NG_MAX_MOVES);
-	if (!s->lists || !s->order || !tt_alloc(s, 64)) {
+	if (!s->lists || !s->order || (with_table && !tt_alloc(s, 64))) {
 		ng_search_free(s);
 		return NULL;
 	}
 	return s;
 }
 
+ng_search *ng_search_new(void)
+{
+	return searcher_new(1);
+}
+
+/* The helpers and their searchers (whose table is s's: not theirs to
+ * free); one thread again. */
+static void helpers_free(ng_search *s)
+{
+	if (s->helpers)
+		for (int i = 0; i < s->threads - 1; i++) {
+			ng_search *w = s->helpers[i].w;
+			if (w)
+				w->tt = NULL;
+			ng_search_free(w);
+		}
+	free(s->helpers);
+	s->helpers = NULL;
+	s->threads = 1;
+}
+
 void ng_search_free(ng_search *s)
 {
 	if (!s)
 		return;
-	ng__helpers_free(s);
+	helpers_free(s);
 	free(s->tt);
 	free(s->lists);
 	free(s->order);
 	free(s->keys);
 	free(s);
+}
+
+ng_err ng_search_set_threads(ng_search *s, int n)
+{
+	if (n < 1 || n > NG_THREADS_MAX)
+		return NG_ERR_RANGE;
+	if (n == ng_search_threads(s))
+		return NG_OK;   /* the helpers are kept, not made again */
+	helpers_free(s);
+	if (n == 1)
+		return NG_OK;
+	s->helpers = calloc((size_t)n - 1, sizeof *s->helpers);
+	if (!s->helpers)
+		return NG_ERR_NOMEM;
+	s->threads = n;
+	for (int i = 0; i < n - 1; i++)
+		if (!(s->helpers[i].w = searcher_new(0))) {
+			helpers_free(s);
+			return NG_ERR_NOMEM;
+		}
+	return NG_OK;
+}
+
+int ng_search_threads(const ng_search *s)
+{
+	return s->threads > 1 ? s->threads : 1;
 }
 
 ng_err ng_search_set_level(ng_search *s, int level)

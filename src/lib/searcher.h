@@ -6,6 +6,7 @@
 #define NG_SEARCHER_H
 
 #include "search_internal.h"
+#include <pthread.h>
 #include <stdatomic.h>
 #include <time.h>
 
@@ -37,12 +38,14 @@ struct ng_search {
 	uint64_t rng;
 	int hash_mb;
 	atomic_int stop;         /* ng_search_stop: set from any thread */
-	const atomic_int *halt;  /* a helper: its run's end (search_threads.c) */
+	const atomic_int *halt;  /* a helper: its run's end (its searcher's
+	                          * helpers_halt) */
 	tt_entry *tt;            /* shared by the helpers, owned by the first */
 	size_t tt_mask;
 	uint32_t age;
 	int threads;             /* ng_search_set_threads */
-	struct helpers *helpers; /* the other threads of a run, or NULL */
+	struct ng_helper *helpers;  /* threads - 1 of them, or NULL */
+	atomic_int helpers_halt; /* set when the main search ends */
 
 	/* per run */
 	int64_t nodes, node_limit;
@@ -75,11 +78,24 @@ void ng__sort_moves(ng_move *m, int *sc, int n);
 /* The table's move for pos, if it has one: 1 and *m, else 0. */
 int ng__tt_move(const ng_search *s, const ng_pos *pos, ng_move *m);
 
-/* The helper threads of a search (search_threads.c): started on the root
- * before the main search deepens, stopped after (returning the nodes they
- * searched); each run gives them the table as it is then. */
+/*
+ * The helper threads of a search.  search.c owns them: it makes and frees
+ * each helper and its searcher with the searcher's own (ng_search_new,
+ * ng_search_set_threads, ng_search_free).  search_threads.c only runs
+ * them: started on the root before the main search deepens, stopped
+ * after (returning the nodes they searched); each run gives them the
+ * table as it is then.
+ */
+typedef struct ng_helper {
+	ng_search *w;       /* a searcher of its own, on the shared table */
+	pthread_t thread;
+	int running;
+	int first_depth;
+	int maxdepth;
+	ng_pos root;
+} ng_helper;
+
 void ng__helpers_start(ng_search *s, const ng_pos *root, int maxdepth);
 int64_t ng__helpers_stop(ng_search *s);
-void ng__helpers_free(ng_search *s);
 
 #endif
