@@ -52,11 +52,6 @@ typedef struct options {
 
 struct netclient_opts;
 int engine_main(void);
-/* "nonaga: write error: " and strerror(err), on standard error */
-void write_error(int err);
-/* Why a write to standard output failed, if one did and the stream
- * cannot tell any more (it drops what it could not write); 0 if none. */
-extern int stdout_errno;
 int client_line_main(const struct netclient_opts *o);
 int tui_main(const options *opt);
 /* nonaga --analyze FILE [--analyze-depth N] [--analyze-out FILE] */

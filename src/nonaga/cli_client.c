@@ -10,6 +10,7 @@
  */
 #include "cli.h"
 #include "client_connect.h"
+#include "closeout.h"
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -66,7 +67,7 @@ int client_line_main(const netclient_opts *o)
 		fprintf(stderr, _("nonaga: started a server in the background\n"));
 	printf("welcome %s\n", name);
 	if (fflush(stdout) == EOF) {
-		stdout_errno = errno;   /* told by main (close_stdout) */
+		closeout_failed(errno);   /* told by main (close_stdout) */
 		close(fd);
 		return 1;
 	}

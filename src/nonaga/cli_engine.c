@@ -12,6 +12,7 @@
  */
 #include "nonaga.h"
 #include "cli.h"
+#include "closeout.h"
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -61,7 +62,7 @@ static void answer_lines(engine *e)
 		/* An answer that cannot be written ends the session like quit;
 		 * main tells why (close_stdout). */
 		if (fputs(out, stdout) == EOF || fflush(stdout) == EOF) {
-			stdout_errno = errno;
+			closeout_failed(errno);
 			quit = 1;
 		}
 

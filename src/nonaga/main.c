@@ -2,6 +2,7 @@
 #include "analysis.h"
 #include "cli.h"
 #include "client_connect.h"
+#include "closeout.h"
 #include "server.h"
 #include <errno.h>
 #include <getopt.h>
@@ -209,32 +210,6 @@ static void usage(FILE *f)
 	        "  --version            show the version and exit\n"), f);
 	fputs(_("\nWithout options, nonaga opens its title menu.\n"
 	        "See nonaga(6) for the rules, the keys and the engine protocol.\n"), f);
-}
-
-int stdout_errno;
-
-void write_error(int err)
-{
-	/* TRANSLATORS: %s is the system's reason, as "No space left on device". */
-	fprintf(stderr, _("nonaga: write error: %s\n"), strerror(err));
-}
-
-/*
- * The end of what goes to standard output when it is not the screen
- * (--help, --version, --engine, --client): a write that failed, as on a
- * full disk or /dev/full, is told and makes the exit status 1, as GNU
- * programs do (gnulib's close_stdout).
- */
-static int close_stdout(int status)
-{
-	int failed = ferror(stdout) || stdout_errno;
-	errno = 0;
-	if (fclose(stdout) != 0)
-		failed = 1;
-	if (!failed)
-		return status;
-	write_error(stdout_errno ? stdout_errno : errno ? errno : EIO);
-	return status ? status : 1;
 }
 
 static void try_help(void)
