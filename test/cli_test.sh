@@ -67,6 +67,47 @@ refused "--analyze x --analyze-depth=1" "nonaga: invalid depth '1' (choose 2 to 
 refused "--analyze x --pvp" "nonaga: --analyze only analyses a record: it takes no game options"
 refused "--analyze x --replay y" "nonaga: --analyze only analyses a record: it takes no game options"
 refused "--analyze x --engine" "nonaga: --analyze only analyses a record: it takes no game options"
+refused "--analyze x --client" "nonaga: --analyze only analyses a record: it takes no game options"
+refused "--analyze x --watch g1" "nonaga: --analyze only analyses a record: it takes no game options"
+refused "--analyze x --key-file k" "nonaga: --analyze only analyses a record: it takes no game options"
+refused "--analyze x --clock 5+3" "nonaga: --clock goes with --host"
+# every mode refuses the others': the stronger one says why (--analyze,
+# then --host, --join and --watch, --client, --serve, --engine)
+refused "--engine --pvp" "nonaga: --engine speaks the engine protocol only: it takes no game options"
+refused "--ai=3 --engine" "nonaga: --engine speaks the engine protocol only: it takes no game options"
+refused "--engine --resume" "nonaga: --engine speaks the engine protocol only: it takes no game options"
+refused "--engine --serve" "nonaga: --serve runs the server only: it takes no game options"
+refused "--serve --replay x" "nonaga: --serve runs the server only: it takes no game options"
+refused "--engine --client" "nonaga: --client speaks the online protocol only: it takes no game options"
+refused "--client --resume" "nonaga: --client speaks the online protocol only: it takes no game options"
+refused "--client --watch g1" "nonaga: --host, --join and --watch play online: they do not go with --pvp, --ai, --resume, --replay, --engine, --serve or --client"
+refused "--serve --host g1" "nonaga: --host, --join and --watch play online: they do not go with --pvp, --ai, --resume, --replay, --engine, --serve or --client"
+refused "--engine --join g1" "nonaga: --host, --join and --watch play online: they do not go with --pvp, --ai, --resume, --replay, --engine, --serve or --client"
+refused "--host g1 --host g2" "nonaga: one of --host, --join and --watch at a time"
+refused "--watch g1 --rules simple" "nonaga: --as and --rules go with --host: the game joined or watched has its own"
+refused "--join g1 --clock 5+3" "nonaga: --clock goes with --host"
+refused "--client --state d" "nonaga: --listen, --state, --grace, --idle and --max-clients go with --serve"
+refused "--idle 5 --pvp" "nonaga: --listen, --state, --grace, --idle and --max-clients go with --serve"
+refused "--engine --analyze-out x" "nonaga: --analyze-depth and --analyze-out go with --analyze"
+# what goes together is accepted: it gets as far as doing its job (here
+# each fails on a file or a server that is not there, or quits), and is
+# not refused with the hint
+T=$(mktemp -d) || exit 1
+trap 'rm -rf "$T"' EXIT
+accepted() {
+	err=$(printf 'quit\n' | env -i LANG=C.UTF-8 HOME="$T" "$NONAGA" $1 2>&1 >/dev/null)
+	status=$?
+	case $status:$err in
+	2:*|*"Try 'nonaga --help'"*) no "nonaga $1: refused: $status [$err]" ;;
+	*) ok ;;
+	esac
+}
+accepted "--host g1 --as red --rules simple --clock 5+3 --server unix:$T/none --key-file k"
+accepted "--client --server unix:$T/none --key-file k --ascii --threads 2"
+accepted "--analyze $T/none --analyze-depth 4 --analyze-out $T/out"
+accepted "--pvp --resume --replay $T/none --threads 2 --ascii --color never --no-animation --warn always --wide-ambiguous --lang en"
+accepted "--ai=3 --ai=4 --as blue --rules simple --replay $T/none"
+accepted "--engine --ascii --threads 2 --lang en --as red --rules simple"
 
 # an abbreviation that names one option is that option; so is --ai=3 itself
 out=$(env -i LANG=C.UTF-8 "$NONAGA" --ver); s=$?

@@ -1,7 +1,7 @@
 #!/bin/sh
 # man_test.sh - the manual pages: groff finds nothing to warn about, man
 # renders them, they have their sections, they document exactly the
-# options of main.c and every engine command, the two editions stay in
+# options of options.c and every engine command, the two editions stay in
 # step, the examples show what the program really answers, and the README
 # names only targets, options and sections that exist.
 cd "$(dirname "$0")/.." || exit 1
@@ -56,11 +56,11 @@ for m in SH SS TP EX; do
 	if [ "$a" = "$b" ]; then ok; else no ".$m: $a in $EN, $b in $JA"; fi
 done
 
-# Options: the long options of main.c, the aliases (same code as an
-# earlier one) marked.
-sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", [a-z_]*, NULL, \([A-Z_]*\) },.*/\1 \2/p' \
-	src/nonaga/main.c | awk '{ print $1, (seen[$2]++ ? "alias" : "main") }' > "$tmp/opts"
-if [ "$(wc -l < "$tmp/opts")" -ge 10 ]; then ok; else no "cannot read the options of main.c"; fi
+# Options: the long options of options.c's table, the aliases (another
+# spelling of an option) marked.
+sed -nE 's/^[[:space:]]*\[O_[A-Z_]*\] = \{ "([a-z-]*)", (NULL|"([a-z-]*)"),.*/\1 \3/p' \
+	src/nonaga/options.c | awk '{ print $1, "main"; if ($2 != "") print $2, "alias" }' > "$tmp/opts"
+if [ "$(wc -l < "$tmp/opts")" -ge 10 ]; then ok; else no "cannot read the options of options.c"; fi
 env -i "$NONAGA" --help > "$tmp/help.en" 2>&1
 env -i "$NONAGA" --lang ja --help > "$tmp/help.ja" 2>&1
 # documented PAGE: the options a page names (\-\-name), one per line
@@ -78,10 +78,10 @@ while read -r opt kind; do
 		if grep -q -- "--$opt\\b" "$tmp/help.$l"; then ok; else no "--$opt is not in --help ($l)"; fi
 	done
 done < "$tmp/opts"
-# ... and no option that main.c does not have.
+# ... and no option that options.c does not have.
 for l in en ja; do
 	for opt in $(cat "$tmp/doc.$l"); do
-		if grep -q "^$opt " "$tmp/opts"; then ok; else no "the $l manual documents --$opt, which main.c lacks"; fi
+		if grep -q "^$opt " "$tmp/opts"; then ok; else no "the $l manual documents --$opt, which options.c lacks"; fi
 	done
 done
 
@@ -166,7 +166,7 @@ done < "$tmp/targets"
 grep -v 'pkg-config' README | grep -oE -- '--[a-z][a-z-]*' | sed 's/^--//' | sort -u > "$tmp/readme-opts"
 if [ "$(wc -l < "$tmp/readme-opts")" -ge 10 ]; then ok; else no "README: the options: $(cat "$tmp/readme-opts")"; fi
 while read -r opt; do
-	if grep -q "^$opt " "$tmp/opts"; then ok; else no "the README names --$opt, which main.c lacks"; fi
+	if grep -q "^$opt " "$tmp/opts"; then ok; else no "the README names --$opt, which options.c lacks"; fi
 done < "$tmp/readme-opts"
 grep -oE 'section [A-Z]+( [A-Z]+)*' README | sed 's/^section //' | sort -u > "$tmp/readme-sections"
 if [ -s "$tmp/readme-sections" ]; then ok; else no "README: no manual section named"; fi

@@ -1,0 +1,662 @@
+/*
+ * options.c - nonaga's command line (options.h).
+ *
+ * One table says everything about an option: its name and argument, what
+ * it sets, the modes it belongs to, the mode it chooses, the options it
+ * excludes (its group), and how it is refused where it does not belong.
+ * getopt_long's list is built from it, and the check of the combinations
+ * reads it: the mode is the strongest one the options choose (--analyze,
+ * then --host, --join and --watch, --client, --serve, --engine, and the
+ * game on the screen); every option given must belong to it.  An option
+ * refused says its own message (as "--clock goes with --host") where it
+ * has one, else the mode's ("--serve runs the server only: ...").
+ * Options that mean nothing in a mode but harm nothing there (the
+ * display's, --lang, --threads, --as, --rules) belong to every mode, so
+ * that an alias with them works for all of nonaga's uses.
+ */
+#include "options.h"
+#include "analysis.h"
+#include "closeout.h"
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ modes */
+
+/* The modes, weakest first: when options choose two, the stronger one
+ * is the mode and the other's options are refused in its words. */
+enum {
+	M_TUI = 1 << 0,      /* the game on the screen: menu, --pvp, --ai,
+	                      * --resume, --replay */
+	M_ENGINE = 1 << 1,
+	M_SERVE = 1 << 2,
+	M_CLIENT = 1 << 3,
+	M_HOST = 1 << 4,     /* --host (also on the screen) */
+	M_JOIN = 1 << 5,     /* --join, --watch (also on the screen) */
+	M_ANALYZE = 1 << 6,
+	M_ALL = (1 << 7) - 1
+};
+
+#define ONLINE_REFUSES \
+	N_("nonaga: --host, --join and --watch play online: they do not go " \
+	   "with --pvp, --ai, --resume, --replay, --engine, --serve or " \
+	   "--client\n")
+
+static const struct mode {
+	unsigned bit;
+	run_mode run;
+	const char *refuses;   /* an option of another mode given with it */
+} modes[] = {
+	{ M_TUI, RUN_TUI, NULL },   /* the weakest: never refuses in its
+	                             * own words (see optdefs) */
+	{ M_ENGINE, RUN_ENGINE,
+	  N_("nonaga: --engine speaks the engine protocol only: it takes no "
+	     "game options\n") },
+	{ M_SERVE, RUN_SERVE,
+	  N_("nonaga: --serve runs the server only: it takes no game options\n") },
+	{ M_CLIENT, RUN_CLIENT,
+	  N_("nonaga: --client speaks the online protocol only: it takes no "
+	     "game options\n") },
+	{ M_HOST, RUN_TUI, ONLINE_REFUSES },
+	{ M_JOIN, RUN_TUI, ONLINE_REFUSES },
+	{ M_ANALYZE, RUN_ANALYZE,
+	  N_("nonaga: --analyze only analyses a record: it takes no game "
+	     "options\n") },
+};
+#define NMODES (sizeof modes / sizeof modes[0])
+
+/* Options of one group exclude each other; their message. */
+enum { G_NONE, G_OPPONENT, G_ONLINE };
+static const char *const group_refuses[] = {
+	NULL,
+	N_("nonaga: --pvp and --ai do not go together: two players, or one "
+	   "against the computer\n"),
+	N_("nonaga: one of --host, --join and --watch at a time\n"),
+};
+
+/* ------------------------------------------------------------ messages */
+
+static void usage(FILE *f)
+{
+	/* TRANSLATORS: the --help text.  Keep the option names and their
+	   arguments as they are, and keep the descriptions lined up. */
+	fputs(_("Usage: nonaga [OPTION]...\n"
+	        "Play NONAGA, the game of tokens on moving discs, in a terminal.\n"
+	        "\n"), f);
+	fputs(_("  --pvp                two players on this terminal\n"
+	        "  --ai[=LEVEL]         play against the computer (level 1-10, default 5)\n"
+	        "  --as red|blue        your side against the computer (default: random)\n"
+	        "  --rules standard|simple\n"
+	        "                       rule set (default: standard)\n"
+	        "  --threads N          threads for level 10 and hints (default: one per core)\n"), f);
+	fputs(_("  --ascii              draw with ASCII only\n"
+	        "  --color=auto|always|never\n"
+	        "                       use colour (default: auto; NO_COLOR means never)\n"
+	        "  --no-animation       do not animate moves\n"
+	        "  --warn=auto|always|never\n"
+	        "                       say when the opponent can win with its next\n"
+	        "                       slide (auto: against levels 1-3)\n"
+	        "  --wide-ambiguous     for terminals that draw East Asian ambiguous-width\n"
+	        "                       characters two columns wide\n"
+	        "  --lang ja|en         language of the messages (default: from the locale)\n"), f);
+	fputs(_("  --resume             continue the saved game (saved after every turn)\n"
+	        "  --replay FILE        step through a recorded game with the arrow keys\n"), f);
+	fputs(_("  --analyze FILE       judge every move of a recorded game: the engine's\n"
+	        "                       best move and a mark for a missed win (W), an\n"
+	        "                       allowed forced win (L) or a mistake (?)\n"
+	        "  --analyze-depth N    with --analyze: search depth, 2-6 (default: 3)\n"
+	        "  --analyze-out FILE   with --analyze: also write the record with the\n"
+	        "                       marks in its header (Analysis:)\n"), f);
+	fputs(_("  --engine             speak the engine protocol on stdin/stdout\n"), f);
+	fputs(_("  --serve              run the online game server (see ONLINE in nonaga(6))\n"
+	        "  --listen ADDR        with --serve: listen at unix:PATH or HOST:PORT\n"
+	        "                       (may be repeated; default: a private Unix socket)\n"
+	        "  --state DIR          with --serve: keep games and the key in DIR\n"
+	        "  --grace SECONDS      with --serve: how long a player may be away before\n"
+	        "                       the opponent may claim the win, or a challenge\n"
+	        "                       nobody joined is cancelled (default: 120)\n"
+	        "  --max-clients N      with --serve: connections at most\n"
+	        "  --idle SECONDS       with --serve: close a client silent this long\n"
+	        "                       (default: 900)\n"), f);
+	fputs(_("  --host GAME          host an online game and wait for an opponent\n"
+	        "                       (with --as, --rules and --clock MIN+INC)\n"
+	        "  --join GAME          take the free seat of an online game, or your own\n"
+	        "                       seat back\n"
+	        "  --watch GAME         watch an online game\n"
+	        "  --server ADDR        the server to play on (default: your own, started\n"
+	        "                       when none runs)\n"
+	        "  --key-file FILE      the key of a TCP server (or NONAGA_KEY)\n"
+	        "  --client             speak the online protocol on stdin/stdout\n"), f);
+	fputs(_("  -h, --help           show this help and exit\n"
+	        "  --version            show the version and exit\n"), f);
+	fputs(_("\nWithout options, nonaga opens its title menu.\n"
+	        "See nonaga(6) for the rules, the keys and the engine protocol.\n"), f);
+}
+
+static void try_help(void)
+{
+	fputs(_("Try 'nonaga --help' for more information.\n"), stderr);
+}
+
+/* A bad option argument: the message (a format), then the usual hint. */
+__attribute__((format(printf, 1, 2)))
+static int bad(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	try_help();
+	return 2;
+}
+
+/* A number in [lo, hi]: 1 and *v, else 0. */
+static int number(const char *arg, long lo, long hi, long *v)
+{
+	char *end;
+	*v = strtol(arg, &end, 10);
+	return !*end && end != arg && *v >= lo && *v <= hi;
+}
+
+/* ------------------------------------------------------------ setters */
+
+/* What an option sets: GO_ON, or the exit status (a mistake told). */
+#define GO_ON (-1)
+typedef int setter(cmdline *c, int id, const char *arg);
+
+enum { O_PVP, O_AI, O_THREADS, O_AS, O_RULES, O_ASCII, O_COLOR, O_NOANIM,
+       O_WARN, O_ENGINE, O_SERVE, O_LISTEN, O_STATE, O_GRACE, O_MAX_CLIENTS,
+       O_IDLE, O_CLIENT, O_SERVER, O_KEY_FILE, O_HOST, O_JOIN, O_WATCH,
+       O_CLOCK, O_LANG, O_WIDE, O_RESUME, O_REPLAY, O_ANALYZE,
+       O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_HELP, O_VERSION, O_COUNT };
+
+static int set_pvp(cmdline *c, int id, const char *arg)
+{
+	(void)id, (void)arg;
+	c->opt.who.mode = MODE_PVP;
+	return GO_ON;
+}
+
+static int set_ai(cmdline *c, int id, const char *arg)
+{
+	long v;
+	(void)id;
+	c->opt.who.mode = MODE_AI;
+	if (!arg)
+		return GO_ON;
+	if (!number(arg, NG_LEVEL_MIN, NG_LEVEL_MAX, &v))
+		return bad(_("nonaga: invalid level '%s' (choose %d to %d)\n"),
+		           arg, NG_LEVEL_MIN, NG_LEVEL_MAX);
+	c->opt.who.level = (int)v;
+	c->opt.level_given = 1;
+	return GO_ON;
+}
+
+static int set_threads(cmdline *c, int id, const char *arg)
+{
+	long v;
+	(void)id;
+	if (!number(arg, 1, NG_THREADS_MAX, &v))
+		return bad(_("nonaga: invalid number of threads '%s' (choose 1 to %d)\n"),
+		           arg, NG_THREADS_MAX);
+	c->opt.threads = (int)v;
+	return GO_ON;
+}
+
+static int set_as(cmdline *c, int id, const char *arg)
+{
+	(void)id;
+	c->opt.side_given = 1;
+	if (!strcmp(arg, "red"))
+		c->opt.who.human = NG_RED;
+	else if (!strcmp(arg, "blue"))
+		c->opt.who.human = NG_BLUE;
+	else
+		return bad(_("nonaga: invalid side '%s' (choose red or blue)\n"), arg);
+	return GO_ON;
+}
+
+static int set_rules(cmdline *c, int id, const char *arg)
+{
+	(void)id;
+	c->opt.rules_given = 1;
+	if (ng_rules_from_name(arg, &c->opt.who.rules) != NG_OK)
+		return bad(_("nonaga: invalid rule set '%s' (choose standard or simple)\n"),
+		           arg);
+	return GO_ON;
+}
+
+/* --color and --warn: auto, always or never */
+static int set_auto_always_never(cmdline *c, int id, const char *arg)
+{
+	static const color_mode color[] = { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+	static const warn_mode warn[] = { WARN_AUTO, WARN_ALWAYS, WARN_NEVER };
+	int k = !strcmp(arg, "auto") ? 0 : !strcmp(arg, "always") ? 1
+	      : !strcmp(arg, "never") ? 2 : -1;
+	if (k < 0)
+		return bad(id == O_COLOR
+		           ? _("nonaga: invalid colour mode '%s' (choose auto, always or never)\n")
+		           : _("nonaga: invalid warning mode '%s' (choose auto, always or never)\n"),
+		           arg);
+	if (id == O_WARN)
+		c->opt.warn = warn[k];
+	else if (k > 0)   /* auto keeps NO_COLOR's word */
+		c->opt.color = color[k];
+	return GO_ON;
+}
+
+/* --ascii, --no-animation, --wide-ambiguous, --resume */
+static int set_flag(cmdline *c, int id, const char *arg)
+{
+	(void)arg;
+	switch (id) {
+	case O_ASCII: c->opt.ascii = 1; break;
+	case O_NOANIM: c->opt.animation = 0; break;
+	case O_WIDE: c->opt.wide_ambiguous = 1; break;
+	default: c->opt.resume = 1; break;
+	}
+	return GO_ON;
+}
+
+/* --host, --join, --watch GAME */
+static int set_game(cmdline *c, int id, const char *arg)
+{
+	if (!net_name_ok(arg))
+		return bad(_("nonaga: invalid game name '%s' (1 to 32 of A-Z, a-z, "
+		             "0-9, _, . and -, not beginning with . or -)\n"), arg);
+	*(id == O_HOST ? &c->opt.host : id == O_JOIN ? &c->opt.join
+	                                             : &c->opt.watch) = arg;
+	return GO_ON;
+}
+
+static int set_clock(cmdline *c, int id, const char *arg)
+{
+	char *end;
+	long m = strtol(arg, &end, 10), i = -1;
+	(void)id;
+	if (*end == '+')
+		i = strtol(end + 1, &end, 10);
+	if (*end || m < 1 || m > 180 || i < 0 || i > 180)
+		return bad(_("nonaga: invalid clock '%s' (MIN+INC: 1-180 minutes, "
+		             "0-180 seconds a move, as 5+3)\n"), arg);
+	c->opt.clock_min = (int)m;
+	c->opt.clock_inc = (int)i;
+	return GO_ON;
+}
+
+static int set_server(cmdline *c, int id, const char *arg)
+{
+	net_addr scratch;   /* checked now, used when connecting */
+	char msg[512];
+	(void)id;
+	c->co.server = c->opt.server = arg;
+	if (net_parse_addr(arg, &scratch, msg, sizeof msg) < 0)
+		return bad(_("nonaga: --server: %s\n"), msg);
+	return GO_ON;
+}
+
+static int set_key_file(cmdline *c, int id, const char *arg)
+{
+	(void)id;
+	c->co.key_file = c->opt.key_file = arg;
+	return GO_ON;
+}
+
+static int set_listen(cmdline *c, int id, const char *arg)
+{
+	server_opts *so = &c->so;
+	char msg[512];
+	(void)id;
+	if (so->nlisten == SERVER_LISTEN_MAX)
+		return bad(_("nonaga: at most %d --listen addresses\n"), SERVER_LISTEN_MAX);
+	if (net_parse_addr(arg, &so->listen[so->nlisten], msg, sizeof msg) < 0)
+		return bad(_("nonaga: --listen: %s\n"), msg);
+	so->nlisten++;
+	return GO_ON;
+}
+
+static int set_state(cmdline *c, int id, const char *arg)
+{
+	(void)id;
+	c->so.state = arg;
+	return GO_ON;
+}
+
+/* --grace, --idle, --max-clients N */
+static int set_server_number(cmdline *c, int id, const char *arg)
+{
+	long v;
+	if (!number(arg, 1, 1000000, &v))
+		return bad(_("nonaga: invalid number '%s' for %s (1 to 1000000)\n"),
+		           arg, id == O_GRACE ? "--grace" :
+		           id == O_IDLE ? "--idle" : "--max-clients");
+	*(id == O_GRACE ? &c->so.grace : id == O_IDLE ? &c->so.idle
+	                                             : &c->so.max_clients) = (int)v;
+	return GO_ON;
+}
+
+/* --lang's value, or NULL when it is not one we have. */
+static const char *lang_value(const char *arg)
+{
+	static const char *const langs[] = { "ja", "en" };
+	for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++)
+		if (!strcmp(arg, langs[i]))
+			return langs[i];
+	return NULL;
+}
+
+static int set_lang(cmdline *c, int id, const char *arg)
+{
+	(void)c, (void)id;
+	if (!lang_value(arg))
+		return bad(_("nonaga: invalid language '%s' (choose ja or en)\n"), arg);
+	return GO_ON;   /* already in effect: see cmdline_lang */
+}
+
+/* --replay, --analyze, --analyze-out FILE */
+static int set_file(cmdline *c, int id, const char *arg)
+{
+	*(id == O_REPLAY ? &c->opt.replay : id == O_ANALYZE ? &c->analyze
+	                                                   : &c->analyze_out) = arg;
+	return GO_ON;
+}
+
+static int set_analyze_depth(cmdline *c, int id, const char *arg)
+{
+	long v;
+	(void)id;
+	if (!number(arg, AN_DEPTH_MIN, AN_DEPTH_MAX, &v))
+		return bad(_("nonaga: invalid depth '%s' (choose %d to %d)\n"),
+		           arg, AN_DEPTH_MIN, AN_DEPTH_MAX);
+	c->analyze_depth = (int)v;
+	return GO_ON;
+}
+
+static int do_help(cmdline *c, int id, const char *arg)
+{
+	(void)c, (void)id, (void)arg;
+	usage(stdout);
+	return close_stdout(0);
+}
+
+static int do_version(cmdline *c, int id, const char *arg)
+{
+	(void)c, (void)id, (void)arg;
+	printf("nonaga %s\n", NG_VERSION);
+	return close_stdout(0);
+}
+
+/* ------------------------------------------------------------ the table */
+
+typedef struct optdef {
+	const char *name, *alias;   /* alias: another spelling, or NULL */
+	int has_arg;                /* getopt_long's */
+	setter *set;                /* NULL: nothing to set */
+	unsigned modes;             /* the modes it belongs to */
+	unsigned chooses;           /* the mode it chooses, or 0 */
+	int group;                  /* it excludes the others of its group */
+	const char *refused;        /* its own message where it does not
+	                             * belong, or NULL: the mode's */
+	unsigned refused_in;        /* the modes where that message is said */
+} optdef;
+
+/* The columns after `set' for the options of a kind: where they belong,
+ * that they choose no mode and exclude nothing, and their refusal. */
+#define SERVE_ONLY M_SERVE, 0, G_NONE, \
+	N_("nonaga: --listen, --state, --grace, --idle and --max-clients go " \
+	   "with --serve\n"), M_ALL
+#define ANALYZE_ONLY M_ANALYZE, 0, G_NONE, \
+	N_("nonaga: --analyze-depth and --analyze-out go with --analyze\n"), M_ALL
+#define SIDE_RULES (M_ALL & ~M_JOIN), 0, G_NONE, \
+	N_("nonaga: --as and --rules go with --host: the game joined or " \
+	   "watched has its own\n"), M_JOIN
+#define PLAYING_ONLINE (M_TUI | M_HOST | M_JOIN | M_CLIENT), 0, G_NONE, \
+	N_("nonaga: --server and --key-file are for playing online, not for " \
+	   "--serve or --engine\n"), M_SERVE | M_ENGINE
+#define ANYWHERE M_ALL, 0, G_NONE, NULL, 0
+
+static const optdef optdefs[O_COUNT] = {
+	[O_PVP] = { "pvp", NULL, no_argument, set_pvp, M_TUI, M_TUI, G_OPPONENT, NULL, 0 },
+	[O_AI] = { "ai", NULL, optional_argument, set_ai, M_TUI, M_TUI, G_OPPONENT, NULL, 0 },
+	[O_THREADS] = { "threads", NULL, required_argument, set_threads, ANYWHERE },
+	[O_AS] = { "as", NULL, required_argument, set_as, SIDE_RULES },
+	[O_RULES] = { "rules", NULL, required_argument, set_rules, SIDE_RULES },
+	[O_ASCII] = { "ascii", NULL, no_argument, set_flag, ANYWHERE },
+	[O_COLOR] = { "color", "colour", required_argument, set_auto_always_never, ANYWHERE },
+	[O_NOANIM] = { "no-animation", NULL, no_argument, set_flag, ANYWHERE },
+	[O_WARN] = { "warn", NULL, required_argument, set_auto_always_never, ANYWHERE },
+	[O_ENGINE] = { "engine", NULL, no_argument, NULL, M_ENGINE, M_ENGINE, G_NONE, NULL, 0 },
+	[O_SERVE] = { "serve", NULL, no_argument, NULL, M_SERVE, M_SERVE, G_NONE, NULL, 0 },
+	[O_LISTEN] = { "listen", NULL, required_argument, set_listen, SERVE_ONLY },
+	[O_STATE] = { "state", NULL, required_argument, set_state, SERVE_ONLY },
+	[O_GRACE] = { "grace", NULL, required_argument, set_server_number, SERVE_ONLY },
+	[O_MAX_CLIENTS] = { "max-clients", NULL, required_argument, set_server_number, SERVE_ONLY },
+	[O_IDLE] = { "idle", NULL, required_argument, set_server_number, SERVE_ONLY },
+	[O_CLIENT] = { "client", NULL, no_argument, NULL, M_CLIENT, M_CLIENT, G_NONE, NULL, 0 },
+	[O_SERVER] = { "server", NULL, required_argument, set_server, PLAYING_ONLINE },
+	[O_KEY_FILE] = { "key-file", NULL, required_argument, set_key_file, PLAYING_ONLINE },
+	[O_HOST] = { "host", NULL, required_argument, set_game, M_HOST, M_HOST, G_ONLINE, NULL, 0 },
+	[O_JOIN] = { "join", NULL, required_argument, set_game, M_JOIN, M_JOIN, G_ONLINE, NULL, 0 },
+	[O_WATCH] = { "watch", NULL, required_argument, set_game, M_JOIN, M_JOIN, G_ONLINE, NULL, 0 },
+	[O_CLOCK] = { "clock", NULL, required_argument, set_clock, M_HOST, 0, G_NONE,
+	              N_("nonaga: --clock goes with --host\n"), M_ALL },
+	[O_LANG] = { "lang", NULL, required_argument, set_lang, ANYWHERE },
+	[O_WIDE] = { "wide-ambiguous", NULL, no_argument, set_flag, ANYWHERE },
+	[O_RESUME] = { "resume", NULL, no_argument, set_flag, M_TUI, M_TUI, G_NONE, NULL, 0 },
+	[O_REPLAY] = { "replay", NULL, required_argument, set_file, M_TUI, M_TUI, G_NONE, NULL, 0 },
+	[O_ANALYZE] = { "analyze", NULL, required_argument, set_file, M_ANALYZE, M_ANALYZE, G_NONE, NULL, 0 },
+	[O_ANALYZE_DEPTH] = { "analyze-depth", NULL, required_argument, set_analyze_depth, ANALYZE_ONLY },
+	[O_ANALYZE_OUT] = { "analyze-out", NULL, required_argument, set_file, ANALYZE_ONLY },
+	[O_HELP] = { "help", NULL, no_argument, do_help, ANYWHERE },
+	[O_VERSION] = { "version", NULL, no_argument, do_version, ANYWHERE },
+};
+
+/* getopt_long's values: OPT_BASE + the option's O_ number (beyond any
+ * short option's character). */
+#define OPT_BASE 256
+typedef struct option longopts[O_COUNT * 2 + 1];
+
+/* getopt_long's list, from the table. */
+static void build_longopts(longopts lo)
+{
+	int n = 0;
+	memset(lo, 0, sizeof(longopts));
+	for (int i = 0; i < O_COUNT; i++)
+		for (int k = 0; k < 2; k++) {
+			const char *name = k ? optdefs[i].alias : optdefs[i].name;
+			if (name)
+				lo[n++] = (struct option){ name, optdefs[i].has_arg,
+				                           NULL, OPT_BASE + i };
+		}
+}
+
+/* ------------------------------------------------------------ parsing */
+
+const char *cmdline_lang(int argc, char **argv)
+{
+	longopts lo;
+	const char *lang = NULL;
+	int c;
+	build_longopts(lo);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1)
+		if (c == OPT_BASE + O_LANG && lang_value(optarg))
+			lang = lang_value(optarg);
+	optind = 0;   /* glibc: start the next scan afresh */
+	return lang;
+}
+
+/* "--ai 3": the level must be joined with '=' (an optional argument), so
+ * the 3 would be taken for a stray argument; say what was meant.  Looked
+ * for before getopt_long, which moves arguments around. */
+static int level_apart(int argc, char **argv)
+{
+	for (int i = 1; i + 1 < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			return 0;
+		const char *n = argv[i + 1];
+		if (strcmp(argv[i], "--ai") || !*n || strspn(n, "0123456789") != strlen(n))
+			continue;
+		return bad(_("nonaga: the level goes after an equals sign: did you "
+		             "mean --ai=%s?\n"), n);
+	}
+	return 0;
+}
+
+/* The long options that begin with what was typed (--NAME or --NAME=...),
+ * into list; how many.  Spellings of one option (color, colour) count
+ * once. */
+static int candidates(const longopts lo, const char *arg, char *list,
+                      size_t size)
+{
+	const char *name = arg + 2;
+	size_t len = strcspn(name, "=");
+	int n = 0, last = -1;
+	list[0] = 0;
+	for (int i = 0; lo[i].name; i++)
+		if (strlen(lo[i].name) == len && !strncmp(lo[i].name, name, len))
+			return 1;   /* exactly one of ours */
+	for (int i = 0; lo[i].name; i++) {
+		if (strncmp(lo[i].name, name, len) || lo[i].val == last)
+			continue;
+		last = lo[i].val;
+		size_t used = strlen(list);
+		snprintf(list + used, size - used, "%s--%s", n ? ", " : "",
+		         lo[i].name);
+		n++;
+	}
+	return n;
+}
+
+/* What getopt_long refused, said plainly. */
+static int bad_option(const longopts lo, char **argv)
+{
+	const char *arg = argv[optind - 1];
+	char list[256];
+	if (optopt == 'h' || (optopt > 0 && optopt < OPT_BASE))
+		return bad(_("nonaga: unknown option '-%c'\n"), optopt);
+	if (!strncmp(arg, "--", 2) && candidates(lo, arg, list, sizeof list) > 1)
+		/* TRANSLATORS: %s is what was typed, then the options it could
+		   be the beginning of. */
+		return bad(_("nonaga: option '%s' is ambiguous: it could be %s\n"),
+		           arg, list);
+	if (optopt == OPT_BASE + O_ANALYZE)
+		return bad("%s", _("nonaga: --analyze needs the file of a game: "
+		                   "--analyze FILE\n"));
+	if (optopt == OPT_BASE + O_REPLAY)
+		return bad("%s", _("nonaga: --replay needs the file of a game: "
+		                   "--replay FILE\n"));
+	if (optopt >= OPT_BASE)
+		return bad(_("nonaga: option '%s' needs an argument\n"), arg);
+	return bad(_("nonaga: unknown or incomplete option '%s'\n"), arg);
+}
+
+/* Option id, given after the options marked in given: GO_ON, or refused
+ * because another of its group was given (a second value of one that
+ * takes an argument would silently replace the first). */
+static int excluded(const unsigned char *given, int id)
+{
+	int g = optdefs[id].group;
+	if (g == G_NONE)
+		return GO_ON;
+	for (int i = 0; i < O_COUNT; i++)
+		if (given[i] && optdefs[i].group == g &&
+		    (i != id || optdefs[i].has_arg == required_argument))
+			return bad("%s", _(group_refuses[g]));
+	return GO_ON;
+}
+
+/* The mode the options given choose: the strongest. */
+static const struct mode *chosen_mode(const unsigned char *given)
+{
+	unsigned bits = 0;
+	for (int i = 0; i < O_COUNT; i++)
+		if (given[i])
+			bits |= optdefs[i].chooses;
+	size_t m = NMODES - 1;
+	while (m > 0 && !(bits & modes[m].bit))
+		m--;
+	return &modes[m];
+}
+
+/* Every option given belongs to the mode: GO_ON, or the first that does
+ * not is refused (those that choose another mode first: that is the
+ * conflict to tell). */
+static int refuse_foreign(const unsigned char *given, const struct mode *m)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < O_COUNT; i++) {
+			const optdef *o = &optdefs[i];
+			int chooser = o->chooses != 0;
+			if (!given[i] || (o->modes & m->bit) || chooser != (pass == 0))
+				continue;
+			/* (the table gives every option refused in M_TUI, the
+			 * weakest mode, a message of its own) */
+			const char *msg = o->refused && (o->refused_in & m->bit)
+			                  ? o->refused : m->refuses;
+			return bad("%s", _(msg ? msg : o->refused));
+		}
+	return GO_ON;
+}
+
+static void defaults(cmdline *c, const char *lang)
+{
+	memset(c, 0, sizeof *c);
+	c->opt.who.mode = MODE_MENU;
+	c->opt.who.level = 5;
+	c->opt.who.human = -1;
+	c->opt.who.rules = NG_STANDARD;
+	c->opt.color = COLOR_AUTO;
+	c->opt.animation = 1;
+	c->opt.warn = WARN_AUTO;
+	c->opt.lang = lang;
+	const char *nc = getenv("NO_COLOR");
+	if (nc && *nc)
+		c->opt.color = COLOR_NEVER;
+}
+
+/* The options one by one: GO_ON, or the exit status. */
+static int parse(cmdline *c, unsigned char *given, int argc, char **argv)
+{
+	longopts lo;
+	int k, r;
+	build_longopts(lo);
+	opterr = 0;
+	/* ':' first: a missing argument is told apart from an unknown option */
+	while ((k = getopt_long(argc, argv, ":h", lo, NULL)) != -1) {
+		int id = k == 'h' ? O_HELP : k - OPT_BASE;
+		if (id < 0 || id >= O_COUNT)
+			return bad_option(lo, argv);
+		if ((r = excluded(given, id)) != GO_ON)
+			return r;
+		given[id] = 1;
+		if (optdefs[id].set && (r = optdefs[id].set(c, id, optarg)) != GO_ON)
+			return r;
+	}
+	if (optind < argc) {
+		fprintf(stderr, _("nonaga: unexpected argument '%s'\n"), argv[optind]);
+		try_help();
+		return 2;
+	}
+	return GO_ON;
+}
+
+run_mode cmdline_parse(cmdline *c, const char *lang, int argc, char **argv)
+{
+	unsigned char given[O_COUNT] = { 0 };
+	defaults(c, lang);
+	c->status = level_apart(argc, argv);
+	if (c->status)
+		return RUN_EXIT;
+	int r = parse(c, given, argc, argv);
+	const struct mode *m = chosen_mode(given);
+	if (r == GO_ON)
+		r = refuse_foreign(given, m);
+	if (r != GO_ON) {
+		c->status = r;
+		return RUN_EXIT;
+	}
+	return m->run;
+}
