@@ -101,7 +101,7 @@ static int loop(const char *dir, const char *log)
 	ng_game *g = NULL;
 	save_info si;
 	long game = 0;
-	save_status st = save_load(dir, &g, &si, msg);
+	save_status st = save_load(dir, 1, &g, &si, msg);
 	if (st == SAVE_OK) {
 		struct tm tm;
 		memset(&tm, 0, sizeof tm);
@@ -133,7 +133,7 @@ static int loop(const char *dir, const char *log)
 		int n = snprintf(line, sizeof line, "%s %d\n", si.date, ng_game_ply(g));
 		if (write(fd, line, (size_t)n) != n)
 			return 3;
-		if (save_game(dir, g, &si, msg) != SAVE_OK) {
+		if (save_game(dir, 1, g, &si, msg) != SAVE_OK) {
 			fprintf(stderr, "savetool loop: %s\n", msg);
 			return 3;
 		}
@@ -167,11 +167,11 @@ int main(int argc, char **argv)
 		if (argc == 8 && !strcmp(argv[5], "ai"))
 			info_new(&si, MODE_AI, strcmp(argv[6], "blue") ? NG_RED : NG_BLUE,
 			              atoi(argv[7]));
-		st = save_game(arg, g, &si, msg);
+		st = save_game(arg, 1, g, &si, msg);
 		if (st == SAVE_OK)
 			print_state(g, &si);
 	} else if (!strcmp(cmd, "load") && argc == 3) {
-		st = save_load(arg, &g, &si, msg);
+		st = save_load(arg, 1, &g, &si, msg);
 		if (st == SAVE_OK)
 			print_state(g, &si);
 	} else if (!strcmp(cmd, "read") && argc <= 4) {
@@ -195,9 +195,9 @@ int main(int argc, char **argv)
 		info_new(&si, MODE_AI, NG_BLUE, 3);
 		st = save_export(arg, g, &si, argc == 5, msg);
 	} else if (!strcmp(cmd, "discard") && argc == 3) {
-		st = save_discard(arg, msg);
+		st = save_discard(arg, 1, msg);
 	} else if (!strcmp(cmd, "exists") && argc == 3) {
-		printf("%s\n", save_exists(arg) ? "yes" : "no");
+		printf("%s\n", save_exists(arg, 1) ? "yes" : "no");
 		return 0;
 	} else if (!strcmp(cmd, "loop") && argc == 4) {
 		return loop(arg, argv[3]);

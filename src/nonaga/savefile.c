@@ -14,11 +14,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The game in progress of this process: current.save, or current-N.save
- * in slot N (save_use_slot; saveslot.c chooses). */
-static char cur_name[32] = "current.save";
-static char cur_tmp[40] = "current.save.tmp";
-
 void save_slot_file(int slot, char *name, size_t size)
 {
 	if (slot <= 1)
@@ -27,11 +22,6 @@ void save_slot_file(int slot, char *name, size_t size)
 		snprintf(name, size, "current-%d.save", slot);
 }
 
-void save_use_slot(int slot)
-{
-	save_slot_file(slot, cur_name, sizeof cur_name);
-	snprintf(cur_tmp, sizeof cur_tmp, "%s.tmp", cur_name);
-}
 #define RECORDS "records"
 #define MAX_ASIDE 1000     /* NAME.bad, NAME.bad.1 ... NAME.bad.999 */
 
@@ -411,16 +401,18 @@ static save_status write_in(const char *dir, const char *shown,
 	return st;
 }
 
-save_status save_game(const char *dir, const ng_game *g, const save_info *si,
-                      char *msg)
+save_status save_game(const char *dir, int slot, const ng_game *g,
+                      const save_info *si, char *msg)
 {
-	char path[PATH_MAX];
-	join(path, sizeof path, dir, cur_name);
+	char path[PATH_MAX], name[32], tmp[40];
+	save_slot_file(slot, name, sizeof name);
+	snprintf(tmp, sizeof tmp, "%s.tmp", name);
+	join(path, sizeof path, dir, name);
 	char *text = record_text(g, si, msg, path);
 	if (!text)
 		return SAVE_ERROR;
-	save_status st = write_in(dir, path, cur_name, "", text, REPLACE,
-	                          cur_tmp, NULL, 0, msg);
+	save_status st = write_in(dir, path, name, "", text, REPLACE, tmp, NULL,
+	                          0, msg);
 	free(text);
 	return st;
 }
@@ -540,10 +532,18 @@ save_status save_write_record(const char *path, const ng_game *g,
 	return st;
 }
 
-save_status save_discard(const char *dir, char *msg)
+/* DIR/current.save, or current-N.save for slot N, into path. */
+static int slot_path(char *path, size_t size, const char *dir, int slot)
+{
+	char name[32];
+	save_slot_file(slot, name, sizeof name);
+	return join(path, size, dir, name);
+}
+
+save_status save_discard(const char *dir, int slot, char *msg)
 {
 	char path[PATH_MAX];
-	join(path, sizeof path, dir, cur_name);
+	slot_path(path, sizeof path, dir, slot);
 	if (unlink(path) < 0 && errno != ENOENT) {
 		say(msg, _("Cannot remove %s: %s"), path, strerror(errno));
 		return SAVE_ERROR;
@@ -551,11 +551,11 @@ save_status save_discard(const char *dir, char *msg)
 	return SAVE_OK;
 }
 
-int save_exists(const char *dir)
+int save_exists(const char *dir, int slot)
 {
 	char path[PATH_MAX];
 	struct stat st;
-	return join(path, sizeof path, dir, cur_name) && lstat(path, &st) == 0;
+	return slot_path(path, sizeof path, dir, slot) && lstat(path, &st) == 0;
 }
 
 /* ------------------------------------------------------------ reading */
@@ -695,24 +695,17 @@ static int read_info(const ng_record_info *info, save_info *si,
 	return 1;
 }
 
-save_status save_load(const char *dir, ng_game **g, save_info *si, char *msg)
+save_status save_load(const char *dir, int slot, ng_game **g, save_info *si,
+                      char *msg)
 {
-	return save_load_slot(dir, 0, g, si, msg);
-}
-
-save_status save_load_slot(const char *dir, int slot, ng_game **g,
-                           save_info *si, char *msg)
-{
-	char path[PATH_MAX], name[32];
+	char path[PATH_MAX];
 	ng_record_info *info = malloc(sizeof *info);
 	ng_game *game = NULL;
 	if (!info) {
 		say(msg, "%s: %s", dir, reason(NG_ERR_NOMEM));
 		return SAVE_ERROR;
 	}
-	if (slot > 0)
-		save_slot_file(slot, name, sizeof name);
-	join(path, sizeof path, dir, slot > 0 ? name : cur_name);
+	slot_path(path, sizeof path, dir, slot);
 	save_status st = read_record(path, 1, &game, info, msg);
 	if (st == SAVE_OK && !read_info(info, si, path, msg))
 		st = SAVE_BAD;

@@ -66,14 +66,13 @@ typedef struct save_info {
 } save_info;
 
 /*
- * The slot of the game in progress: slot 1 is current.save, slot N
+ * The slot of a game in progress: slot 1 is current.save, slot N
  * current-N.save (2 <= N <= SAVE_SLOTS), so that two terminals can each
  * play a game of their own (saveslot.h).  save_game, save_load,
- * save_discard and save_exists use the slot last given to save_use_slot
- * (1 until then).  save_slot_file names a slot's file.
+ * save_discard and save_exists are given the slot; save_slot_file names
+ * a slot's file.  (Below, current.save stands for the slot's file.)
  */
 #define SAVE_SLOTS 9
-void save_use_slot(int slot);
 void save_slot_file(int slot, char *name, size_t size);
 
 /* A new game's information, dated now. */
@@ -86,11 +85,11 @@ void save_info_new(save_info *si, const lineup *who);
 save_status save_dir(char *dir, size_t size, char *msg);
 
 /* Save the game in progress (its whole line and ply) as DIR/current.save. */
-save_status save_game(const char *dir, const ng_game *g, const save_info *si,
-                      char *msg);
+save_status save_game(const char *dir, int slot, const ng_game *g,
+                      const save_info *si, char *msg);
 
-/* Whether DIR/current.save exists (for the menu's Resume); it is not read. */
-int save_exists(const char *dir);
+/* Whether DIR/current.save exists; it is not read. */
+int save_exists(const char *dir, int slot);
 
 /*
  * Read DIR/current.save: SAVE_OK with a new game in *g (to free with
@@ -101,15 +100,12 @@ int save_exists(const char *dir);
  * Mode is taken for pvp, a missing Human for red and a missing Level for
  * 5; a wrong one makes the save bad.
  */
-save_status save_load(const char *dir, ng_game **g, save_info *si, char *msg);
-
-/* The same for the game in a given slot (0: the slot in use). */
-save_status save_load_slot(const char *dir, int slot, ng_game **g,
-                           save_info *si, char *msg);
+save_status save_load(const char *dir, int slot, ng_game **g, save_info *si,
+                      char *msg);
 
 /* Remove DIR/current.save, the game being over and kept (save_archive) or
  * abandoned.  SAVE_OK also when there was none. */
-save_status save_discard(const char *dir, char *msg);
+save_status save_discard(const char *dir, int slot, char *msg);
 
 /*
  * Keep a game as DIR/records/YYYYMMDD-HHMMSS.nonaga, named by the time now

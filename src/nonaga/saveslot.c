@@ -106,7 +106,6 @@ save_status slot_hold(const char *dir, int slot, save_holder *h, char *msg)
 	write_holder(fd);
 	held_fd = fd;
 	held_slot = slot;
-	save_use_slot(slot);
 	return SAVE_OK;
 }
 

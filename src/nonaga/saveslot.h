@@ -22,9 +22,9 @@ typedef struct save_holder {
 } save_holder;
 
 /*
- * Hold slot's lock from now on (and use that slot: save_use_slot),
- * letting go of any slot held before.  SAVE_OK; SAVE_NONE when another
- * process holds it (who it is in *h); SAVE_ERROR with msg said.
+ * Hold slot's lock from now on, letting go of any slot held before (the
+ * game is then saved in that slot: save_game).  SAVE_OK; SAVE_NONE when
+ * another process holds it (who it is in *h); SAVE_ERROR with msg said.
  */
 save_status slot_hold(const char *dir, int slot, save_holder *h, char *msg);
 

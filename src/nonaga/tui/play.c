@@ -470,17 +470,18 @@ static void abandon(play *p)
 {
 	char msg[SAVE_MSG];
 	if (ng_game_result(p->g) == NG_NONE && ng_game_length(p->g) > 0 &&
-	    play_state_dir(p) && save_discard(p->dir, msg) != SAVE_OK)
+	    play_state_dir(p) && save_discard(p->dir, p->slot, msg) != SAVE_OK)
 		say(p, R_MSG, "%s", msg);
 }
 
 int play_run(const lineup *s, const options *opt, ng_game *resume,
-             const save_info *si)
+             const save_info *si, int slot)
 {
 	play P;
 	play *p = &P;
 	memset(p, 0, sizeof *p);
 	p->opt = opt;
+	p->slot = slot;
 	p->who = resume ? si->who : *s;
 	if (resume)
 		p->who.rules = ng_pos_rules(ng_game_pos_at(resume, 0));

@@ -27,6 +27,7 @@ typedef struct play {
 	ng_game *g;
 	save_info si;         /* the game's mode, sides, level and date */
 	char dir[PATH_MAX];   /* the state directory, "" when there is none */
+	int slot;             /* the save slot the game is saved in (saveslot.h) */
 	const char *replay;   /* PH_VIEW: the record's file */
 	const ng_record_info *rinfo;  /* PH_VIEW: its header */
 	const struct an_move *an;     /* PH_VIEW: the coach's judgement of

@@ -45,7 +45,7 @@ void play_autosave(play *p)
 		if (p->archived) {
 			/* undone and redone: it is kept already, but the undo
 			 * saved it as in progress again */
-			if (save_discard(p->dir, msg) != SAVE_OK)
+			if (save_discard(p->dir, p->slot, msg) != SAVE_OK)
 				play_say(p, R_MSG, "%s", msg);
 			return;
 		}
@@ -54,18 +54,18 @@ void play_autosave(play *p)
 		if (save_archive(p->dir, p->g, &p->si, path, sizeof path, msg) != SAVE_OK) {
 			play_say(p, R_MSG, "%s", msg);
 			/* keep it as the game in progress rather than lose it */
-			if (save_game(p->dir, p->g, &p->si, msg) != SAVE_OK)
+			if (save_game(p->dir, p->slot, p->g, &p->si, msg) != SAVE_OK)
 				play_say(p, R_MSG, "%s", msg);
 			return;
 		}
-		if (save_discard(p->dir, msg) != SAVE_OK)
+		if (save_discard(p->dir, p->slot, msg) != SAVE_OK)
 			play_say(p, R_MSG, "%s", msg);
 		else
 			/* TRANSLATORS: %s is the file a finished game was kept in. */
 			play_say(p, R_NORMAL, _("The game was kept as %s."), path);
 		return;
 	}
-	if (save_game(p->dir, p->g, &p->si, msg) != SAVE_OK)
+	if (save_game(p->dir, p->slot, p->g, &p->si, msg) != SAVE_OK)
 		play_say(p, R_MSG, "%s", msg);
 }
 

@@ -85,7 +85,7 @@ static void describe_slot(const char *dir, int slot, char *buf, size_t size)
 	static char msg[SAVE_MSG];
 	ng_game *g = NULL;
 	save_info si;
-	if (save_load_slot(dir, slot, &g, &si, msg) != SAVE_OK) {
+	if (save_load(dir, slot, &g, &si, msg) != SAVE_OK) {
 		snprintf(buf, size, "%s", _("a saved game that cannot be read"));
 		return;
 	}
@@ -148,13 +148,14 @@ enum { CLAIM_BACK, CLAIM_RESUME, CLAIM_TAKEN, CLAIM_NEW };
  * plays it, ask: take it over (it saves and leaves there, and the game is
  * resumed here), play a new game in a free slot, or go back.  CLAIM_BACK
  * (msg says why when it is not empty), else what to play: CLAIM_TAKEN is
- * a game taken over, to be read again.
+ * a game taken over, to be read again.  *slot: the slot wanted, then the
+ * one held (a new game may go to another).
  */
-static int claim(const char *dir, int slot, int resuming, char *msg)
+static int claim(const char *dir, int *slot, int resuming, char *msg)
 {
 	save_holder h;
 	msg[0] = 0;
-	save_status st = slot_hold(dir, slot, &h, msg);
+	save_status st = slot_hold(dir, *slot, &h, msg);
 	if (st == SAVE_OK)
 		return resuming ? CLAIM_RESUME : CLAIM_NEW;
 	if (st != SAVE_NONE)
@@ -178,15 +179,15 @@ static int claim(const char *dir, int slot, int resuming, char *msg)
 	};
 	switch (choose_run(_("A game is already running"), text, items, 3, 0)) {
 	case 0:
-		return slot_take_over(dir, slot, &h, msg) == SAVE_OK
+		return slot_take_over(dir, *slot, &h, msg) == SAVE_OK
 		       ? CLAIM_TAKEN : CLAIM_BACK;
 	case 1:
-		slot = slot_free(dir);
-		if (!slot) {
+		*slot = slot_free(dir);
+		if (!*slot) {
 			snprintf(msg, SAVE_MSG, "%s", full_message());
 			return CLAIM_BACK;
 		}
-		return slot_hold(dir, slot, &h, msg) == SAVE_OK ? CLAIM_NEW : CLAIM_BACK;
+		return slot_hold(dir, *slot, &h, msg) == SAVE_OK ? CLAIM_NEW : CLAIM_BACK;
 	default:
 		return CLAIM_BACK;
 	}
@@ -223,7 +224,7 @@ static int resume_at_start(const char *dir, ng_game **g, save_info *si,
 		        dir);
 		return -1;
 	}
-	switch (save_load_slot(dir, slots[0], g, si, msg)) {
+	switch (save_load(dir, slots[0], g, si, msg)) {
 	case SAVE_OK:
 		return slots[0];
 	case SAVE_NONE:
@@ -359,7 +360,7 @@ int tui_main(const options *opt)
 			what = choice == MENU_RESUME ? CLAIM_BACK : CLAIM_NEW;
 		else if ((slot = choice != MENU_RESUME ? new_game_slot(dir, msg)
 		                 : resume_slot ? resume_slot : pick_slot(dir, msg)))
-			what = claim(dir, slot, choice == MENU_RESUME, msg);
+			what = claim(dir, &slot, choice == MENU_RESUME, msg);
 		resume_slot = 0;
 		if (what == CLAIM_TAKEN) {
 			/* what was read before is older than what the other
@@ -369,7 +370,7 @@ int tui_main(const options *opt)
 			what = CLAIM_RESUME;
 		}
 		if (what == CLAIM_RESUME && !resume) {
-			save_status st = save_load(dir, &resume, &si, msg);
+			save_status st = save_load(dir, slot, &resume, &si, msg);
 			if (st == SAVE_NONE)
 				snprintf(msg, SAVE_MSG, "%s",
 				         _("There is no saved game any more."));
@@ -391,7 +392,7 @@ int tui_main(const options *opt)
 			remember(&s);
 			continue;
 		}
-		int r = play_run(&s, opt, resume, &si);
+		int r = play_run(&s, opt, resume, &si, slot);
 		resume = NULL;
 		slot_release();
 		if (r == PLAY_QUIT_SAVED)

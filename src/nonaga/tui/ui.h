@@ -379,10 +379,11 @@ void page_rules(void);
  * PLAY_ON: play on from the position a replay shows (play_on_game) */
 enum { PLAY_QUIT, PLAY_MENU, PLAY_QUIT_SAVED, PLAY_ON };
 /* One game: a new one with the settings, or the saved game resume (with
- * its information si; play_run frees it). */
+ * its information si; play_run frees it), saved in the save slot given
+ * (held: saveslot.h). */
 struct save_info;
 int play_run(const lineup *s, const options *opt, ng_game *resume,
-             const struct save_info *si);
+             const struct save_info *si, int slot);
 /* An online game on the connection on, after host, join or watch was
  * sent (client_proto.h): PLAY_QUIT or PLAY_MENU (to the lobby). */
 struct online;
