@@ -19,9 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int board_coords;
-
-
 static int iround(double v) { return v >= 0 ? (int)(v + 0.5) : -(int)(-v + 0.5); }
 
 static int inside(const layout *L, int y, int x)
@@ -91,7 +88,7 @@ static void draw_labels(const layout *L, const boardview *bv)
 {
 	static labels lb;
 	lb.n = 0;
-	if (!board_coords || L->scale > SCALE_BIG)
+	if (!bv->coords || L->scale > SCALE_BIG)
 		return;
 	for (int pass = 0; pass < 3; pass++)
 		for (int i = 0; i < bv->n; i++) {

@@ -673,7 +673,7 @@ static int play_loop(play *p)
 			play_export(p);
 			break;
 		case ACT_COORDS:
-			board_coords = !board_coords;
+			p->bv.coords = !p->bv.coords;
 			break;
 		case ACT_UNDO:
 			undo(p);

@@ -119,7 +119,7 @@ int play_replay(const char *path, ng_game *g, const ng_record_info *info,
 				ng_game_redo(g);
 			break;
 		case ACT_COORDS:
-			board_coords = !board_coords;
+			p->bv.coords = !p->bv.coords;
 			break;
 		case ACT_HELP:
 			page_help();

@@ -339,7 +339,7 @@ last:;
 	} else {
 		snprintf(t->last, sizeof t->last, "%s", _("Last move: none yet."));
 	}
-	if (board_coords && play_choosing(p)) {
+	if (p->bv.coords && play_choosing(p)) {
 		size_t n = strlen(t->last);
 		/* TRANSLATORS: with the coordinates shown (key i): the cell
 		   under the cursor, q,r as in the notation. */

@@ -186,6 +186,8 @@ typedef struct boardview {
 	int ghost, ghost_num, ghost_den;
 	ng_cell ghost_from, ghost_to;
 	int pulse;         /* the winning three drawn highlighted (a pulse) */
+	int coords;        /* the cells' q,r shown (the key i toggles it; a
+	                    * new position keeps it) */
 } boardview;
 
 /* Columns between neighbours in a row: 8, 6, 4, 4, 2 (see board_layout.c). */
@@ -253,8 +255,6 @@ int layout_cell_w(const layout *L);
 int layout_cell_h(const layout *L);
 /* board_draw.c */
 void board_draw(const layout *L, const boardview *bv);
-/* The coordinates (q,r) shown on the board or not: the key toggles them. */
-extern int board_coords;
 
 /* ------------------------------------------------------------- play_panel.c */
 
