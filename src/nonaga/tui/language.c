@@ -153,26 +153,23 @@ void language_choose(int i)
 	language_apply(langs[i].code);
 }
 
-const char *language_note;
-
-void language_fit(int utf8)
+const char *language_fit(int utf8)
 {
 	/* Without UTF-8 the catalogs are transliterated, so every string on
 	 * the screen is ASCII; otherwise they are read as UTF-8. */
 	const char *domain = textdomain(NULL);
 	if (domain)
 		bind_textdomain_codeset(domain, utf8 ? "UTF-8" : "ASCII//TRANSLIT");
-	language_note = NULL;
 	if (utf8)
-		return;
+		return NULL;
 	/* A language that transliteration cannot write in ASCII (all
 	 * question marks, Japanese for one) is unreadable: use English,
 	 * and say why. */
 	const char *probe = _("Red");
-	if (strcmp(probe, "Red") && strchr(probe, '?')) {
-		language_apply("en");
-		language_note = _("This terminal's locale is not UTF-8, so the "
-		                  "game speaks English: set LANG to a UTF-8 locale "
-		                  "(such as C.UTF-8) for Japanese.");
-	}
+	if (!strcmp(probe, "Red") || !strchr(probe, '?'))
+		return NULL;
+	language_apply("en");
+	return _("This terminal's locale is not UTF-8, so the game speaks "
+	         "English: set LANG to a UTF-8 locale (such as C.UTF-8) for "
+	         "Japanese.");
 }

@@ -475,7 +475,7 @@ static void abandon(play *p)
 }
 
 int play_run(const lineup *s, const options *opt, ng_game *resume,
-             const save_info *si, int slot)
+             const save_info *si, int slot, const char *note)
 {
 	play P;
 	play *p = &P;
@@ -507,6 +507,8 @@ int play_run(const lineup *s, const options *opt, ng_game *resume,
 	} else {
 		new_game(p, 1);
 	}
+	if (note)
+		say(p, R_MSG, "%s", note);
 	int result = play_loop(p);
 	play_free(p);
 	return result;
@@ -560,10 +562,6 @@ int play_puzzle(const options *opt, pzrun *r, const char *note)
 /* The game on the screen until the player leaves it: a PLAY_ result. */
 static int play_loop(play *p)
 {
-	if (language_note) {   /* why the language asked for is not shown */
-		say(p, R_MSG, "%s", language_note);
-		language_note = NULL;
-	}
 	int result = PLAY_QUIT;
 	for (;;) {
 		if (p->np) {

@@ -31,10 +31,11 @@ static int get_dir(char *dir, char *msg)
 
 /* The screen: the language its locale can show, curses on the terminal,
  * then the glyphs, text widths and input that drawing and screens use.
- * (term.c is the bottom layer: it sets up none of these itself.) */
-static int screen_open(const options *opt)
+ * (term.c is the bottom layer: it sets up none of these itself.)  *note:
+ * why the language asked for is not shown, or NULL. */
+static int screen_open(const options *opt, const char **note)
 {
-	language_fit(term_text_utf8());
+	*note = language_fit(term_text_utf8());
 	if (term_open(opt) != 0)
 		return -1;
 	glyphs_init(TI.utf8);
@@ -44,8 +45,8 @@ static int screen_open(const options *opt)
 }
 
 /* --replay FILE; *on is a game to play on with (the screen then stays
- * open), or NULL. */
-static int replay(const options *opt, ng_game **on)
+ * open, *note as screen_open's), or NULL. */
+static int replay(const options *opt, ng_game **on, const char **note)
 {
 	char dir[PATH_MAX], *msg = malloc(SAVE_MSG);
 	ng_record_info *info = calloc(1, sizeof *info);
@@ -62,7 +63,7 @@ static int replay(const options *opt, ng_game **on)
 		fprintf(stderr, "nonaga: %s\n", msg);
 		goto out;
 	}
-	if (screen_open(opt) != 0)
+	if (screen_open(opt, note) != 0)
 		goto out;
 	*on = NULL;
 	if (play_replay(opt->replay, g, info, opt) == PLAY_ON)
@@ -82,7 +83,7 @@ out:
 /* One line about the game saved in slot, for the list of games to resume. */
 static void describe_slot(const char *dir, int slot, char *buf, size_t size)
 {
-	static char msg[SAVE_MSG];
+	char msg[SAVE_MSG];
 	ng_game *g = NULL;
 	save_info si;
 	if (save_load(dir, slot, &g, &si, msg) != SAVE_OK) {
@@ -123,7 +124,7 @@ static int pick_slot(const char *dir, char *msg)
 	}
 	if (n == 1)
 		return slots[0];
-	static char lines[SAVE_SLOTS][400];
+	char lines[SAVE_SLOTS][400];
 	const char *items[SAVE_SLOTS];
 	for (int i = 0; i < n; i++) {
 		describe_slot(dir, slots[i], lines[i], sizeof lines[i]);
@@ -237,172 +238,246 @@ static int resume_at_start(const char *dir, ng_game **g, save_info *si,
 	}
 }
 
-static int can_resume(int have_dir, const char *dir)
+/* ------------------------------------------------------------ screens */
+
+/* The curses game from the title menu to the end: each screen returns
+ * the next one (a MENU_ choice, or TITLE for the title menu). */
+enum { TITLE = MENU_PUZZLES + 1 };
+
+typedef struct tui {
+	const options *opt;
+	lineup s;               /* the title menu's settings */
+	char dir[PATH_MAX];     /* the state directory, when have_dir */
+	int have_dir;
+	char dir_msg[SAVE_MSG]; /* why there is none */
+	const char *note;       /* told once, by the first screen that can:
+	                         * why the language asked for is not shown, or
+	                         * a settings file that is not ours; NULL */
+	const char *notice;     /* the title menu's next message, or NULL */
+	char msg[SAVE_MSG];     /* (a notice's text) */
+	char online_msg[1024];  /* (another) */
+	ng_game *game;          /* the game read to resume (si says what it
+	                         * is), or to play on with; NULL */
+	save_info si;
+	int resume_slot;        /* --resume's only saved game's, or 0 */
+	int online_first;       /* --host, --join or --watch is still to do */
+	int quit_saved;         /* left with the game saved, to say so */
+	int opened;             /* the screen is open */
+	config cfg;             /* the settings of the last run */
+	char cfg_msg[PATH_MAX + 200];
+} tui;
+
+static int can_resume(const tui *t)
 {
 	int slots[SAVE_SLOTS];
-	return have_dir && slot_list(dir, slots) > 0;
+	return t->have_dir && slot_list(t->dir, slots) > 0;
 }
 
-/* Keep the title menu's settings for the next run (config.c).  A failure
- * costs only the memory of them: it is not worth a message. */
-static void remember(const lineup *s)
+/* The title menu; its settings are kept for the next run (config.c) after
+ * each visit, here and nowhere else.  A failure costs only the memory of
+ * them: it is not worth a message. */
+static int title_screen(tui *t)
 {
-	config c = { .who = *s };
+	const char *notice = t->notice ? t->notice : t->note;
+	int next = menu_run(&t->s, can_resume(t), notice);
+	if (notice == t->note)
+		t->note = NULL;   /* told */
+	t->notice = NULL;
+	config c = { .who = t->s };
 	snprintf(c.lang, sizeof c.lang, "%s", language_current());
 	char msg[PATH_MAX + 200];
 	config_save(&c, msg, sizeof msg);
+	return next;
+}
+
+/* (A note waits for the title menu.) */
+static int online_screen(tui *t)
+{
+	t->online_msg[0] = 0;
+	int next = online_play(t->opt, &t->s, t->online_first, t->online_msg,
+	                       sizeof t->online_msg);
+	t->online_first = 0;
+	t->notice = t->online_msg[0] ? t->online_msg : NULL;
+	return next == MENU_QUIT ? MENU_QUIT : TITLE;
+}
+
+static int puzzles_screen(tui *t)
+{
+	return puzzle_run(t->opt) == PLAY_QUIT ? MENU_QUIT : TITLE;
+}
+
+static int past_screen(tui *t)
+{
+	if (t->have_dir && (t->game = history_run(t->dir, t->opt)) != NULL)
+		return MENU_PLAY_ON;
+	t->notice = t->have_dir ? NULL : t->dir_msg;
+	return TITLE;
+}
+
+/*
+ * The slot of the game chosen (MENU_PLAY, MENU_RESUME or MENU_PLAY_ON),
+ * held, and the game to resume in t->game when there is one: what to
+ * play (CLAIM_RESUME or CLAIM_NEW), or CLAIM_BACK with t->msg saying why
+ * when it is not empty.
+ */
+static int take_slot(tui *t, int choice, int *slot)
+{
+	int what = CLAIM_BACK;
+	*slot = 1;
+	t->msg[0] = 0;
+	if (!t->have_dir)
+		what = choice == MENU_RESUME ? CLAIM_BACK : CLAIM_NEW;
+	else if ((*slot = choice != MENU_RESUME ? new_game_slot(t->dir, t->msg)
+	                  : t->resume_slot ? t->resume_slot
+	                  : pick_slot(t->dir, t->msg)))
+		what = claim(t->dir, slot, choice == MENU_RESUME, t->msg);
+	t->resume_slot = 0;
+	if (what == CLAIM_TAKEN) {
+		/* what was read before is older than what the other terminal
+		 * has just saved */
+		ng_game_free(t->game);
+		t->game = NULL;
+		what = CLAIM_RESUME;
+	}
+	if (what == CLAIM_RESUME && !t->game) {
+		save_status st = save_load(t->dir, *slot, &t->game, &t->si, t->msg);
+		if (st == SAVE_NONE)
+			snprintf(t->msg, SAVE_MSG, "%s",
+			         _("There is no saved game any more."));
+		if (st != SAVE_OK)
+			what = CLAIM_BACK;   /* a bad save was moved aside: say so */
+	}
+	if (what == CLAIM_NEW && choice == MENU_PLAY_ON && t->game)
+		what = CLAIM_RESUME;   /* play on with the replayed game */
+	if (what != CLAIM_RESUME) {
+		ng_game_free(t->game);
+		t->game = NULL;
+	}
+	return what;
+}
+
+/* A game: a new one, the saved one, or a replayed position played on. */
+static int game_screen(tui *t, int choice)
+{
+	if (choice == MENU_PLAY_ON) {
+		/* a replayed position, played on by two players, in a slot of
+		 * its own like any new game */
+		lineup two = { MODE_PVP, NG_RED, t->s.level,
+		               ng_pos_rules(ng_game_pos_at(t->game, 0)) };
+		save_info_new(&t->si, &two);
+	}
+	int slot;
+	if (take_slot(t, choice, &slot) == CLAIM_BACK) {
+		slot_release();
+		t->notice = t->msg[0] ? t->msg : NULL;
+		return term_signal ? MENU_QUIT : TITLE;
+	}
+	int r = play_run(&t->s, t->opt, t->game, &t->si, slot, t->note);
+	t->game = NULL;   /* play_run's */
+	t->note = NULL;   /* told */
+	slot_release();
+	if (r == PLAY_QUIT_SAVED)
+		t->quit_saved = 1;
+	return r == PLAY_QUIT || r == PLAY_QUIT_SAVED ? MENU_QUIT : TITLE;
+}
+
+static int run_screen(tui *t, int screen)
+{
+	switch (screen) {
+	case TITLE: return title_screen(t);
+	case MENU_ONLINE: return online_screen(t);
+	case MENU_PUZZLES: return puzzles_screen(t);
+	case MENU_PAST: return past_screen(t);
+	default: return game_screen(t, screen);
+	}
+}
+
+/* ------------------------------------------------------------ the run */
+
+/* What comes before the screen opens, so that its messages stay in view
+ * on the terminal: --replay (then maybe a game to play on with, the
+ * screen open), --resume's saved game, the settings, the server of
+ * --host, --join or --watch.  The first screen, or -1 to exit with 1
+ * (said), or -2 when a replay was all and the screen is closed. */
+static int start(tui *t)
+{
+	const options *opt = t->opt;
+	int online = opt->host || opt->join || opt->watch;
+	if (opt->replay) {
+		int status = replay(opt, &t->game, &t->note);
+		if (!t->game)
+			return status ? -1 : -2;
+		t->opened = 1;
+	}
+	int playing_on = t->game != NULL;
+	t->have_dir = get_dir(t->dir, t->dir_msg);
+	if (opt->resume) {
+		if (!t->have_dir) {
+			fprintf(stderr, "nonaga: %s\n", t->dir_msg);
+			return -1;
+		}
+		ng_game *g = NULL;
+		t->resume_slot = resume_at_start(t->dir, &g, &t->si, t->msg);
+		if (t->resume_slot < 0)
+			return -1;
+		if (playing_on) {   /* the replayed game is the one played */
+			ng_game_free(g);
+			t->resume_slot = 0;
+		} else {
+			t->game = g;
+		}
+	}
+	/* the settings of the last run, beaten by the command line */
+	config_load(&t->cfg, t->cfg_msg, sizeof t->cfg_msg);
+	const config *cfg = &t->cfg;
+	if (!opt->lang && cfg->have_lang && !playing_on)
+		language_apply(cfg->lang);   /* before the screen decides */
+	if (online && online_open(opt, t->msg, sizeof t->msg) < 0) {
+		fprintf(stderr, "nonaga: %s\n", t->msg);
+		return -1;
+	}
+	if (!playing_on) {
+		if (screen_open(opt, &t->note) != 0)
+			return -1;
+		t->opened = 1;
+	}
+	if (opt->lang)
+		language_shown(opt->lang);
+	else if (cfg->have_lang && cfg->lang[0] && !t->note)
+		language_shown(cfg->lang);
+	t->s = (lineup){
+		.mode = opt->who.mode == MODE_PVP ? MODE_PVP : MODE_AI,
+		.level = opt->level_given || !cfg->have_level ? opt->who.level : cfg->who.level,
+		.human = opt->side_given || !cfg->have_side ? opt->who.human : cfg->who.human,
+		.rules = opt->rules_given || !cfg->have_rules ? opt->who.rules : cfg->who.rules,
+	};
+	if (t->cfg_msg[0] && !t->note)
+		t->note = t->cfg_msg;   /* a settings file that is not ours */
+	t->online_first = online;
+	return online ? MENU_ONLINE : playing_on ? MENU_PLAY_ON
+	     : opt->resume ? MENU_RESUME
+	     : opt->who.mode == MODE_MENU ? TITLE : MENU_PLAY;
 }
 
 int tui_main(const options *opt)
 {
-	ng_game *on = NULL;   /* a game to play on with, from a replay */
-	if (opt->replay) {
-		int status = replay(opt, &on);
-		if (!on)
-			return status;
-	}
-	char dir[PATH_MAX];
-	static char msg[SAVE_MSG];
-	int have_dir = get_dir(dir, msg);
-	ng_game *resume = NULL;
-	save_info si;
-	int resume_slot = 0, quit_saved = 0;
-	if (opt->resume) {
-		if (!have_dir) {
-			fprintf(stderr, "nonaga: %s\n", msg);
-			return 1;
-		}
-		resume_slot = resume_at_start(dir, &resume, &si, msg);
-		if (resume_slot < 0)
-			return 1;
-	}
-	/* the settings of the last run, beaten by the command line */
-	static config cfg;
-	static char cfg_msg[PATH_MAX + 200];
-	config_load(&cfg, cfg_msg, sizeof cfg_msg);
-	if (!opt->lang && cfg.have_lang && !on)
-		language_apply(cfg.lang);   /* before the screen decides */
-	if ((opt->host || opt->join || opt->watch) && online_open(opt, msg, SAVE_MSG) < 0) {
-		/* before the screen opens, so that the reason stays in view */
-		fprintf(stderr, "nonaga: %s\n", msg);
+	tui *t = calloc(1, sizeof *t);
+	if (!t)
 		return 1;
+	t->opt = opt;
+	int screen = start(t);
+	if (screen < 0) {
+		if (t->opened)
+			term_close();
+		ng_game_free(t->game);
+		free(t);
+		return screen == -2 ? 0 : 1;
 	}
-	if (!on && screen_open(opt) != 0) {
-		ng_game_free(resume);
-		return 1;
-	}
-	if (opt->lang)
-		language_shown(opt->lang);
-	else if (cfg.have_lang && cfg.lang[0] && !language_note)
-		language_shown(cfg.lang);
-	lineup s = {
-		.mode = opt->who.mode == MODE_PVP ? MODE_PVP : MODE_AI,
-		.level = opt->level_given || !cfg.have_level ? opt->who.level : cfg.who.level,
-		.human = opt->side_given || !cfg.have_side ? opt->who.human : cfg.who.human,
-		.rules = opt->rules_given || !cfg.have_rules ? opt->who.rules : cfg.who.rules,
-	};
-	if (cfg_msg[0] && !language_note)
-		language_note = cfg_msg;   /* a settings file that is not ours */
-	const char *notice = NULL;
-	int online = opt->host || opt->join || opt->watch;
-	int choice = online ? MENU_ONLINE : on ? MENU_PLAY_ON : opt->resume ? MENU_RESUME
-	           : opt->who.mode == MODE_MENU
-	           ? menu_run(&s, can_resume(have_dir, dir), language_note)
-	           : MENU_PLAY;
-	if (opt->who.mode == MODE_MENU && !opt->resume) {
-		language_note = NULL;   /* told */
-		remember(&s);
-	}
-	static char online_msg[1024];
-	int online_started = 0;
-	while (choice != MENU_QUIT && !term_signal) {
-		if (choice == MENU_ONLINE) {
-			online_msg[0] = 0;
-			choice = online_play(opt, &s, online && !online_started, online_msg,
-			                     sizeof online_msg);
-			online_started = 1;
-			if (choice != MENU_QUIT) {
-				choice = menu_run(&s, can_resume(have_dir, dir),
-				                  online_msg[0] ? online_msg : NULL);
-				remember(&s);
-			}
-			continue;
-		}
-		if (choice == MENU_PUZZLES) {
-			if (puzzle_run(opt) == PLAY_QUIT)
-				break;
-			choice = menu_run(&s, can_resume(have_dir, dir), NULL);
-			remember(&s);
-			continue;
-		}
-		if (choice == MENU_PAST) {
-			if (have_dir && (on = history_run(dir, opt)) != NULL) {
-				choice = MENU_PLAY_ON;
-				continue;
-			}
-			choice = menu_run(&s, can_resume(have_dir, dir), have_dir ? NULL : msg);
-			remember(&s);
-			continue;
-		}
-		if (choice == MENU_PLAY_ON) {
-			/* a replayed position, played on by two players, in a
-			 * slot of its own like any new game */
-			ng_game_free(resume);
-			resume = on;
-			on = NULL;
-			lineup two = { MODE_PVP, NG_RED, s.level,
-			               ng_pos_rules(ng_game_pos_at(resume, 0)) };
-			save_info_new(&si, &two);
-		}
-		int slot = 1, what = CLAIM_BACK;
-		msg[0] = 0;
-		if (!have_dir)
-			what = choice == MENU_RESUME ? CLAIM_BACK : CLAIM_NEW;
-		else if ((slot = choice != MENU_RESUME ? new_game_slot(dir, msg)
-		                 : resume_slot ? resume_slot : pick_slot(dir, msg)))
-			what = claim(dir, &slot, choice == MENU_RESUME, msg);
-		resume_slot = 0;
-		if (what == CLAIM_TAKEN) {
-			/* what was read before is older than what the other
-			 * terminal has just saved */
-			ng_game_free(resume);
-			resume = NULL;
-			what = CLAIM_RESUME;
-		}
-		if (what == CLAIM_RESUME && !resume) {
-			save_status st = save_load(dir, slot, &resume, &si, msg);
-			if (st == SAVE_NONE)
-				snprintf(msg, SAVE_MSG, "%s",
-				         _("There is no saved game any more."));
-			if (st != SAVE_OK)
-				what = CLAIM_BACK;   /* a bad save was moved aside: say so */
-		}
-		if (what == CLAIM_NEW && choice == MENU_PLAY_ON && resume)
-			what = CLAIM_RESUME;   /* play on with the replayed game */
-		if (what != CLAIM_RESUME) {
-			ng_game_free(resume);
-			resume = NULL;
-		}
-		if (what == CLAIM_BACK) {
-			slot_release();
-			if (term_signal)
-				break;
-			notice = msg[0] ? msg : NULL;
-			choice = menu_run(&s, can_resume(have_dir, dir), notice);
-			remember(&s);
-			continue;
-		}
-		int r = play_run(&s, opt, resume, &si, slot);
-		resume = NULL;
-		slot_release();
-		if (r == PLAY_QUIT_SAVED)
-			quit_saved = 1;
-		if (r == PLAY_QUIT || r == PLAY_QUIT_SAVED)
-			break;
-		choice = menu_run(&s, can_resume(have_dir, dir), NULL);
-		remember(&s);
-	}
-	ng_game_free(resume);
+	while (screen != MENU_QUIT && !term_signal)
+		screen = run_screen(t, screen);
+	ng_game_free(t->game);
+	int quit_saved = t->quit_saved;
+	free(t);
 	term_close();
 	if (quit_saved && !term_signal)
 		puts(_("nonaga: the game is saved; nonaga --resume goes on with it."));

@@ -60,10 +60,9 @@ void glyphs_init(int utf8);
 /* ----------------------------------------------------------- language.c */
 
 /* Read the catalogs as UTF-8 or transliterated to ASCII; without UTF-8,
- * a language that ASCII cannot show gives way to English, and
- * language_note says why (to tell the player once; else NULL). */
-void language_fit(int utf8);
-extern const char *language_note;
+ * a language that ASCII cannot show gives way to English, and the
+ * sentence returned says why (to tell the player once; else NULL). */
+const char *language_fit(int utf8);
 /* Apply a language ("" for the system's default). */
 void language_apply(const char *code);
 /* The language the menu shows as chosen (main.c applied --lang). */
@@ -380,10 +379,10 @@ void page_rules(void);
 enum { PLAY_QUIT, PLAY_MENU, PLAY_QUIT_SAVED, PLAY_ON };
 /* One game: a new one with the settings, or the saved game resume (with
  * its information si; play_run frees it), saved in the save slot given
- * (held: saveslot.h). */
+ * (held: saveslot.h); note, when not NULL, is said first. */
 struct save_info;
 int play_run(const lineup *s, const options *opt, ng_game *resume,
-             const struct save_info *si, int slot);
+             const struct save_info *si, int slot, const char *note);
 /* An online game on the connection on, after host, join or watch was
  * sent (client_proto.h): PLAY_QUIT or PLAY_MENU (to the lobby). */
 struct online;
