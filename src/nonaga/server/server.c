@@ -213,7 +213,7 @@ static void on_event(struct bufferevent *bev, short what, void *arg)
 	conn *c = arg;
 	if (what & BEV_EVENT_TIMEOUT)
 		server_log("client %lu (%s) timed out", c->id, c->authed ? c->name : "-");
-	else if (what & BEV_EVENT_ERROR)
+	else if ((what & BEV_EVENT_ERROR) && !c->closing)   /* (after quit: logged) */
 		server_log("client %lu (%s) lost: %s", c->id, c->authed ? c->name : "-",
 		           strerror(EVUTIL_SOCKET_ERROR()));
 	else if (what & BEV_EVENT_EOF)

@@ -79,6 +79,7 @@ struct sgame {
 	ng_result result;
 	char how[16];               /* "" while playing: rules, resign, time,
 	                             * abandon, agreement */
+	int unlisted;               /* over, and its name hosted again */
 	sgame *next;
 };
 
@@ -121,6 +122,9 @@ void cmd_dispatch(conn *c, char *line);
 sgame *game_find(server *s, const char *name);
 sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc);
 void game_free(sgame *g);
+/* Out of the list of games (its name is free again); a finished game
+ * lives on for those still in it, and is freed when the last leaves. */
+void game_unlist(sgame *g);
 int game_members(const sgame *g);
 void game_sync(sgame *g, conn *c);
 /* To everyone in the game but except (which may be NULL). */

@@ -78,8 +78,10 @@ static void cmd_who(conn *c)
 	int n = 0;
 	for (conn *o = c->srv->conns; o; o = o->next)
 		if (o->authed && !o->dead) {
-			conn_send(c, "user %s %s %s", o->name, o->game ? o->game->name : "-",
-			          o->game ? side_word(o->role) : "-");
+			/* (a finished game whose name was taken again: none) */
+			const sgame *g = o->game && !o->game->unlisted ? o->game : NULL;
+			conn_send(c, "user %s %s %s", o->name, g ? g->name : "-",
+			          g ? side_word(o->role) : "-");
 			n++;
 		}
 	conn_send(c, "ok %d", n);
@@ -161,8 +163,11 @@ static void cmd_host(conn *c, char **w, int n)
 			return;
 		}
 	}
-	if (game_find(c->srv, w[1])) {
-		bad(c, "game-exists", "a game of that name is on; choose another name");
+	sgame *old = game_find(c->srv, w[1]);
+	if (old && !old->how[0]) {
+		char why[96];
+		snprintf(why, sizeof why, "a game named %s is on; choose another name", w[1]);
+		bad(c, "game-exists", why);
 		return;
 	}
 	if (c->srv->ngames >= SERVER_GAMES_MAX) {
@@ -173,7 +178,9 @@ static void cmd_host(conn *c, char **w, int n)
 		char r[NET_KEY_HEX + 1];
 		side = net_random_hex(r) == 0 && (r[0] & 1) ? NG_BLUE : NG_RED;
 	}
-	game_leave(c);
+	game_leave(c);   /* (which may free old) */
+	if ((old = game_find(c->srv, w[1])))
+		game_unlist(old);   /* a finished game does not keep its name */
 	sgame *g = game_new(c->srv, w[1], rules, min, inc);
 	if (!g) {
 		bad(c, "busy", "out of memory");
@@ -183,11 +190,17 @@ static void cmd_host(conn *c, char **w, int n)
 	seated(c, g, side);
 }
 
-/* The seat a join takes: the one the token names; on a Unix socket (where
- * names are sure) the player's own seat while away, else a free seat,
- * else the player's own seat from another connection.  -1: none. */
-static int seat_for(conn *c, sgame *g, const char *token)
+/* The seat a join takes: the one the token names; the side asked for
+ * when it is free or (on a Unix socket) the player's own; on a Unix socket
+ * (where names are sure) the player's own seat while away, else a free
+ * seat, else the player's own seat from another connection.  -1: none. */
+static int seat_for(conn *c, sgame *g, const char *token, int want)
 {
+	if (want >= 0) {
+		seat *st = &g->seat[want];
+		return !st->name[0] || (!c->tcp && !strcmp(st->name, c->name) && st->c != c)
+		       ? want : -1;
+	}
 	if (token) {
 		for (int i = 0; i < 2; i++)
 			if (!strcmp(g->seat[i].token, token))
@@ -210,33 +223,46 @@ static int seat_for(conn *c, sgame *g, const char *token)
 
 static void cmd_join(conn *c, char **w, int n)
 {
+	char why[128];
 	if (n < 2 || n > 3) {
-		bad(c, "bad-argument", "use: join NAME [TOKEN]");
+		bad(c, "bad-argument", "use: join NAME [TOKEN|red|blue]");
 		return;
 	}
 	sgame *g = game_find(c->srv, w[1]);
 	if (!g) {
-		bad(c, "no-game", "no game of that name");
+		snprintf(why, sizeof why, "there is no game named %s", w[1]);
+		bad(c, "no-game", why);
 		return;
 	}
 	if (g->how[0]) {
-		bad(c, "game-over", "that game is over");
+		snprintf(why, sizeof why, "the game %s is over", g->name);
+		bad(c, "game-over", why);
 		return;
 	}
-	if (c->game == g && c->role >= 0) {
+	int want = n == 3 && !strcmp(w[2], "red") ? NG_RED
+	         : n == 3 && !strcmp(w[2], "blue") ? NG_BLUE : -1;
+	if (c->game == g && c->role >= 0 && (want < 0 || want == c->role)) {
 		seated(c, g, c->role);
 		return;
 	}
-	int side = seat_for(c, g, n == 3 ? w[2] : NULL);
+	const char *token = n == 3 && want < 0 ? w[2] : NULL;
+	int side = seat_for(c, g, token, want);
 	if (side < 0) {
-		bad(c, n == 3 ? "bad-token" : "game-full",
-		    n == 3 ? "that token holds no seat of this game" : "both seats are taken");
+		if (token)
+			snprintf(why, sizeof why, "that token holds no seat of %s", g->name);
+		else if (want >= 0)
+			snprintf(why, sizeof why, "the %s seat of %s is %s's", side_word(want),
+			         g->name, g->seat[want].name);
+		else
+			snprintf(why, sizeof why, "both seats of %s are taken", g->name);
+		bad(c, token ? "bad-token" : "game-full", why);
 		return;
 	}
-	if (c->game != g)
-		game_leave(c);   /* (a game over: never g, which is on) */
-	else if (c->role < 0)
-		game_leave(c);   /* from watching it to playing it */
+	server_log("%s %s %s as %s", c->name, g->seat[side].name[0] ? "returns to" : "joins",
+	           g->name, side_word(side));
+	/* another game, watching this one, or its other seat (g is on: not
+	 * freed) */
+	game_leave(c);
 	seated(c, g, side);
 }
 
@@ -248,7 +274,9 @@ static void cmd_watch(conn *c, char **w, int n)
 		return;
 	}
 	if (!g) {
-		bad(c, "no-game", "no game of that name");
+		char why[96];
+		snprintf(why, sizeof why, "there is no game named %s", w[1]);
+		bad(c, "no-game", why);
 		return;
 	}
 	if (c->game != g) {
@@ -305,6 +333,7 @@ static void cmd_resign(conn *c)
 		return;
 	}
 	conn_send(c, "ok");
+	server_log("%s resigns %s as %s", c->name, g->name, side_word(c->role));
 	game_end(g, other == NG_RED ? NG_RED_WINS : NG_BLUE_WINS, "resign");
 }
 
@@ -319,10 +348,12 @@ static void cmd_draw(conn *c)
 	}
 	conn_send(c, "ok");
 	if (g->offer == !c->role) {
+		server_log("%s accepts a draw in %s as %s", c->name, g->name, side_word(c->role));
 		game_end(g, NG_DRAW, "agreement");
 	} else if (g->offer != c->role) {
 		g->offer = c->role;
-		game_broadcast(g, NULL, "offer draw %s", c->name);
+		server_log("%s offers a draw in %s as %s", c->name, g->name, side_word(c->role));
+		game_broadcast(g, NULL, "offer draw %s %s", c->name, side_word(c->role));
 	}
 }
 
@@ -341,6 +372,8 @@ static void cmd_takeback(conn *c)
 	if (g->takeback == other) {
 		int asker = other;
 		conn_send(c, "ok");
+		server_log("%s agrees to %s's take-back in %s as %s", c->name, side_word(asker),
+		           g->name, side_word(c->role));
 		if (game_takeback(g, asker) < 0)   /* (cannot happen: it had a move) */
 			g->takeback = -1;
 		return;
@@ -355,7 +388,9 @@ static void cmd_takeback(conn *c)
 	conn_send(c, "ok");
 	if (g->takeback != c->role) {
 		g->takeback = c->role;
-		game_broadcast(g, NULL, "offer takeback %s", c->name);
+		server_log("%s asks to take back in %s as %s", c->name, g->name,
+		           side_word(c->role));
+		game_broadcast(g, NULL, "offer takeback %s %s", c->name, side_word(c->role));
 	}
 }
 
@@ -378,6 +413,7 @@ static void cmd_claim(conn *c)
 		return;
 	}
 	conn_send(c, "ok");
+	server_log("%s claims %s as %s", c->name, g->name, side_word(c->role));
 	game_end(g, c->role == NG_RED ? NG_RED_WINS : NG_BLUE_WINS, "abandon");
 }
 
@@ -397,6 +433,14 @@ static void cmd_chat(conn *c, const char *text)
 	game_broadcast(c->game, NULL, "chat %s %s", c->name, text);
 }
 
+static void cmd_leave(conn *c)
+{
+	if (c->game)
+		server_log("%s leaves %s (%s)", c->name, c->game->name, side_word(c->role));
+	game_leave(c);
+	conn_send(c, "ok");
+}
+
 void cmd_dispatch(conn *c, char *line)
 {
 	/* chat takes the rest of the line as it is */
@@ -410,6 +454,7 @@ void cmd_dispatch(conn *c, char *line)
 		return;          /* empty lines are ignored */
 	const char *cmd = w[0];
 	if (!strcmp(cmd, "quit")) {
+		server_log("client %lu (%s) quits", c->id, c->authed ? c->name : "-");
 		conn_send(c, "ok bye");
 		conn_close_after(c);
 		return;
@@ -436,7 +481,7 @@ void cmd_dispatch(conn *c, char *line)
 	else if (!strcmp(cmd, "watch"))
 		cmd_watch(c, w, n);
 	else if (!strcmp(cmd, "leave"))
-		game_leave(c), conn_send(c, "ok");
+		cmd_leave(c);
 	else if (!strcmp(cmd, "move"))
 		cmd_move(c, w, n);
 	else if (!strcmp(cmd, "resign"))

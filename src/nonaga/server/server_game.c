@@ -73,15 +73,22 @@ sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc)
 	return g;
 }
 
-void game_free(sgame *g)
+void game_unlist(sgame *g)
 {
 	server *s = g->srv;
 	for (sgame **p = &s->games; *p; p = &(*p)->next)
 		if (*p == g) {
 			*p = g->next;
+			s->ngames--;
 			break;
 		}
-	s->ngames--;
+	g->next = NULL;
+	g->unlisted = 1;
+}
+
+void game_free(sgame *g)
+{
+	game_unlist(g);
 	for (int i = 0; i < 2; i++)
 		if (g->seat[i].c)
 			g->seat[i].c->game = NULL;
@@ -250,9 +257,10 @@ void game_sync(sgame *g, conn *c)
 			          side_word(i));
 		}
 	if (g->offer >= 0)
-		conn_send(c, "offer draw %s", g->seat[g->offer].name);
+		conn_send(c, "offer draw %s %s", g->seat[g->offer].name, side_word(g->offer));
 	if (g->takeback >= 0)
-		conn_send(c, "offer takeback %s", g->seat[g->takeback].name);
+		conn_send(c, "offer takeback %s %s", g->seat[g->takeback].name,
+		          side_word(g->takeback));
 }
 
 int game_sit(sgame *g, conn *c, int side)
