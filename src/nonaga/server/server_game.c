@@ -284,6 +284,9 @@ int game_sit(sgame *g, conn *c, int side)
 		game_broadcast(g, c, "seated %s %s", side_word(side), c->name);
 		store_save(g);
 		game_start_clock(g);
+		if (g->turn_ms)   /* the clock starts now: everyone sees the same */
+			game_broadcast(g, c, "clock %lld %lld", (long long)game_left(g, NG_RED),
+			               (long long)game_left(g, NG_BLUE));
 	} else if (was_away) {
 		game_broadcast(g, c, "back %s %s", c->name, side_word(side));
 	}

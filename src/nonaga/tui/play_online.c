@@ -74,6 +74,29 @@ static int side_named(const netplay *np, const char *name, int told)
 	return !strcmp(np->blue, name) && strcmp(np->red, name) ? NG_BLUE : NG_RED;
 }
 
+/* ------------------------------------------------------------ the clocks */
+
+/* Is a clock running (for the side to move)? */
+static int clock_running(const netplay *np)
+{
+	return np->clock_min && !np->over && np->red[0] && np->blue[0];
+}
+
+/* Charge side, whose clock ran, the time since the clocks were told, and
+ * add inc (the player's own move, before the server tells; or the end):
+ * the mover's clock stops where it stood, it does not jump. */
+static void charge(netplay *np, int side, int64_t inc)
+{
+	int64_t now = online_now_ms();
+	if (clock_running(np)) {
+		np->left[side] -= now - np->left_at;
+		if (np->left[side] < 0)
+			np->left[side] = 0;
+		np->left[side] += inc;
+	}
+	np->left_at = now;
+}
+
 /* ------------------------------------------------------------- the end */
 
 /* A finished game goes into the records, as local games do. */
@@ -96,6 +119,12 @@ static void keep(play *p)
 static void game_over(play *p, ng_result r, const char *how)
 {
 	netplay *np = p->np;
+	if (!np->over) {   /* the clocks stop where they are */
+		int side = to_move(p);
+		charge(np, side, 0);
+		if (!strcmp(how, "time"))
+			np->left[r == NG_RED_WINS ? NG_BLUE : NG_RED] = 0;
+	}
 	np->result = r;
 	np->over = 1;
 	snprintf(np->how, sizeof np->how, "%s", how);
@@ -218,6 +247,7 @@ static int handle(play *p, const online_ev *ev)
 		break;
 	case OE_SEATED:
 		snprintf(ev->side == NG_BLUE ? np->blue : np->red, sizeof np->red, "%s", ev->name);
+		np->left_at = online_now_ms();   /* a clock starts now */
 		play_enter_turn(p);   /* the game can begin */
 		play_say(p, R_NORMAL, ev->side == NG_BLUE ? _("%s sits down to play Blue.")
 		                                          : _("%s sits down to play Red."), ev->name);
@@ -355,6 +385,9 @@ void netplay_sent(play *p, ng_move m)
 	char mv[NG_MOVE_TEXT];
 	int ply = ng_game_ply(p->g);
 	ng_move_format(ng_game_pos_at(p->g, ply - 1), m, mv);
+	/* played on the screen already: the mover's clock stops now */
+	charge(p->np, ng_pos_side(ng_game_pos_at(p->g, ply - 1)),
+	       (int64_t)p->np->clock_inc * 1000);
 	if (online_send(p->np->on, OC_MOVE, "move %s", mv) < 0)
 		lost(p);
 	p->np->offer_draw = p->np->offer_tb = -1;
