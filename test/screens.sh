@@ -11,8 +11,8 @@
 # would differ from run to run is fixed or masked: the computer plays
 # level 4 (no randomness), sides are given, animations are off, games
 # online have no clock, the login name shows as "alice" (in the online
-# header and the lobby's Online lines) and the name of a kept record as
-# YYYYMMDD-HHMMSS.
+# header, the lobby's Online lines and its Join entries) and the name of
+# a kept record as YYYYMMDD-HHMMSS.
 cd "$(dirname "$0")/.." || exit 1
 out=${1:?usage: sh test/screens.sh OUT}
 . test/tmux.sh
@@ -73,8 +73,8 @@ shot() {
 	{
 		printf '\n## %s\n\n%s\n\n```\n' "$1" "$2"
 		screen | sed -e 's/[[:space:]]*$//' \
-			-e "/^NONAGA ∙ online \\|^ *Online /s/\\([ ◉◼:]\\)$me\\( \\|\$\\)/\\1alice\\2/g" \
-			-e "/^NONAGA ∙ online \\|^ *Online /s/\\([ ◉◼:]\\)$me\\( \\|\$\\)/\\1alice\\2/g" \
+			-e "/^NONAGA ∙ online \\|^ *Online \\|^ *Join /s/\\([ ◉◼:]\\)$me\\( \\|\$\\)/\\1alice\\2/g" \
+			-e "/^NONAGA ∙ online \\|^ *Online \\|^ *Join /s/\\([ ◉◼:]\\)$me\\( \\|\$\\)/\\1alice\\2/g" \
 			-e 's|\(The game was kept as \).*|\1~/.local/state/nonaga/records/YYYYMMDD-HHMMSS.nonaga.|'
 		printf '```\n'
 	} >> "$page"

@@ -155,8 +155,8 @@ check "the game goes on after the restart" see b "Blue to move (you)"
 press b f
 check "f asks before resigning" see b "Resign this game? (y/n)"
 press b y
-check "Blue resigns: Red wins, on Red's screen" see a "Red wins! by resignation"
-check "... and on the watcher's" see w "Red wins! by resignation"
+check "Blue resigns: Red wins, on Red's screen" see a "Blue resigned: Red wins."
+check "... and on the watcher's" see w "Blue resigned: Red wins."
 
 # --- a game played to a win
 launch r --join win
@@ -185,7 +185,7 @@ check "..." see l "▸ Play online"
 press l Enter
 check "the lobby" see l "Online as $me"
 check "... offers to host" see l "Host a new game"
-check "... lists your unfinished games to resume" see l "Resume g2: you play Blue against -"
+check "... lists your unfinished games to resume" see l "Resume g2: you play Blue, waiting for an opponent"
 check "... and who is online" see l "Online ("
 # (the bytes of the lobby: nothing changes, then a game appears)
 poll 10 settled
@@ -196,7 +196,8 @@ echo "bytes [online]: the lobby for two refreshes, nothing new: $n"
 check "a lobby refresh that changes nothing writes nothing ($n)" test "$n" -eq 0
 record l
 launch h --host g3 --as red
-check "a game hosted elsewhere appears in the lobby" see l "Resume g3: you play Red"
+check "a game hosted elsewhere appears in the lobby (Red held there: Blue to join)" \
+	see l "Join g3: $me waits; you play Blue"
 n=$(stop l)
 echo "bytes [online]: the lobby, a game more: $n"
 check "... for at most 600 bytes ($n)" test "$n" -le 600

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,6 +43,20 @@ int online_connect(online *on, const netclient_opts *o, char *msg, size_t size)
 }
 
 void online_close(online *on)
+{
+	if (on->fd >= 0 && online_send(on, OC_OTHER, "quit") == 0) {
+		/* until the server closes ("ok bye"), for at most 300 ms */
+		int64_t end = online_now_ms() + 300;
+		struct pollfd pf = { on->fd, POLLIN, 0 };
+		char buf[4096];
+		while (online_now_ms() < end && poll(&pf, 1, (int)(end - online_now_ms())) > 0 &&
+		       read(on->fd, buf, sizeof buf) > 0)
+			;
+	}
+	online_drop(on);
+}
+
+void online_drop(online *on)
 {
 	if (on->fd >= 0)
 		close(on->fd);
@@ -154,7 +169,7 @@ static void keep_token(const online *on, const char *game, const char *token)
 	close(fd);
 }
 
-int online_join(online *on, const char *game)
+int online_join(online *on, const char *game, int side)
 {
 	char path[PATH_MAX + 400], token[NET_KEY_HEX + 2] = "";
 	snprintf(on->want, sizeof on->want, "%.*s", NET_NAME_MAX, game);
@@ -169,6 +184,8 @@ int online_join(online *on, const char *game)
 	}
 	if (token[0])
 		return online_send(on, OC_JOIN, "join %s %s", game, token);
+	if (side == NG_RED || side == NG_BLUE)
+		return online_send(on, OC_JOIN, "join %s %s", game, side == NG_RED ? "red" : "blue");
 	return online_send(on, OC_JOIN, "join %s", game);
 }
 
@@ -331,6 +348,7 @@ static void parse(online *on, char *line, online_ev *ev)
 		ev->kind = OE_OFFER;
 		snprintf(ev->code, sizeof ev->code, "%s", !strcmp(w[1], "draw") ? "draw" : "takeback");
 		name_of(w[2], ev->name);
+		ev->side = side_of(w[3]);   /* (a later field: older servers omit it) */
 	} else if (!strcmp(k, "chat") && n >= 2) {
 		ev->kind = OE_CHAT;
 		name_of(w[1], ev->name);

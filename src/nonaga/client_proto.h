@@ -19,7 +19,7 @@ typedef enum oe_kind {
 	OE_SEATED,      /* side, name */
 	OE_AWAY,        /* name, n seconds before the win may be claimed, side */
 	OE_BACK,        /* name, side */
-	OE_OFFER,       /* text "draw" or "takeback", name */
+	OE_OFFER,       /* code "draw" or "takeback", name, side (-1: not told) */
 	OE_CHAT,        /* name, text */
 	OE_CLOCK,       /* ms */
 	OE_DETACHED,    /* this connection lost its seat: text why */
@@ -70,11 +70,18 @@ typedef struct online {
 	int tcp;                /* over TCP: seats come back by token only */
 	int keep_token;         /* a seat's token came: keep it at the sync */
 	char want[NET_NAME_MAX + 1];   /* the game last asked to join */
+	char note[512];         /* for the lobby to say when a game screen
+	                         * returns to it (why a game could not be had),
+	                         * or "" */
 } online;
 
 /* Connect and log in; 0, or -1 with an English message. */
 int online_connect(online *on, const netclient_opts *o, char *msg, size_t size);
+/* Say quit (so the server logs a quit, not a lost connection), wait a
+ * moment for its answer, and close. */
 void online_close(online *on);
+/* Close a connection found gone, without a word. */
+void online_drop(online *on);
 /* Send a command (a line without its newline) whose answer is of kind k;
  * 0, or -1 when the connection is gone. */
 __attribute__((format(printf, 3, 4)))
@@ -91,8 +98,9 @@ int online_next(online *on, online_ev *ev);
  * an idle connection is not closed. */
 int online_stalled(online *on, int ms);
 /* Ask for a seat in game: over TCP with the seat's token when this user
- * has kept one (a TCP server cannot tell who is who otherwise). */
-int online_join(online *on, const char *game);
+ * has kept one (a TCP server cannot tell who is who otherwise); else
+ * the seat of side (NG_RED, NG_BLUE), or any (-1). */
+int online_join(online *on, const char *game, int side);
 /* Forget the token kept for game (the server did not know it). */
 void online_forget_token(online *on, const char *game);
 /* Monotonic milliseconds. */

@@ -20,8 +20,18 @@ typedef enum { L_HOST, L_RESUME, L_JOIN, L_WATCH } ltype;
 typedef struct litem {
 	ltype type;
 	char game[NET_NAME_MAX + 1];
+	int side;               /* L_RESUME, L_JOIN: the seat to take, or -1 */
 	char text[256];
 } litem;
+
+/* A game of the list being read: "game NAME RULES CLOCK RED BLUE PLY
+ * STATE"; and where connections sit ("user NAME GAME ROLE"). */
+typedef struct lgame {
+	char name[NET_NAME_MAX + 1], rules[16], clock[16], state[16];
+	char seat[2][NET_NAME_MAX + 1];   /* "" when free */
+	int ply;
+	int held[2];            /* a connection sits there */
+} lgame;
 
 typedef struct lobby {
 	online *on;
@@ -29,7 +39,10 @@ typedef struct lobby {
 	int n, sel;
 	char users[512];
 	int nusers;
-	/* the lists being read (they end with "ok N") */
+	/* the lists being read (they end with "ok N"): the games first,
+	 * then who is where, which says which seats are held */
+	lgame games[LOBBY_MAX];
+	int ngames;
 	litem next[LOBBY_MAX];
 	int nnext;
 	char next_users[512];
@@ -39,78 +52,51 @@ typedef struct lobby {
 
 /* ------------------------------------------------------------- the news */
 
-static void add(litem *list, int *n, ltype t, const char *game, const char *text)
+static void add(litem *list, int *n, ltype t, const char *game, int side, const char *text)
 {
 	if (*n >= LOBBY_MAX)
 		return;
 	list[*n].type = t;
+	list[*n].side = side;
 	snprintf(list[*n].game, sizeof list[*n].game, "%s", game);
 	snprintf(list[*n].text, sizeof list[*n].text, "%s", text);
 	(*n)++;
 }
 
-static void clock_words(const char *clock, char *out, size_t size)
+static const char *colour(int side)
 {
-	if (!strcmp(clock, "none"))
-		snprintf(out, size, "%s", _("no clock"));
-	else
-		snprintf(out, size, "%s", clock);
+	return side == NG_RED ? _("Red") : _("Blue");
 }
 
-/* "game NAME RULES CLOCK RED BLUE PLY STATE" */
 static void on_game(lobby *lb, const char *line)
 {
-	char name[64], rules[16], clock[16], red[64], blue[64], state[16], text[256], clk[32];
-	int ply;
-	if (sscanf(line, "game %63s %15s %15s %63s %63s %d %15s", name, rules, clock, red, blue,
-	           &ply, state) != 7 || !net_name_ok(name))
+	lgame *g = &lb->games[lb->ngames];
+	char red[64], blue[64];
+	if (lb->ngames >= LOBBY_MAX ||
+	    sscanf(line, "game %32s %15s %15s %63s %63s %d %15s", g->name, g->rules, g->clock,
+	           red, blue, &g->ply, g->state) != 7 || !net_name_ok(g->name) ||
+	    !strcmp(g->state, "over"))
 		return;
-	const char *me = lb->on->name;
-	const char *rl = !strcmp(rules, "simple") ? _("simple rules") : _("standard rules");
-	clock_words(clock, clk, sizeof clk);
-	int mine_red = !strcmp(red, me), mine_blue = !strcmp(blue, me);
-	if (!strcmp(state, "over"))
-		return;
-	if (mine_red || mine_blue) {
-		const char *other = mine_red ? blue : red;
-		/* TRANSLATORS: a game of yours in the lobby: its name, your
-		   colour, the opponent ("-" when none yet), the move number. */
-		snprintf(text, sizeof text, _("Resume %s: you play %s against %s, move %d"), name,
-		         mine_red ? _("Red") : _("Blue"), other, ply + 1);
-		/* your own games first: before everything but Host */
-		int at = 1;
-		while (at < lb->nnext && lb->next[at].type == L_RESUME)
-			at++;
-		if (lb->nnext < LOBBY_MAX) {
-			memmove(&lb->next[at + 1], &lb->next[at],
-			        (size_t)(lb->nnext - at) * sizeof lb->next[0]);
-			lb->nnext++;
-			lb->next[at].type = L_RESUME;
-			snprintf(lb->next[at].game, sizeof lb->next[at].game, "%.32s", name);
-			snprintf(lb->next[at].text, sizeof lb->next[at].text, "%s", text);
-		}
-	} else if (!strcmp(state, "open")) {
-		/* TRANSLATORS: an open challenge: the game, who waits, the
-		   colour that is free, rules, clock. */
-		snprintf(text, sizeof text, _("Join %s: %s waits; you play %s%s%s%s%s"), name,
-		         strcmp(red, "-") ? red : blue, strcmp(red, "-") ? _("Blue") : _("Red"),
-		         G->sep, rl, G->sep, clk);
-		add(lb->next, &lb->nnext, L_JOIN, name, text);
-	} else {
-		/* TRANSLATORS: a game to watch: its name, the players, the
-		   move number. */
-		snprintf(text, sizeof text, _("Watch %s: %s against %s, move %d"), name, red, blue,
-		         ply + 1);
-		add(lb->next, &lb->nnext, L_WATCH, name, text);
+	for (int s = 0; s < 2; s++) {
+		const char *n = s == NG_RED ? red : blue;
+		snprintf(g->seat[s], sizeof g->seat[s], "%.32s", net_name_ok(n) ? n : "");
+		g->held[s] = 0;
 	}
+	lb->ngames++;
 }
 
 /* "user NAME GAME ROLE" */
 static void on_user(lobby *lb, const char *line)
 {
-	char name[64];
-	if (sscanf(line, "user %63s", name) != 1 || !net_name_ok(name))
+	char name[64], game[64], role[16];
+	int k = sscanf(line, "user %63s %63s %15s", name, game, role);
+	if (k < 1 || !net_name_ok(name))
 		return;
+	int side = k == 3 && !strcmp(role, "red") ? NG_RED : k == 3 && !strcmp(role, "blue")
+	         ? NG_BLUE : -1;
+	for (int i = 0; i < lb->ngames && side >= 0; i++)
+		if (!strcmp(lb->games[i].name, game))
+			lb->games[i].held[side] = 1;
 	/* one login may be connected more than once: once in the list */
 	char key[80];
 	snprintf(key, sizeof key, " %s,", name);
@@ -124,10 +110,65 @@ static void on_user(lobby *lb, const char *line)
 	lb->next_nusers++;
 }
 
+/* The entries of one game, by seat: Resume each of your seats nobody
+ * sits in (one login may hold both), Join a free seat, else Watch. */
+static void game_entries(lobby *lb, const lgame *g, int *resumed)
+{
+	const char *me = lb->on->name;
+	char text[256], clk[32];
+	int added = 0;
+	const char *rl = !strcmp(g->rules, "simple") ? _("simple rules") : _("standard rules");
+	snprintf(clk, sizeof clk, "%s", !strcmp(g->clock, "none") ? _("no clock") : g->clock);
+	for (int s = 0; s < 2; s++) {
+		if (strcmp(g->seat[s], me) || g->held[s])
+			continue;
+		if (g->seat[!s][0])
+			/* TRANSLATORS: a game of yours in the lobby: its name, your
+			   colour, the opponent, the move number. */
+			snprintf(text, sizeof text, _("Resume %s: you play %s against %s, move %d"),
+			         g->name, colour(s), g->seat[!s], g->ply + 1);
+		else
+			/* TRANSLATORS: a game of yours nobody has joined yet: its
+			   name, your colour. */
+			snprintf(text, sizeof text, _("Resume %s: you play %s, waiting for an opponent"),
+			         g->name, colour(s));
+		/* your own games first: after Host and the others */
+		int at = 1 + *resumed;
+		if (lb->nnext < LOBBY_MAX) {
+			memmove(&lb->next[at + 1], &lb->next[at],
+			        (size_t)(lb->nnext - at) * sizeof lb->next[0]);
+			int n = at;
+			add(lb->next, &n, L_RESUME, g->name, s, text);
+			lb->nnext++;
+			(*resumed)++;
+		}
+		added++;
+	}
+	for (int s = 0; s < 2 && !added; s++) {
+		if (g->seat[s][0] || !g->seat[!s][0])
+			continue;
+		/* TRANSLATORS: an open challenge: the game, who waits, the
+		   colour that is free, rules, clock. */
+		snprintf(text, sizeof text, _("Join %s: %s waits; you play %s%s%s%s%s"), g->name,
+		         g->seat[!s], colour(s), G->sep, rl, G->sep, clk);
+		add(lb->next, &lb->nnext, L_JOIN, g->name, s, text);
+		added++;
+	}
+	if (!added) {
+		/* TRANSLATORS: a game to watch: its name, the players, the
+		   move number. */
+		snprintf(text, sizeof text, _("Watch %s: %s against %s, move %d"), g->name,
+		         g->seat[0][0] ? g->seat[0] : "-", g->seat[1][0] ? g->seat[1] : "-",
+		         g->ply + 1);
+		add(lb->next, &lb->nnext, L_WATCH, g->name, -1, text);
+	}
+}
+
 static void start_lists(lobby *lb)
 {
 	lb->nnext = 0;
-	add(lb->next, &lb->nnext, L_HOST, "", _("Host a new game"));
+	add(lb->next, &lb->nnext, L_HOST, "", -1, _("Host a new game"));
+	lb->ngames = 0;
 	lb->next_users[0] = 0;
 	lb->next_nusers = 0;
 }
@@ -141,7 +182,11 @@ static void news_line(lobby *lb, const online_ev *ev)
 		on_user(lb, ev->text);
 	} else if (ev->kind == OE_OK && ev->cmd == OC_LIST) {
 		/* "ok N" of who, which comes last: the lists are whole */
+		int resumed = 0;
+		for (int i = 0; i < lb->ngames; i++)
+			game_entries(lb, &lb->games[i], &resumed);
 		char keep[NET_NAME_MAX + 1];
+		int keep_side = lb->n ? lb->item[lb->sel].side : -1;
 		snprintf(keep, sizeof keep, "%s", lb->n ? lb->item[lb->sel].game : "");
 		memcpy(lb->item, lb->next, sizeof lb->item[0] * (size_t)lb->nnext);
 		lb->n = lb->nnext;
@@ -149,9 +194,14 @@ static void news_line(lobby *lb, const online_ev *ev)
 		lb->nusers = lb->next_nusers;
 		if (lb->sel >= lb->n)
 			lb->sel = lb->n - 1;
-		for (int i = 0; i < lb->n && keep[0]; i++)   /* keep the place */
-			if (!strcmp(lb->item[i].game, keep))
-				lb->sel = i;
+		/* keep the place: the same entry, else the same game */
+		int found = -1;
+		for (int pass = 0; pass < 2 && found < 0 && keep[0]; pass++)
+			for (int i = 0; i < lb->n && found < 0; i++)
+				if (!strcmp(lb->item[i].game, keep) && (pass || lb->item[i].side == keep_side))
+					found = i;
+		if (found >= 0)
+			lb->sel = found;
 		start_lists(lb);
 	} else if (ev->kind == OE_ERROR) {
 		snprintf(lb->msg, sizeof lb->msg, _("The server says: %s"), ev->text);
@@ -183,6 +233,9 @@ static void draw(const lobby *lb)
 {
 	if (term_draw_too_small(NULL))
 		return;
+	/* nothing of the screen before stays (curses still sends only what
+	 * changed) */
+	erase();
 	int y = 0, w = COLS - 4;
 	char line[600];
 	/* TRANSLATORS: the lobby's title: your name. */
@@ -248,6 +301,7 @@ static int ask_game(lobby *lb, const litem *it, const lineup *s)
 		if (c < 0)
 			return 0;
 		new_name(lb, name, sizeof name);
+		snprintf(lb->on->want, sizeof lb->on->want, "%s", name);
 		online_send(lb->on, OC_HOST, "host %s %s %s%s%s", name,
 		            s->human == NG_RED ? "red" : s->human == NG_BLUE ? "blue" : "random",
 		            ng_rules_name(s->rules),
@@ -255,18 +309,28 @@ static int ask_game(lobby *lb, const litem *it, const lineup *s)
 		return 1;
 	}
 	case L_RESUME: case L_JOIN:
-		online_join(lb->on, it->game);
+		online_join(lb->on, it->game, it->side);
 		return 1;
 	default:
+		snprintf(lb->on->want, sizeof lb->on->want, "%s", it->game);
 		online_send(lb->on, OC_WATCH, "watch %s", it->game);
 		return 1;
 	}
+}
+
+/* What the game screen left to say (why a game could not be had, how to
+ * come back to one), on the lobby's message line. */
+static void take_note(lobby *lb)
+{
+	snprintf(lb->msg, sizeof lb->msg, "%s", lb->on->note);
+	lb->on->note[0] = 0;
 }
 
 static int lobby_run(lobby *lb, const options *opt, lineup *s)
 {
 	int64_t next = 0;
 	start_lists(lb);
+	take_note(lb);
 	for (;;) {
 		if (online_now_ms() >= next) {
 			ask_lists(lb);
@@ -303,7 +367,7 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 		case ACT_SELECT:
 			if (lb->n && ask_game(lb, &lb->item[lb->sel], s)) {
 				int r = play_online(opt, s, lb->on);
-				lb->msg[0] = 0;
+				take_note(lb);
 				if (r == PLAY_QUIT || term_signal)
 					return MENU_QUIT;
 				if (lb->on->fd < 0)
@@ -338,17 +402,21 @@ int online_play(const options *opt, lineup *s, int first, char *msg, size_t size
 		char clock[32] = "";
 		if (opt->clock_min)
 			snprintf(clock, sizeof clock, " clock %d+%d", opt->clock_min, opt->clock_inc);
+		snprintf(on.want, sizeof on.want, "%s", opt->host ? opt->host : opt->watch ? opt->watch
+		                                                                          : "");
 		if (opt->host)
 			online_send(&on, OC_HOST, "host %s %s %s%s", opt->host,
 			            opt->side_given ? (opt->who.human == NG_BLUE ? "blue" : "red")
 			                            : "random",
 			            ng_rules_name(opt->who.rules), clock);
 		else if (opt->join)
-			online_join(&on, opt->join);
+			online_join(&on, opt->join, -1);
 		else
 			online_send(&on, OC_WATCH, "watch %s", opt->watch);
 		int r = play_online(opt, s, &on);
 		if (r == PLAY_QUIT || term_signal) {
+			snprintf(msg, size, "%s", on.note);   /* said after the screen closes */
+			on.note[0] = 0;
 			online_close(&on);
 			return MENU_QUIT;
 		}

@@ -209,10 +209,14 @@ static int on_answer(play *p, const online_ev *ev)
 		return -1;
 	}
 	if (ev->cmd == OC_HOST || ev->cmd == OC_JOIN || ev->cmd == OC_WATCH) {
-		if (!np->synced) {   /* the game cannot be had: back to the lobby */
-			/* TRANSLATORS: %s is the server's explanation, in English. */
-			snprintf(np->on->game, sizeof np->on->game, "%s", "");
-			play_say(p, R_MSG, _("The server says: %s"), ev->text);
+		if (!np->synced) {   /* the game cannot be had: the lobby says why */
+			/* TRANSLATORS: the game's name, then the server's
+			   explanation, in English. */
+			snprintf(np->on->note, sizeof np->on->note,
+			         ev->cmd == OC_HOST ? _("Cannot host %s: %s")
+			         : ev->cmd == OC_JOIN ? _("Cannot join %s: %s") : _("Cannot watch %s: %s"),
+			         np->on->want, ev->text);
+			np->on->game[0] = 0;
 			return PLAY_MENU;
 		}
 	}
@@ -265,8 +269,10 @@ static int handle(play *p, const online_ev *ev)
 		break;
 	}
 	case OE_OFFER: {
-		int s = -1;
-		for (int i = 0; i < 2; i++)
+		/* by seat: one login may hold both (an older server names no
+		 * side: then the name, the other seat's when both have it) */
+		int s = ev->side;
+		for (int i = 0; i < 2 && s < 0; i++)
 			if (!strcmp(seat_name(np, i), ev->name) && i != p->who.human)
 				s = i;
 		if (s < 0)
@@ -306,7 +312,7 @@ static int handle(play *p, const online_ev *ev)
 static void lost(play *p)
 {
 	netplay *np = p->np;
-	online_close(np->on);
+	online_drop(np->on);
 	np->lost = 1;
 	np->synced = 0;          /* no choosing until the server has told */
 	p->ask = ASK_NONE;
@@ -484,6 +490,12 @@ int netplay_yes(play *p, int what)
 	/* leaving: the seat stays ours on the server */
 	if (!np->lost)
 		online_send(np->on, OC_OTHER, "leave");
+	if (p->who.human >= 0 && !np->over && p->ph != PH_OVER && np->on->game[0])
+		/* TRANSLATORS: said on leaving a game online: how to come back
+		   (%s: the game's name, twice). */
+		snprintf(np->on->note, sizeof np->on->note,
+		         _("The game %s is kept: nonaga --join %s, or Resume in the lobby."),
+		         np->on->game, np->on->game);
 	return np->leave_to;
 }
 
@@ -500,32 +512,34 @@ static void clock_text(const netplay *np, int side, int running, char *out, size
 	snprintf(out, size, "%lld:%02lld", (long long)(s / 60), (long long)(s % 60));
 }
 
-static const char *how_text(const char *how)
+/* The end as a sentence: who lost how, and who won (w, the winner). */
+static const char *end_text(const char *how, int w)
 {
+	int red = w == NG_RED;
 	if (!strcmp(how, "resign"))
-		return _("by resignation");
+		return red ? _("Blue resigned: Red wins.") : _("Red resigned: Blue wins.");
 	if (!strcmp(how, "time"))
-		return _("on time");
+		return red ? _("Blue ran out of time: Red wins.") : _("Red ran out of time: Blue wins.");
 	if (!strcmp(how, "abandon"))
-		return _("the opponent left");
-	if (!strcmp(how, "agreement"))
-		return _("by agreement");
-	if (!strcmp(how, "cancelled"))
-		return _("cancelled");
-	return "";
+		return red ? _("Blue left and did not come back: Red wins.")
+		           : _("Red left and did not come back: Blue wins.");
+	return red ? _("Red wins!") : _("Blue wins!");
 }
 
 void netplay_panel(const play *p, panel_text *t)
 {
 	const netplay *np = p->np;
 	int side = to_move(p);
-	int running = np->clock_min && !np->over && np->red[0] && np->blue[0];
+	int running = clock_running(np);
 	char who[2][NET_NAME_MAX + 48];
 	for (int s = 0; s < 2; s++) {
 		char clk[32] = "";
 		if (np->clock_min)
 			clock_text(np, s, running && s == side, clk, sizeof clk);
-		snprintf(who[s], sizeof who[s], "%s %s%s%s%s%s", G->token[s], seat_name(np, s),
+		const char *name = (s == NG_RED ? np->red : np->blue)[0] ? seat_name(np, s)
+		                   /* TRANSLATORS: a seat nobody has taken yet. */
+		                   : _("open seat");
+		snprintf(who[s], sizeof who[s], "%s %s%s%s%s%s", G->token[s], name,
 		         s == p->who.human ? _(" (you)") : "", clk[0] ? " " : "", clk,
 		         np->away[s] ? _(" (away)") : "");
 	}
@@ -535,15 +549,14 @@ void netplay_panel(const play *p, panel_text *t)
 	         G->sep, who[0], G->sep, who[1]);
 	if (p->ph == PH_OVER || np->over) {
 		ng_result r = np->result != NG_NONE ? np->result : ng_game_result(p->g);
-		const char *how = how_text(np->how);
 		if (r == NG_DRAW)
-			snprintf(t->turn, sizeof t->turn, "%s%s%s", _("Drawn"), how[0] ? ", " : "", how);
+			snprintf(t->turn, sizeof t->turn, "%s", !strcmp(np->how, "agreement")
+			         ? _("Drawn by agreement.") : _("Drawn."));
 		else if (r == NG_NONE)
 			snprintf(t->turn, sizeof t->turn, "%s", _("The game was called off."));
 		else {
 			int w = r == NG_RED_WINS ? NG_RED : NG_BLUE;
-			snprintf(t->turn, sizeof t->turn, "%s %s%s%s", G->token[w],
-			         w == NG_RED ? _("Red wins!") : _("Blue wins!"), how[0] ? " " : "", how);
+			snprintf(t->turn, sizeof t->turn, "%s %s", G->token[w], end_text(np->how, w));
 		}
 		t->turn_role = r == NG_RED_WINS ? R_RED : r == NG_BLUE_WINS ? R_BLUE : R_WIN;
 		snprintf(t->hint, sizeof t->hint, "%s",

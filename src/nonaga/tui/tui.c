@@ -262,6 +262,7 @@ typedef struct tui {
 	int resume_slot;        /* --resume's only saved game's, or 0 */
 	int online_first;       /* --host, --join or --watch is still to do */
 	int quit_saved;         /* left with the game saved, to say so */
+	char exit_note[1024];   /* left online: how to come back, or "" */
 	int opened;             /* the screen is open */
 	config cfg;             /* the settings of the last run */
 	char cfg_msg[PATH_MAX + 200];
@@ -298,6 +299,8 @@ static int online_screen(tui *t)
 	                       sizeof t->online_msg);
 	t->online_first = 0;
 	t->notice = t->online_msg[0] ? t->online_msg : NULL;
+	if (next == MENU_QUIT)   /* said after the screen closes */
+		snprintf(t->exit_note, sizeof t->exit_note, "%s", t->online_msg);
 	return next == MENU_QUIT ? MENU_QUIT : TITLE;
 }
 
@@ -477,10 +480,14 @@ int tui_main(const options *opt)
 		screen = run_screen(t, screen);
 	ng_game_free(t->game);
 	int quit_saved = t->quit_saved;
+	char exit_note[sizeof t->exit_note];
+	snprintf(exit_note, sizeof exit_note, "%s", t->exit_note);
 	free(t);
 	term_close();
 	if (quit_saved && !term_signal)
 		puts(_("nonaga: the game is saved; nonaga --resume goes on with it."));
+	if (exit_note[0] && !term_signal)
+		printf("nonaga: %s\n", exit_note);
 	int sig = term_signal;
 	if (sig) {
 		/* die of the signal, as the shell expects, now that the
