@@ -42,6 +42,20 @@
 #   finish                      fail on sanitizer reports, print
 #                               "NAME: N passed, M failed", exit
 #
+# Several clients at once against one online server, each in a session
+# of the one tmux server (tui_online_test.sh, tui_seats_test.sh):
+#   clients_init ADDR           an idle session; the clients connect to ADDR
+#                               (--server), and a failing check shows the
+#                               screen of the client last looked at
+#   launch NAME ARG...          run $NONAGA --server ADDR ARG... in the
+#                               session NAME (80x24, English, its own
+#                               $TMUX_DIR/state-NAME), replacing any before
+#   scr NAME                    its screen
+#   shows NAME TEXT             is TEXT on it now?
+#   see NAME TEXT [SECONDS]     poll until it is
+#   press NAME KEY...           send keys to it
+#   pid_of NAME, dead NAME      its pane's pid; has its program exited?
+#
 # The tmux server is killed on every exit.  Waits poll every 50 ms and
 # give up after 10 s unless told otherwise (never more than 20 s).
 
@@ -244,3 +258,32 @@ harness_on_finish() {
 	TMUX_SOCK=
 	TMUX_DIR=
 }
+
+# ------------------------------------------------- several online clients
+
+clients_init() {
+	CLIENTS_SERVER=$1
+	T new-session -d -s idle -x 80 -y 24 "exec cat >/dev/null"
+	T set-option -g remain-on-exit on
+	# the screen of a failing check: the client last looked at
+	screen() { scr "${seen:-idle}"; }
+}
+
+launch() {
+	name=$1; shift
+	cat > "$TMUX_DIR/$name.sh" <<EOF
+exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=en \\
+	XDG_STATE_HOME="$TMUX_DIR/state-$name" XDG_CONFIG_HOME="$TMUX_DIR/config" \\
+	"$NONAGA" --server "$CLIENTS_SERVER" "\$@" 2>>"$TMUX_DIR/stderr"
+EOF
+	T kill-session -t "=$name" 2>/dev/null
+	T new-session -d -s "$name" -x 80 -y 24 "sh $TMUX_DIR/$name.sh $*"
+}
+# "=NAME:" names the session exactly (a bare NAME may be taken for a
+# window of the current session)
+scr() { T capture-pane -p -t "=$1:"; }
+shows() { seen=$1; scr "$1" | grep -qF -- "$2"; }
+see() { poll "${3:-10}" shows "$1" "$2"; }
+press() { who=$1; shift; T send-keys -t "=$who:" "$@"; }
+pid_of() { T display-message -p -t "=$1:" '#{pane_pid}'; }
+dead() { T list-panes -t "=$1:" -F '#{pane_dead}' | grep -q 1; }

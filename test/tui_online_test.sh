@@ -55,29 +55,7 @@ EOF
 chmod 600 "$SRV/games/win.rec"
 server_up
 
-# Clients, each in a session of the one tmux server: launch NAME ARGS...
-T new-session -d -s idle -x 80 -y 24 "exec cat >/dev/null"
-T set-option -g remain-on-exit on
-launch() {
-	name=$1; shift
-	cat > "$TMUX_DIR/$name.sh" <<EOF
-exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=en \\
-	XDG_STATE_HOME="$TMUX_DIR/state-$name" XDG_CONFIG_HOME="$TMUX_DIR/config" \\
-	"$NONAGA" --server "unix:$S" "\$@" 2>>"$TMUX_DIR/stderr"
-EOF
-	T kill-session -t "=$name" 2>/dev/null
-	T new-session -d -s "$name" -x 80 -y 24 "sh $TMUX_DIR/$name.sh $*"
-}
-# "=NAME:" names the session exactly (a bare NAME may be taken for a
-# window of the current session)
-scr() { T capture-pane -p -t "=$1:"; }
-shows() { seen=$1; scr "$1" | grep -qF -- "$2"; }
-see() { poll "${3:-10}" shows "$1" "$2"; }
-press() { who=$1; shift; T send-keys -t "=$who:" "$@"; }
-pid_of() { T display-message -p -t "=$1:" '#{pane_pid}'; }
-dead() { T list-panes -t "=$1:" -F '#{pane_dead}' | grep -q 1; }
-# the screen of the session in a failing check's report
-screen() { scr "${seen:-idle}"; }
+clients_init "unix:$S"
 
 # --- host, join, four Enter presses
 launch a --host g1 --as red
