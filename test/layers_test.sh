@@ -17,6 +17,15 @@ out=$(grep -rlE "#include \"($tui_h)\"" src/lib src/nonaga/server src/nonaga/*.c
 want "the library, the server and the flat files include no tui/ header" "$out" ""
 out=$(grep -rlE '#include "(server|net)\.h"' src/lib)
 want "the library includes no program header" "$out" ""
+# the game screen: struct play (play.h) is its files' own, and its shared
+# files call the other side (play.h, other_ops) without naming one
+out=$(grep -rlE '#include "play\.h"' src | grep -vE '^src/nonaga/tui/play(_[a-z]+)?\.[ch]$')
+want "play.h only in the game screen's files" "$out" ""
+impl='MODE_AI|MODE_ONLINE|MODE_PVP|netplay|pzrun|computer_|online_|puzzle_|an_job|->(ai|np|pz)\b'
+shared="play.c play_base.c play_text.c play_view.c play_hint.c play_save.c"
+out=$(cd src/nonaga/tui && grep -nE "$impl" $shared)
+want "the game screen's shared files name no other side" "$out" ""
+check "the grep finds the other sides' names" grep -qE "$impl" src/nonaga/tui/play_online.c
 out=$(grep -rnE '\b(printf|fprintf|puts|exit)\(' src/lib | grep -v 'snprintf\|vsnprintf')
 want "the library prints nothing and never exits" "$out" ""
 finish

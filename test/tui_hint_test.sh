@@ -41,7 +41,7 @@ keys i
 keys Enter Enter Enter Enter
 check "the computer replies" wait_for "Last move: # Blue"
 check "the marks are gone after the move" test "$(bangs)" -eq 0
-# the hint searches with the computer's own searcher: taking the move
+# the hint searches with a searcher of its own: taking the move
 # back while it looks stops it, and the next t finds a hint again
 keys t u
 check "undo while looking for a hint" wait_for "Taken back"

@@ -1,9 +1,9 @@
 /*
- * play.c - one game on the screen: the turn shown as it is chosen, the
- * computer, undo and redo, questions, animations, the loop.  What the
- * board shows is built in play_view.c, the lines of text in play_text.c;
- * saving is in play_save.c, hints in play_hint.c and the replay in
- * play_replay.c.
+ * play.c - one game on the screen: the turn shown as it is chosen, undo
+ * and redo, questions, the loop; and the API through which the other side
+ * (play.h: the computer, an online opponent, a puzzle, a replay) acts on
+ * the screen.  What the board shows is built in play_view.c, the lines of
+ * text in play_text.c; saving is in play_save.c and hints in play_hint.c.
  *
  * The turn's steps are chosen in turn.c; this file shows what they did.
  * When a step begins the cursor stands on one of its choices (at the start
@@ -12,39 +12,23 @@
  * also stand on cells that are not a choice, and choosing one says why not.
  */
 #include "play.h"
-#include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
-
-int play_human_turn(const play *p)
-{
-	if (p->np)   /* online: the player's own seat (never a watcher's) */
-		return p->who.human >= 0 && to_move(p) == p->who.human && netplay_ready(p);
-	return p->who.mode != MODE_AI || to_move(p) == p->who.human;
-}
-
-int play_choosing(const play *p)
-{
-	return p->ph == PH_TURN && turn_choosing(&p->t);
-}
-
-/* The message line (play.h); "say" in this file. */
 #define say play_say
 
-void play_say(play *p, int role, const char *fmt, ...)
+/* --------------------------------------------------------- the other side */
+
+#define THEM(p, op) ((p)->them.ops && (p)->them.ops->op)
+
+static void them_stop(play *p)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(p->msg, sizeof p->msg, fmt, ap);
-	va_end(ap);
-	p->msg_role = role;
-	p->msg_refusal = 0;
+	if (THEM(p, stop))
+		p->them.ops->stop(p, p->them.self);
 }
+
+/* ----------------------------------------------------------------- turns */
 
 static void refuse(play *p, ng_err e)
 {
@@ -57,40 +41,8 @@ static void refuse(play *p, ng_err e)
 /* The cursor moved on: a refusal is about the cell it left. */
 static void forget_refusal(play *p)
 {
-	if (p->msg_refusal) {
-		p->msg[0] = 0;
-		p->msg_refusal = 0;
-	}
-}
-
-const char *play_side_name(int side)
-{
-	return side == NG_RED ? _("Red") : _("Blue");
-}
-
-
-/* Has the human a move of their own to take back (against the computer)? */
-int play_has_own_move(const play *p)
-{
-	for (int i = ng_game_ply(p->g) - 1; i >= 0; i--)
-		if ((int)ng_pos_side(ng_game_pos_at(p->g, i)) == p->who.human)
-			return 1;
-	return 0;
-}
-
-/* ----------------------------------------------------------------- turns */
-
-
-static void start_ai(play *p)
-{
-	p->ph = PH_AI;
-	if (p->ai_failed)
-		return;
-	p->ai_since = input_now_ms();
-	if (!p->ai || ai_start(p->ai, p->g, p->who.level) != 0) {
-		p->ai_failed = 1;
-		say(p, R_MSG, _("The computer cannot think: %s."), reason_text(NG_ERR_NOMEM));
-	}
+	if (p->msg_refusal)
+		play_quiet(p);
 }
 
 /* Play a move on the game: 0, or why it is refused (nothing changed). */
@@ -121,12 +73,8 @@ static void commit(play *p, ng_move m)
 		refuse(p, e);
 		return;
 	}
-	if (p->np)
-		netplay_sent(p, m);
-	if (p->pz) {
-		puzzle_moved(p);   /* it says what follows */
-		return;
-	}
+	if (THEM(p, moved) && p->them.ops->moved(p, p->them.self, m))
+		return;   /* it says what follows */
 	after_move(p, 0);
 }
 
@@ -148,8 +96,7 @@ static void board_centre(const play *p, double *u, double *v)
 static void warn_threat(play *p)
 {
 	int on = p->opt->warn == WARN_ALWAYS ||
-	         (p->opt->warn == WARN_AUTO && p->who.mode == MODE_AI &&
-	          p->who.level <= 3);
+	         (p->opt->warn == WARN_AUTO && (play_allows(p) & OK_WARN));
 	int other = !to_move(p);
 	if (!on || p->msg[0] || ng_pos_threats(cur_pos(p), (ng_side)other) == 0)
 		return;
@@ -168,10 +115,9 @@ void play_enter_turn(play *p)
 		return;
 	}
 	if (!play_human_turn(p)) {
-		if (p->np)
-			p->ph = PH_AI;   /* the opponent's turn, or watching */
-		else
-			start_ai(p);
+		p->ph = PH_THEIRS;
+		if (THEM(p, their_turn))
+			p->them.ops->their_turn(p, p->them.self);
 		return;
 	}
 	double u, v;
@@ -214,21 +160,11 @@ ng_err play_show_move(play *p, ng_move m, int quiet)
 	return NG_OK;
 }
 
-static void apply_ai_move(play *p, ng_move m, ng_err e)
-{
-	if (e == NG_OK)
-		e = play_show_move(p, m, 0);
-	if (e != NG_OK) {
-		p->ai_failed = 1;
-		say(p, R_MSG, _("The computer cannot move: %s."), reason_text(e));
-	}
-}
-
 /* ------------------------------------------------------------- choosing */
 
 static void choose(play *p, ng_cell c)
 {
-	p->msg[0] = 0;
+	play_quiet(p);
 	turn_result r = turn_choose(&p->t, cur_pos(p), c);
 	switch (r.what) {
 	case TURN_REFUSED:
@@ -263,7 +199,7 @@ static void choose(play *p, ng_cell c)
 
 static void step_back(play *p)
 {
-	p->msg[0] = 0;
+	play_quiet(p);
 	ng_cell at;
 	if (turn_back(&p->t, &at))
 		p->cur = at;
@@ -311,79 +247,56 @@ static void move_cursor(play *p, action a)
 		p->want_u = board_ux(&p->L, p->cur);
 }
 
-/* ------------------------------------------------------- undo, redo, new */
-
-/* The computer stops thinking about its move.  (Its searcher may be
- * looking for a hint instead: that goes with the position, play_drop_hint.) */
-static void stop_ai(play *p)
+static void click(play *p, const event *ev)
 {
-	if (p->ai && ai_busy(p->ai) && !p->hinting)
-		ai_cancel(p->ai);
+	play_build_view(p);
+	int i = board_hit(&p->L, &p->bv, ev->y, ev->x);
+	if (i >= 0) {
+		p->cur = p->bv.cell[i].c;
+		p->want_u = board_ux(&p->L, p->cur);
+		choose(p, p->cur);
+	}
 }
 
-/* What a screen of play holds, freed when it ends (any kind: a game, an
- * online game, a puzzle; each may have asked for a hint). */
-static void play_free(play *p)
+/* ------------------------------------------------------- undo, redo, new */
+
+int play_take_back(play *p, int ply, const char *said)
 {
-	stop_ai(p);
-	ai_free(p->ai);
-	ai_free(p->hint_ai);
-	netplay_free(p->np);
-	ng_game_free(p->g);
+	play_quiet(p);
+	if (ply < 0) {
+		say(p, R_MSG, "%s", _("There is nothing to undo."));
+		return -1;
+	}
+	while (ng_game_ply(p->g) > ply && ng_game_undo(p->g) == NG_OK)
+		;
+	p->relayout = 1;
+	play_enter_turn(p);
+	say(p, R_NORMAL, "%s", said);
+	play_autosave(p);
+	return 0;
 }
 
 static void undo(play *p)
 {
-	if (p->np) {
-		netplay_undo(p);
+	if (THEM(p, undo)) {
+		p->them.ops->undo(p, p->them.self);
 		return;
 	}
-	stop_ai(p);
-	int ply = ng_game_ply(p->g), target = -1;
-	if (p->who.mode == MODE_AI) {
-		/* back to the last position where it was the human's turn */
-		for (int i = ply - 1; i >= 0; i--)
-			if ((int)ng_pos_side(ng_game_pos_at(p->g, i)) == p->who.human) {
-				target = i;
-				break;
-			}
-	} else {
-		target = ply - 1;
-	}
-	p->msg[0] = 0;
-	p->ai_failed = 0;
-	if (target < 0) {
-		say(p, R_MSG, "%s", _("There is nothing to undo."));
-		if (p->ph == PH_AI)
-			start_ai(p);
-		return;
-	}
-	while (ng_game_ply(p->g) > target)
-		ng_game_undo(p->g);
-	p->relayout = 1;
-	play_enter_turn(p);
-	say(p, R_NORMAL, "%s", p->who.mode == MODE_AI
-	    ? _("Taken back: your move and the computer's reply (r plays them again).")
-	    : _("Move taken back (r plays it again)."));
-	play_autosave(p);
+	play_take_back(p, ng_game_ply(p->g) - 1, _("Move taken back (r plays it again)."));
 }
 
+/* r: the move taken back played again; against another side, its reply
+ * too (on to the player's own turn). */
 static void redo(play *p)
 {
-	p->msg[0] = 0;
-	if (p->np) {
-		say(p, R_MSG, "%s", _("Online, moves are taken back only by agreement, "
-		                      "and not played again."));
-		return;
-	}
+	play_quiet(p);
 	if (!ng_game_can_redo(p->g)) {
 		say(p, R_MSG, "%s", _("There is nothing to redo."));
 		return;
 	}
-	stop_ai(p);
-	p->ai_failed = 0;
+	them_stop(p);
 	ng_game_redo(p->g);
-	if (p->who.mode == MODE_AI)
+	if (p->them.ops)
 		while (ng_game_can_redo(p->g) && to_move(p) != p->who.human &&
 		       ng_game_result(p->g) == NG_NONE)
 			ng_game_redo(p->g);
@@ -393,21 +306,16 @@ static void redo(play *p)
 	play_autosave(p);
 }
 
-static void new_game(play *p, int draw_sides)
+static void new_game(play *p, int animate)
 {
-	stop_ai(p);
+	them_stop(p);
 	ng_game_reset(p->g, p->who.rules);
 	p->L.lines = 0;   /* a new board is centred afresh */
-	p->msg[0] = 0;
-	p->ai_failed = 0;
-	if (p->who.mode == MODE_AI) {
-		if (p->draw_side) {
-			p->who.human = rand() & 1;
-			anim_draw_sides(p->who.human, draw_sides && p->opt->animation);
-			say(p, R_NORMAL, p->who.human == NG_RED
-			    ? _("You play Red and move first.")
-			    : _("You play Blue; the computer moves first."));
-		}
+	play_quiet(p);
+	if (THEM(p, new_game)) {
+		int human = p->them.ops->new_game(p, p->them.self, animate);
+		if (human >= 0)
+			p->who.human = human;
 	}
 	p->archived = 0;
 	save_info_new(&p->si, &p->who);
@@ -415,52 +323,106 @@ static void new_game(play *p, int draw_sides)
 	play_enter_turn(p);
 }
 
-void play_render(play *p)
+/* ------------------------------------------------------- the screen's life */
+
+void play_init(play *p, const options *opt, const lineup *who, ng_game *g,
+               other_side them)
 {
-	if (term_draw_too_small(p->ask ? p->msg : NULL)) {
-		p->relayout = 1;
-		return;
-	}
-	/* (the view does not depend on the layout: built once) */
-	play_build_view(p);
-	if (p->relayout) {
-		layout_update(&p->L, &p->bv, LINES, COLS);
-		erase();
-		p->relayout = 0;
-	}
-	if (play_choosing(p))
-		layout_follow(&p->L, p->cur);
-	board_draw(&p->L, &p->bv);
-	panel_text t;
-	play_fill_panel(p, &t);
-	panel_draw(&p->L, &t);
+	memset(p, 0, sizeof *p);
+	p->opt = opt;
+	p->who = *who;
+	p->g = g;
+	p->them = them;
+	p->relayout = 1;
+}
+
+/* A new game (not resumed): the other side may choose who plays what. */
+void play_begin(play *p)
+{
+	new_game(p, 1);
+}
+
+void play_keep_in(play *p, int slot)
+{
+	p->slot = slot;
+}
+
+void play_resume(play *p, const save_info *si)
+{
+	p->si = *si;
+	/* a finished game came back: it is kept already */
+	p->archived = ng_game_result(p->g) != NG_NONE;
+	play_enter_turn(p);
+}
+
+void play_done(play *p)
+{
+	them_stop(p);
+	if (THEM(p, free))
+		p->them.ops->free(p->them.self);
+	p->them.ops = NULL;
+	ai_free(p->hint_ai);
+	p->hint_ai = NULL;
+}
+
+void play_restart(play *p, int human)
+{
+	p->who.human = human;
+	p->who.rules = ng_pos_rules(ng_game_pos_at(p->g, 0));
+	p->L.lines = 0;   /* centred afresh */
+	p->relayout = 1;
+	p->ask = ASK_NONE;
+	play_enter_turn(p);
+}
+
+void play_over(play *p)
+{
+	memset(&p->t, 0, sizeof p->t);
+	p->ph = PH_OVER;
+}
+
+void play_unask(play *p)
+{
+	p->ask = ASK_NONE;
+}
+
+void play_relayout(play *p)
+{
+	p->relayout = 1;
+}
+
+void play_view_record(play *p, const ng_game *line)
+{
+	p->ph = PH_VIEW;
+	p->line = line;
+	p->relayout = 1;
+}
+
+void play_mark_line(play *p, const struct an_move *an)
+{
+	p->an = an;
+	p->relayout = 1;
 }
 
 /* -------------------------------------------------------------- the loop */
 
-static int play_loop(play *p);
-
-static int ask(play *p, int what)
+void play_ask(play *p, int what, const char *question)
 {
 	p->ask = what;
-	const char *q = what == ASK_QUIT ? _("Quit? The game stays saved. (y/n)")
-	              : what == ASK_NEW ? _("Start a new game? (y/n)")
-	              : what == ASK_RESIGN ? _("Resign this game? (y/n)")
-	              : what == ASK_LEAVE
-	              ? _("Leave the game? Your seat is kept for you to come back. (y/n)")
-	              : _("Leave this game for the title menu? (y/n)");
-	say(p, R_MSG, "%s", q);
-	return 0;
+	say(p, R_MSG, "%s", question);
 }
 
-void play_ask(play *p, int what)
+static void ask(play *p, int what)
 {
-	ask(p, what);
+	play_ask(p, what, what == ASK_QUIT ? _("Quit? The game stays saved. (y/n)")
+	                  : what == ASK_NEW ? _("Start a new game? (y/n)")
+	                  : _("Leave this game for the title menu? (y/n)"));
 }
 
+/* Leaving (or a new game) asks first: the game is in progress. */
 static int in_progress(const play *p)
 {
-	if (p->pz)
+	if (!(play_allows(p) & OK_ASK))
 		return 0;   /* a puzzle is left at once: nothing is lost */
 	return p->ph != PH_OVER && (ng_game_ply(p->g) > 0 || p->t.slid);
 }
@@ -474,247 +436,157 @@ static void abandon(play *p)
 		say(p, R_MSG, "%s", msg);
 }
 
-int play_run(const lineup *s, const options *opt, ng_game *resume,
-             const save_info *si, int slot, const char *note)
+/* The key that answers the question: a PLAY_ result to leave with, or -1. */
+static int answer(play *p, const event *ev)
 {
-	play P;
-	play *p = &P;
-	memset(p, 0, sizeof *p);
-	p->opt = opt;
-	p->slot = slot;
-	p->who = resume ? si->who : *s;
-	if (resume)
-		p->who.rules = ng_pos_rules(ng_game_pos_at(resume, 0));
-	p->draw_side = !resume && s->mode == MODE_AI && s->human < 0;
-	p->g = resume ? resume : ng_game_new(s->rules);
-	p->ai = p->who.mode == MODE_AI ? ai_new(opt->threads) : NULL;
-	if (!p->g || (p->who.mode == MODE_AI && !p->ai)) {
-		ng_game_free(p->g);
-		ai_free(p->ai);
-		return PLAY_QUIT;
-	}
-	static int seeded;
-	if (!seeded) {
-		srand((unsigned)time(NULL) ^ (unsigned)getpid());
-		seeded = 1;
-	}
-	if (resume) {
-		p->si = *si;
-		/* a finished game came back: it is kept already */
-		p->archived = ng_game_result(p->g) != NG_NONE;
-		p->relayout = 1;
-		play_enter_turn(p);
-	} else {
+	int what = p->ask;
+	p->ask = ASK_NONE;
+	play_quiet(p);
+	if (!input_is_yes(ev->key) && !(what == ASK_QUIT && ev->act == ACT_QUIT))
+		return -1;
+	switch (what) {
+	case ASK_QUIT:
+		/* left in progress: tui.c says how to go on */
+		return ng_game_length(p->g) > 0 && p->dir[0] ? PLAY_QUIT_SAVED : PLAY_QUIT;
+	case ASK_MENU:
+		return PLAY_MENU;
+	case ASK_NEW:
+		abandon(p);
 		new_game(p, 1);
+		return -1;
+	default:
+		return THEM(p, answer) ? p->them.ops->answer(p, p->them.self, what) : -1;
 	}
-	if (note)
-		say(p, R_MSG, "%s", note);
-	int result = play_loop(p);
-	play_free(p);
-	return result;
 }
 
-/* An online game: the first answer (to host, join or watch) and its sync
- * come through netplay_poll. */
-int play_online(const options *opt, const lineup *s, struct online *on)
+/* q, m and n: leave or start again, asking first when the game is on. */
+static int leave_or_new(play *p, action a)
 {
-	play P;
-	play *p = &P;
-	memset(p, 0, sizeof *p);
-	p->opt = opt;
-	p->who = *s;
-	p->who.mode = MODE_ONLINE;   /* play_online.c says who is who */
-	p->who.human = -1;
-	p->g = ng_game_new(s->rules);
-	p->np = netplay_new(on);
-	if (!p->g || !p->np) {
-		ng_game_free(p->g);
-		netplay_free(p->np);
-		return PLAY_QUIT;
+	int what = a == ACT_QUIT ? ASK_QUIT : a == ACT_MENU ? ASK_MENU : ASK_NEW;
+	if (in_progress(p)) {
+		ask(p, what);
+		return -1;
 	}
-	p->ph = PH_AI;
-	p->relayout = 1;
-	int result = play_loop(p);
-	play_free(p);
-	return result;
+	if (a == ACT_NEW) {
+		new_game(p, 1);
+		return -1;
+	}
+	return a == ACT_QUIT ? PLAY_QUIT : PLAY_MENU;
 }
 
-int play_puzzle(const options *opt, pzrun *r, const char *note)
+/* A key of the game's own (after the other side's): a PLAY_ result to
+ * leave with, or -1. */
+static int key(play *p, const event *ev)
 {
-	play P;
-	play *p = &P;
-	memset(p, 0, sizeof *p);
-	p->opt = opt;
-	p->who.mode = MODE_PVP;   /* no computer: play_puzzle.c answers */
-	p->who.rules = NG_STANDARD;
-	p->g = ng_game_new(NG_STANDARD);
-	if (!p->g)
+	int choosing = play_choosing(p);
+	switch (ev->act) {
+	case ACT_QUIT: case ACT_MENU: case ACT_NEW:
+		return leave_or_new(p, ev->act);
+	case ACT_HELP:
+		page_help();
+		p->relayout = 1;
+		break;
+	case ACT_HINT:
+		play_ask_hint(p);
+		break;
+	case ACT_EXPORT:
+		play_export(p);
+		break;
+	case ACT_COORDS:
+		p->bv.coords = !p->bv.coords;
+		break;
+	case ACT_UNDO:
+		undo(p);
+		break;
+	case ACT_REDO:
+		redo(p);
+		break;
+	case ACT_UP: case ACT_DOWN: case ACT_LEFT: case ACT_RIGHT:
+		if (choosing) {
+			forget_refusal(p);
+			move_cursor(p, ev->act);
+		}
+		break;
+	case ACT_NEXT: case ACT_PREV:
+		if (choosing) {
+			forget_refusal(p);
+			cycle(p, ev->act == ACT_NEXT ? 1 : -1);
+		}
+		break;
+	case ACT_SELECT:
+		if (choosing)
+			choose(p, p->cur);
+		break;
+	case ACT_BACK:
+		if (choosing)
+			step_back(p);
+		break;
+	case ACT_CLICK:
+		if (choosing)
+			click(p, ev);
+		break;
+	default:
+		break;
+	}
+	return -1;
+}
+
+/* The other side's news and the hint's: a PLAY_ result to leave with, or
+ * -1; *wait_ms how long the input may wait. */
+static int poll(play *p, int *wait_ms)
+{
+	*wait_ms = -1;
+	if (THEM(p, poll)) {
+		int r = p->them.ops->poll(p, p->them.self, wait_ms);
+		if (r >= 0)
+			return r;
+	}
+	if (play_poll_hint(p) && (*wait_ms < 0 || *wait_ms > 100))
+		*wait_ms = 100;
+	return -1;
+}
+
+/* One event: a PLAY_ result to leave with, or -1. */
+static int event_in(play *p, const event *ev)
+{
+	switch (ev->act) {
+	case ACT_SIGNAL:
+		/* hang-up, TERM, INT: stop thinking, keep the game */
+		them_stop(p);
+		if (ng_game_result(p->g) == NG_NONE)
+			play_autosave(p);
 		return PLAY_QUIT;
-	p->pz = r;
-	puzzle_show(p);
-	if (note)
-		say(p, R_MSG, "%s", note);
-	int result = play_loop(p);
-	play_free(p);
-	return result;
+	case ACT_TIMEOUT:
+		return -1;
+	case ACT_RESIZE: case ACT_REDRAW:
+		clearok(curscr, TRUE);
+		p->relayout = 1;
+		return -1;
+	default:
+		break;
+	}
+	/* the game waits; only q (and the answer to its question) work */
+	if (term_too_small() && ev->act != ACT_QUIT && !p->ask)
+		return -1;
+	if (p->ask)
+		return answer(p, ev);
+	int leave = -1;
+	if (THEM(p, key) && p->them.ops->key(p, p->them.self, ev, &leave))
+		return leave;
+	return key(p, ev);
 }
 
-/* The game on the screen until the player leaves it: a PLAY_ result. */
-static int play_loop(play *p)
+int play_loop(play *p)
 {
-	int result = PLAY_QUIT;
 	for (;;) {
-		if (p->np) {
-			int r = netplay_poll(p);
-			if (r >= 0)
-				return r;
-		}
-		/* With animations, the "thinking" line shows for a moment even
-		 * when the answer is instant, so the reply does not look like
-		 * part of the player's own move. */
-		int shown = !p->opt->animation ||
-		            input_now_ms() - p->ai_since >= AI_MIN_SHOW_MS;
-		if (p->ph == PH_AI && p->ai && ai_busy(p->ai) && shown &&
-		    !term_too_small()) {
-			ng_move m;
-			ng_err e;
-			if (ai_poll(p->ai, &m, &e))
-				apply_ai_move(p, m, e);
-		}
-		if (p->hinting) {
-			ng_move m;
-			ng_err e;
-			if (ai_poll(play_hint_searcher(p), &m, &e))
-				play_show_hint(p, m, e);
-		}
+		int wait_ms, r = poll(p, &wait_ms);
+		if (r >= 0)
+			return r;
 		play_render(p);
 		event ev;
-		input_get(&ev, p->np ? netplay_wait_ms(p)
-		               : (p->ph == PH_AI && p->ai && ai_busy(p->ai)) || p->hinting
-		               ? 100 : -1);
-		if (ev.act == ACT_SIGNAL) {
-			/* hang-up, TERM, INT: stop thinking, keep the game */
-			stop_ai(p);
-			if (ng_game_result(p->g) == NG_NONE)
-				play_autosave(p);
-			break;
-		}
-		if (ev.act == ACT_TIMEOUT)
-			continue;
-		if (ev.act == ACT_RESIZE || ev.act == ACT_REDRAW) {
-			clearok(curscr, TRUE);
-			p->relayout = 1;
-			continue;
-		}
-		/* the game waits; only q (and the answer to its question) work */
-		if (term_too_small() && ev.act != ACT_QUIT && !p->ask)
-			continue;
-		if (p->ask) {
-			int what = p->ask;
-			p->ask = ASK_NONE;
-			p->msg[0] = 0;
-			if (input_is_yes(ev.key) || (what == ASK_QUIT && ev.act == ACT_QUIT)) {
-				if (what == ASK_QUIT) {
-					/* left in progress: tui.c says how to go on */
-					result = ng_game_length(p->g) > 0 && p->dir[0]
-					         ? PLAY_QUIT_SAVED : PLAY_QUIT;
-					break;
-				}
-				if (what == ASK_MENU) {
-					result = PLAY_MENU;
-					break;
-				}
-				if (what == ASK_RESIGN || what == ASK_LEAVE) {
-					int r = netplay_yes(p, what);
-					if (r >= 0)
-						return r;
-					continue;
-				}
-				abandon(p);
-				new_game(p, 1);
-			}
-			continue;
-		}
-		if (p->np && netplay_key(p, &ev))
-			continue;
-		if (p->pz && puzzle_key(p, &ev))
-			continue;
-		switch (ev.act) {
-		case ACT_QUIT:
-			if (in_progress(p)) {
-				ask(p, ASK_QUIT);
-				break;
-			}
-			result = PLAY_QUIT;
-			goto out;
-		case ACT_MENU:
-			if (in_progress(p)) {
-				ask(p, ASK_MENU);
-				break;
-			}
-			result = PLAY_MENU;
-			goto out;
-		case ACT_NEW:
-			if (in_progress(p))
-				ask(p, ASK_NEW);
-			else
-				new_game(p, 1);
-			break;
-		case ACT_HELP:
-			page_help();
-			p->relayout = 1;
-			break;
-		case ACT_HINT:
-			play_ask_hint(p);
-			break;
-		case ACT_EXPORT:
-			play_export(p);
-			break;
-		case ACT_COORDS:
-			p->bv.coords = !p->bv.coords;
-			break;
-		case ACT_UNDO:
-			undo(p);
-			break;
-		case ACT_REDO:
-			redo(p);
-			break;
-		case ACT_UP: case ACT_DOWN: case ACT_LEFT: case ACT_RIGHT:
-			if (play_choosing(p)) {
-				forget_refusal(p);
-				move_cursor(p, ev.act);
-			}
-			break;
-		case ACT_NEXT: case ACT_PREV:
-			if (play_choosing(p)) {
-				forget_refusal(p);
-				cycle(p, ev.act == ACT_NEXT ? 1 : -1);
-			}
-			break;
-		case ACT_SELECT:
-			if (play_choosing(p))
-				choose(p, p->cur);
-			break;
-		case ACT_BACK:
-			if (play_choosing(p))
-				step_back(p);
-			break;
-		case ACT_CLICK:
-			if (play_choosing(p)) {
-				play_build_view(p);
-				int i = board_hit(&p->L, &p->bv, ev.y, ev.x);
-				if (i >= 0) {
-					p->cur = p->bv.cell[i].c;
-					p->want_u = board_ux(&p->L, p->cur);
-					choose(p, p->cur);
-				}
-			}
-			break;
-		default:
-			break;
-		}
+		input_get(&ev, wait_ms);
+		r = event_in(p, &ev);
+		if (r >= 0)
+			return r;
 	}
-out:
-	return result;
 }
-

@@ -1,6 +1,25 @@
 /*
- * play.h - what play.c (one game on the screen) shares with play_online.c
- * (the same game played online).  Not for other modules: they use ui.h.
+ * play.h - the game screen's own header, for its files (play*.c) only:
+ * other modules use ui.h.
+ *
+ * The screen (play.c) shows one game and lets the player choose turns.
+ * Whoever answers the player's moves is "the other side" (other_ops
+ * below): the computer (play_computer.c), an online opponent
+ * (play_online.c), a puzzle's referee (play_puzzle.c), or a replay
+ * (play_replay.c) that only steps through a record.  A game of two
+ * players at one keyboard has none.  play.c calls the other side only
+ * through these operations and names no implementation; each keeps its
+ * state in its own file, and acts on the screen only through play.c's
+ * API below ("for the other side").
+ *
+ * The files, lowest first (none calls a file above it):
+ *   play_base.c    the message line, whose turn it is
+ *   play_text.c    the panel's lines of text
+ *   play_view.c    the board's cells, drawing the screen, animations
+ *   play_save.c    saving and exporting; play_hint.c the hint
+ *   play.c         the turn, undo and redo, questions, the loop
+ *   play_computer.c, play_online.c, play_puzzle.c, play_replay.c: the
+ *   other sides and their screens' entry points; play_local.c a local game
  */
 #ifndef NONAGA_PLAY_H
 #define NONAGA_PLAY_H
@@ -10,40 +29,87 @@
 #include "turn.h"
 #include <limits.h>
 
-typedef struct netplay netplay;
-typedef struct pzrun pzrun;
+/* PH_TURN: the player chooses the turn (p->t); PH_THEIRS: the other side
+ * is to move (the computer thinks, an online opponent or a watched game
+ * is awaited); PH_OVER: the game is over; PH_VIEW: a replay */
+typedef enum { PH_TURN, PH_THEIRS, PH_OVER, PH_VIEW } phase;
+/* Questions (y/n): play.c's own, then the other side's (ASK_THEIRS and
+ * above, answered by other_ops.answer). */
+enum { ASK_NONE, ASK_QUIT, ASK_NEW, ASK_MENU, ASK_THEIRS };
 
-/* PH_TURN: the player chooses the turn (p->t); PH_AI: the other side (the
- * computer, or online the opponent) is to move; PH_OVER: the game is
- * over; PH_VIEW: a replay */
-typedef enum { PH_TURN, PH_AI, PH_OVER, PH_VIEW } phase;
-enum { ASK_NONE, ASK_QUIT, ASK_NEW, ASK_MENU, ASK_RESIGN, ASK_LEAVE };
-#define AI_MIN_SHOW_MS 400
+typedef struct play play;
 
-typedef struct play {
+/* What the other side lets the player do (other_ops.allows). */
+enum {
+	OK_SAVE = 1,   /* the game is kept on disk after every turn */
+	OK_ASK = 2,    /* leaving a game in progress asks first (else nothing
+	                * is lost: q and m leave at once) */
+	OK_WARN = 4    /* --warn auto warns of the opponent's winning slide */
+};
+
+/*
+ * The other side of the board.  Every operation may be NULL: the
+ * default is given with each.  self is the implementation's own state.
+ */
+typedef struct other_ops {
+	/* The player may choose a move when it is their side's turn (NULL:
+	 * always then). */
+	int (*ready)(const play *p, void *self);
+	/* The other side is to move (PH_THEIRS): start answering. */
+	void (*their_turn)(play *p, void *self);
+	/* The player's move m was played: 1 when the other side takes over
+	 * what follows (it enters the next turn itself), 0 for the usual (the
+	 * next turn, the save). */
+	int (*moved)(play *p, void *self, ng_move m);
+	/* Look for news (a move, which it plays with play_show_move): a
+	 * PLAY_ result to leave the screen with, or -1; *wait_ms is lowered
+	 * to how long the loop may wait for a key (-1: no limit). */
+	int (*poll)(play *p, void *self, int *wait_ms);
+	/* A key it handles itself: 1 if it did; *leave is then a PLAY_
+	 * result to leave the screen with, or stays -1. */
+	int (*key)(play *p, void *self, const event *ev, int *leave);
+	/* OK_ bits (NULL: OK_SAVE | OK_ASK, as for two players). */
+	int (*allows)(const play *p, void *self);
+	/* u: take the player's moves back (NULL: the last move). */
+	void (*undo)(play *p, void *self);
+	/* The position is about to change under it (undo, redo, a new game,
+	 * leaving): stop answering, and try afresh at its next turn. */
+	void (*stop)(play *p, void *self);
+	/* A new game begins: the side the player takes, or -1 to keep it;
+	 * animate: the drawing of sides may be shown. */
+	int (*new_game)(play *p, void *self, int animate);
+	/* Yes to its question what (ASK_THEIRS and above): a PLAY_ result to
+	 * leave with, or -1. */
+	int (*answer)(play *p, void *self, int what);
+	/* Its lines of the panel: it fills those it has (the header, the
+	 * turn and its role, the hint, the last move, the message, the keys)
+	 * and leaves the others empty for the game's own (play_text.c). */
+	void (*panel)(const play *p, void *self, panel_text *t);
+	void (*free)(void *self);
+} other_ops;
+
+typedef struct other_side {
+	const other_ops *ops;   /* NULL: no other side (two players) */
+	void *self;
+} other_side;
+
+struct play {
 	const options *opt;
-	lineup who;           /* MODE_AI: who.human is the side drawn */
-	int draw_side;        /* MODE_AI: draw the sides for each new game */
-	ng_game *g;
+	lineup who;           /* who.human: the player's side (-1: watching) */
+	ng_game *g;           /* the game (not the screen's: the caller frees it) */
+	other_side them;          /* the other side */
 	save_info si;         /* the game's mode, sides, level and date */
 	char dir[PATH_MAX];   /* the state directory, "" when there is none */
 	int slot;             /* the save slot the game is saved in (saveslot.h) */
-	const char *replay;   /* PH_VIEW: the record's file */
-	const ng_record_info *rinfo;  /* PH_VIEW: its header */
-	const struct an_move *an;     /* PH_VIEW: the coach's judgement of
-	                               * each move of the line (analysis.h,
-	                               * key a), or NULL */
+	const struct an_move *an;     /* the coach's judgement of each move
+	                               * of the line (analysis.h), or NULL */
+	const ng_game *line;  /* PH_VIEW: the whole line (the move list) */
 	int archived;         /* the game's end is kept as a record */
-	ai *ai;
-	ai *hint_ai;          /* the hint's search (key t) when there is no ai,
-	                       * made when first asked */
+	ai *hint_ai;          /* the hint's own search (key t), made when
+	                       * first asked */
 	int hinting;          /* it runs */
 	int hinted;           /* hint is shown (play_enter_turn drops it) */
 	ng_move hint;
-	netplay *np;          /* an online game (play_online.c), or NULL */
-	pzrun *pz;            /* a puzzle (play_puzzle.c), or NULL */
-	int ai_failed;        /* the search failed: do not start it again */
-	long long ai_since;   /* when the search started (ms) */
 	phase ph;
 	turn t;               /* PH_TURN: what is chosen so far (turn.h); its
 	                       * slide is also set while a move is shown */
@@ -57,38 +123,61 @@ typedef struct play {
 	layout L;
 	int relayout;
 	boardview bv;
+	movelist ml;          /* the move list, made when relayout is set */
 	/* what an animation shows on top of the position */
 	int a_tok, a_side;
 	ng_cell a_tok_from, a_tok_at;
 	int a_disc, a_num, a_den;
 	ng_cell a_disc_from, a_disc_to;
 	int a_pulse;          /* the winning three highlighted */
-} play;
-
+};
 
 static inline const ng_pos *cur_pos(const play *p) { return ng_game_pos(p->g); }
 static inline int to_move(const play *p) { return ng_pos_side(cur_pos(p)); }
 
-/* play.c */
+/* play_base.c */
+__attribute__((format(printf, 3, 4)))
+void play_say(play *p, int role, const char *fmt, ...);
+/* The message line emptied. */
+void play_quiet(play *p);
+const char *play_side_name(int side);
+/* Is it the player's turn to choose a move (their side to move, and the
+ * other side ready)? */
 int play_human_turn(const play *p);
+/* Is a turn being chosen now? */
 int play_choosing(const play *p);
-int play_has_own_move(const play *p);
-void play_render(play *p);
-
-/* play_view.c: the board's cells, the cursor, frames */
-void play_build_view(play *p);
-/* The cursor to the choice nearest (u, v) in layout units, or the cursor */
-void play_cursor_near(play *p, double u, double v);
-void play_cursor_near_cursor(play *p);
-int play_animating(const play *p);
-void play_animate_slide(play *p, int side, ng_cell from, ng_cell to);
-void play_animate_reloc(play *p, ng_cell from, ng_cell to);
-void play_animate_win(play *p);
+/* The other side's OK_ bits. */
+int play_allows(const play *p);
+/* other_ops.allows of a side that allows none: not saved here (online:
+ * the server keeps it; a puzzle, a replay), left without a question. */
+int play_allows_nothing(const play *p, void *self);
 
 /* play_text.c: the panel's lines of a game or a replay */
 void play_fill_panel(const play *p, panel_text *t);
+/* p->ml: the move list for the layout (when p->relayout is consumed). */
+void play_fill_moves(play *p);
 /* "1. slide a token" or "2. relocate a disc", for the turn's step */
 const char *play_step_name(const play *p);
+/* "Red wins!" (who) and how: "Red wins! (three in a line)" */
+void play_won_text(char *out, size_t size, const char *who, const ng_pos *ps);
+/* The turn line at the end: a draw, or the winner's token, the sentence
+ * for that winner (red_wins or blue_wins) and how the three stand. */
+void play_over_line(const play *p, panel_text *t, const char *red_wins,
+                    const char *blue_wins);
+/* The header: the rules, who plays (who), the lock's legend. */
+void play_header(const play *p, const char *who, panel_text *t);
+/* The keys line: all the keys, fewer, and what must always show. */
+void play_set_keys(panel_text *t, const char *all, const char *mid, const char *least);
+
+/* play_view.c: the board's cells, the cursor, drawing, animations */
+void play_build_view(play *p);
+void play_render(play *p);
+/* The cursor to the choice nearest (u, v) in layout units, or the cursor */
+void play_cursor_near(play *p, double u, double v);
+void play_cursor_near_cursor(play *p);
+void play_animate_slide(play *p, int side, ng_cell from, ng_cell to);
+void play_animate_reloc(play *p, ng_cell from, ng_cell to);
+void play_animate_win(play *p);
 
 /* play_save.c */
 /* The state directory into p->dir; 0 when there is none (said). */
@@ -96,65 +185,60 @@ int play_state_dir(play *p);
 void play_autosave(play *p);
 void play_export(play *p);
 
-/* play.c, for play_online.c */
-__attribute__((format(printf, 3, 4)))
-void play_say(play *p, int role, const char *fmt, ...);
+/* play_hint.c */
+/* t: look for a hint in the background (or say why not). */
+void play_ask_hint(play *p);
+/* A hint found: marked, said, the cursor on it; 1 while one is sought. */
+int play_poll_hint(play *p);
+/* The position changed: the hint's search stops and its marks go. */
+void play_drop_hint(play *p);
+
+/* play.c: a screen's life, for the entry points (play_local.c and the
+ * other sides' files).  play_init takes who plays, the game g (the caller
+ * frees it after play_done) and the other side (freed by play_done). */
+void play_init(play *p, const options *opt, const lineup *who, ng_game *g,
+               other_side them);
+/* A new game (not one resumed) begins: the other side may draw sides. */
+void play_begin(play *p);
+/* The saved game resumed: its information si, the turn it is at. */
+void play_resume(play *p, const save_info *si);
+/* The game is saved in the save slot given (held: saveslot.h). */
+void play_keep_in(play *p, int slot);
+/* The game on the screen until the player leaves it: a PLAY_ result. */
+int play_loop(play *p);
+void play_done(play *p);
+
+/* play.c, for the other side */
+/* The turn that follows (the player's, the other side's, or the end). */
 void play_enter_turn(play *p);
 /* Show a move being played (animated unless quiet) and play it; 0, or an
  * error (the move is not legal here). */
 ng_err play_show_move(play *p, ng_move m, int quiet);
-const char *play_side_name(int side);
-void play_ask(play *p, int what);
+/* The game p->g was set up anew (reset, a sync, a puzzle): the player
+ * plays `human' (-1: watches), the board is centred afresh, a question
+ * is dropped and the turn entered. */
+void play_restart(play *p, int human);
+/* Take moves back to ply (they can be played again), enter the turn
+ * there, say `said' and save; -1 (said) when ply < 0: nothing to undo. */
+int play_take_back(play *p, int ply, const char *said);
+/* The game is over here (whatever the rules say: a resignation, a
+ * puzzle judged). */
+void play_over(play *p);
+/* Ask the question (y/n); what: ASK_THEIRS or above. */
+void play_ask(play *p, int what, const char *question);
+/* A pending question is dropped. */
+void play_unask(play *p);
+/* The screen is laid out and drawn afresh at the next render. */
+void play_relayout(play *p);
+/* PH_VIEW: the screen steps through the record `line' (the whole game). */
+void play_view_record(play *p, const ng_game *line);
+/* The coach's marks of the line (analysis.h), kept by the caller. */
+void play_mark_line(play *p, const struct an_move *an);
 
-/* play_online.c, for play.c */
-struct online;
-netplay *netplay_new(struct online *on);
-void netplay_free(netplay *np);
-/* Read the server's news and act on it; returns a PLAY_ result to leave
- * the game with, or -1 to go on. */
-int netplay_poll(play *p);
-/* A key that online play handles itself (chat, draw, resign, claim,
- * take back); 1 if it did. */
-int netplay_key(play *p, const event *ev);
-/* The player's whole turn was chosen: send it. */
-void netplay_sent(play *p, ng_move m);
-/* The answer to a question (ASK_RESIGN, ASK_LEAVE) was yes. */
-int netplay_yes(play *p, int what);
-/* Make the panel's lines (filled in as for a local game) those of an
- * online game: header, turn, hint, keys. */
-void netplay_panel(const play *p, panel_text *t);
-/* Both seats are taken and the game is on: the player may move. */
-int netplay_ready(const play *p);
-/* Milliseconds the input may wait before the loop looks at the server. */
-int netplay_wait_ms(const play *p);
-/* The player's own moves can be taken back: ask the opponent. */
-void netplay_undo(play *p);
+/* The other sides, for play_local.c */
+/* The computer at who->level: 0, or -1 out of memory. */
+int computer_new(other_side *o, const options *opt, int draw_side);
 
-/* play_puzzle.c, for play.c */
-/* Set the puzzle up on the board. */
-void puzzle_show(play *p);
-/* The player's move was played: judge it, answer, enter what follows. */
-void puzzle_moved(play *p);
-/* Hints (play_hint.c).  The searcher that looks for them: the computer
- * opponent's, or the hint's own (NULL before the first hint). */
-ai *play_hint_searcher(const play *p);
-/* t: look for a hint in the background (or say why not). */
-void play_ask_hint(play *p);
-/* The hint found (or why not): marked, said, the cursor on it. */
-void play_show_hint(play *p, ng_move m, ng_err e);
-/* The position changed: the hint's search stops and its marks go. */
-void play_drop_hint(play *p);
-
-/* The player took a hint: this try no longer counts as solving it. */
-void puzzle_hinted(play *p);
-/* A key the puzzle screen handles itself (next, previous, retry); 1 if
- * it did. */
-int puzzle_key(play *p, const event *ev);
-/* The panel's lines of a puzzle, over those of a game. */
-void puzzle_panel(const play *p, panel_text *t);
-
-/* play.c, for play_puzzle.c: the puzzles on the screen, from r->i, with a
- * message to show first (or NULL): PLAY_QUIT or PLAY_MENU. */
-int play_puzzle(const options *opt, pzrun *r, const char *note);
+/* play_puzzle.c: the puzzles on the screen (ui.h: puzzle_run) */
 
 #endif

@@ -3,32 +3,22 @@
  * top level for about a second (at least as strong as any level), in a
  * thread so that the screen stays live; the move found is marked on the
  * board, said in notation, and the cursor goes to its cell for the step
- * the turn is at.  No hints online.
+ * the turn is at.  The hint has a searcher of its own (the computer
+ * opponent's is the other side's).  Online, the other side refuses t.
  */
 #include "play.h"
 
 #define say play_say
 
-/* The computer opponent's searcher is idle on the player's turn (and its
- * table helps its next move); without one the hint has its own. */
-ai *play_hint_searcher(const play *p)
-{
-	return p->ai ? p->ai : p->hint_ai;
-}
-
 void play_drop_hint(play *p)
 {
 	if (p->hinting)
-		ai_cancel(play_hint_searcher(p));
+		ai_cancel(p->hint_ai);
 	p->hinting = p->hinted = 0;
 }
 
 void play_ask_hint(play *p)
 {
-	if (p->np) {
-		say(p, R_MSG, "%s", _("There are no hints in online games."));
-		return;
-	}
 	if (!play_choosing(p) || !play_human_turn(p)) {
 		say(p, R_MSG, "%s", _("A hint is for your own turn."));
 		return;
@@ -36,9 +26,9 @@ void play_ask_hint(play *p)
 	if (p->hinting)
 		return;
 	ng_limits lim = { 1000, 0, 0 };
-	if (!play_hint_searcher(p))
+	if (!p->hint_ai)
 		p->hint_ai = ai_new(p->opt->threads);
-	ai *a = play_hint_searcher(p);
+	ai *a = p->hint_ai;
 	if (!a || ai_start_limits(a, p->g, NG_LEVEL_MAX, &lim) != 0) {
 		say(p, R_MSG, _("The computer cannot think: %s."), reason_text(NG_ERR_NOMEM));
 		return;
@@ -48,7 +38,7 @@ void play_ask_hint(play *p)
 	say(p, R_NORMAL, "%s", _("Looking for a hint..."));
 }
 
-void play_show_hint(play *p, ng_move m, ng_err e)
+static void show(play *p, ng_move m, ng_err e)
 {
 	p->hinting = 0;
 	if (e != NG_OK) {
@@ -60,8 +50,6 @@ void play_show_hint(play *p, ng_move m, ng_err e)
 	ng_move_format(ps, m, mv);
 	p->hint = m;
 	p->hinted = 1;
-	if (p->pz)
-		puzzle_hinted(p);
 	/* TRANSLATORS: %s is a move in the notation from>to/from>to; "!"
 	   is the mark beside its cells on the board. */
 	say(p, R_NORMAL, _("Hint: %s (marked !)."), mv);
@@ -88,4 +76,15 @@ void play_show_hint(play *p, ng_move m, ng_err e)
 		break;
 	}
 	p->want_u = board_ux(&p->L, p->cur);
+}
+
+int play_poll_hint(play *p)
+{
+	ng_move m;
+	ng_err e;
+	if (!p->hinting)
+		return 0;
+	if (ai_poll(p->hint_ai, &m, &e))
+		show(p, m, e);
+	return p->hinting;
 }

@@ -22,7 +22,7 @@
 #define CHAT_LINES 4
 #define STALL_MS 10000
 
-struct netplay {
+typedef struct netplay {
 	online *on;
 	char red[NET_NAME_MAX + 1], blue[NET_NAME_MAX + 1];
 	int clock_min, clock_inc;
@@ -37,26 +37,27 @@ struct netplay {
 	int kept;                   /* the end is kept as a record */
 	int lost;                   /* the connection is gone */
 	int64_t retry_at, give_up_at;
-	int leave_to;               /* PLAY_QUIT or PLAY_MENU, for ASK_LEAVE */
-	int exit_to;                /* leave the game with this, or -1 */
+	int leave_to;               /* PLAY_QUIT or PLAY_MENU, for Q_LEAVE */
 	char chat[CHAT_LINES][NET_NAME_MAX + NET_CHAT_MAX + 8];
 	int nchat;
-};
+} netplay;
 
-netplay *netplay_new(online *on)
+/* Questions (y/n) of an online game. */
+enum { Q_RESIGN = ASK_THEIRS, Q_LEAVE };
+
+static netplay *netplay_new(online *on)
 {
 	netplay *np = calloc(1, sizeof *np);
 	if (!np)
 		return NULL;
 	np->on = on;
 	np->offer_draw = np->offer_tb = -1;
-	np->exit_to = -1;
 	return np;
 }
 
-void netplay_free(netplay *np)
+static void netplay_free(void *self)
 {
-	free(np);
+	free(self);
 }
 
 static const char *seat_name(const netplay *np, int side)
@@ -102,7 +103,7 @@ static void charge(netplay *np, int side, int64_t inc)
 /* A finished game goes into the records, as local games do. */
 static void keep(play *p)
 {
-	netplay *np = p->np;
+	netplay *np = p->them.self;
 	char dir[PATH_MAX], msg[SAVE_MSG], path[PATH_MAX];
 	if (np->kept || p->who.human < 0 || ng_game_ply(p->g) == 0)
 		return;
@@ -118,7 +119,7 @@ static void keep(play *p)
 
 static void game_over(play *p, ng_result r, const char *how)
 {
-	netplay *np = p->np;
+	netplay *np = p->them.self;
 	if (!np->over) {   /* the clocks stop where they are */
 		int side = to_move(p);
 		charge(np, side, 0);
@@ -129,7 +130,7 @@ static void game_over(play *p, ng_result r, const char *how)
 	np->over = 1;
 	snprintf(np->how, sizeof np->how, "%s", how);
 	np->offer_draw = np->offer_tb = -1;
-	p->ph = PH_OVER;
+	play_over(p);
 	keep(p);
 }
 
@@ -137,10 +138,8 @@ static void game_over(play *p, ng_result r, const char *how)
 
 static void on_sync(play *p, const online_ev *ev)
 {
-	netplay *np = p->np;
+	netplay *np = p->them.self;
 	ng_game_reset(p->g, ev->rules);
-	p->who.human = ev->side;
-	p->who.rules = ev->rules;
 	snprintf(np->red, sizeof np->red, "%s", ev->red);
 	snprintf(np->blue, sizeof np->blue, "%s", ev->blue);
 	np->clock_min = ev->clock_min;
@@ -153,15 +152,12 @@ static void on_sync(play *p, const online_ev *ev)
 	np->over = ev->result != NG_NONE;
 	snprintf(np->how, sizeof np->how, "%s", ev->code);
 	np->synced = 1;
-	p->L.lines = 0;
-	p->relayout = 1;
-	p->ask = ASK_NONE;
-	play_enter_turn(p);
+	play_restart(p, ev->side);
 }
 
 static void on_moved(play *p, const online_ev *ev)
 {
-	netplay *np = p->np;
+	netplay *np = p->them.self;
 	if (ev->ms[0] >= 0 && ev->ms[1] >= 0) {
 		np->left[0] = ev->ms[0];
 		np->left[1] = ev->ms[1];
@@ -186,7 +182,7 @@ static void on_moved(play *p, const online_ev *ev)
 
 static void on_chat(play *p, const online_ev *ev)
 {
-	netplay *np = p->np;
+	netplay *np = p->them.self;
 	if (np->nchat == CHAT_LINES) {
 		memmove(np->chat[0], np->chat[1], sizeof np->chat[0] * (CHAT_LINES - 1));
 		np->nchat--;
@@ -199,7 +195,7 @@ static void on_chat(play *p, const online_ev *ev)
 /* An answer of the server's. */
 static int on_answer(play *p, const online_ev *ev)
 {
-	netplay *np = p->np;
+	netplay *np = p->them.self;
 	if (ev->kind == OE_OK)
 		return -1;
 	if (ev->cmd == OC_JOIN && !strcmp(ev->code, "bad-token") && !np->synced) {
@@ -228,7 +224,7 @@ static int on_answer(play *p, const online_ev *ev)
 
 static int handle(play *p, const online_ev *ev)
 {
-	netplay *np = p->np;
+	netplay *np = p->them.self;
 	switch (ev->kind) {
 	case OE_SYNC:
 		on_sync(p, ev);
@@ -239,12 +235,8 @@ static int handle(play *p, const online_ev *ev)
 		on_moved(p, ev);
 		break;
 	case OE_UNDONE:
-		while (ng_game_ply(p->g) > ev->n && ng_game_undo(p->g) == NG_OK)
-			;
-		p->relayout = 1;
-		play_enter_turn(p);
 		np->offer_tb = np->offer_draw = -1;
-		play_say(p, R_NORMAL, "%s", _("Moves taken back, as both players agreed."));
+		play_take_back(p, ev->n, _("Moves taken back, as both players agreed."));
 		break;
 	case OE_OVER:
 		game_over(p, ev->result, ev->code);
@@ -311,11 +303,11 @@ static int handle(play *p, const online_ev *ev)
 
 static void lost(play *p)
 {
-	netplay *np = p->np;
+	netplay *np = p->them.self;
 	online_drop(np->on);
 	np->lost = 1;
 	np->synced = 0;          /* no choosing until the server has told */
-	p->ask = ASK_NONE;
+	play_unask(p);
 	play_enter_turn(p);
 	np->retry_at = online_now_ms() + RETRY_MS;
 	np->give_up_at = online_now_ms() + GIVE_UP_MS;
@@ -324,7 +316,7 @@ static void lost(play *p)
 /* Try again: connect, then ask for the same seat (or to watch again). */
 static void retry(play *p)
 {
-	netplay *np = p->np;
+	netplay *np = p->them.self;
 	char msg[512];
 	np->retry_at = online_now_ms() + RETRY_MS;
 	netclient_opts o = np->on->o;
@@ -339,17 +331,20 @@ static void retry(play *p)
 	play_say(p, R_NORMAL, "%s", _("Connected again."));
 }
 
-int netplay_ready(const play *p)
+/* Both seats are taken and the game is on: the player may move. */
+static int ready(const play *p, void *self)
 {
-	const netplay *np = p->np;
+	const netplay *np = self;
+	(void)p;
 	return np->synced && np->red[0] && np->blue[0] && !np->over;
 }
 
-int netplay_poll(play *p)
+/* Read the server's news and act on it.  The clocks and countdowns
+ * change every second; the news is looked at ten times a second. */
+static int poll(play *p, void *self, int *wait_ms)
 {
-	netplay *np = p->np;
-	if (np->exit_to >= 0)
-		return np->exit_to;
+	netplay *np = self;
+	*wait_ms = 100;
 	if (np->lost) {
 		if (online_now_ms() >= np->give_up_at) {
 			play_say(p, R_MSG, "%s", _("The server did not come back."));
@@ -376,34 +371,30 @@ int netplay_poll(play *p)
 	return -1;
 }
 
-int netplay_wait_ms(const play *p)
-{
-	/* the clocks and countdowns change every second; the server's news
-	 * is looked at ten times a second */
-	(void)p;
-	return 100;
-}
-
 /* ------------------------------------------------------- what one does */
 
-void netplay_sent(play *p, ng_move m)
+/* The player's whole turn was chosen: send it. */
+static int moved(play *p, void *self, ng_move m)
 {
+	netplay *np = self;
 	char mv[NG_MOVE_TEXT];
 	int ply = ng_game_ply(p->g);
 	ng_move_format(ng_game_pos_at(p->g, ply - 1), m, mv);
 	/* played on the screen already: the mover's clock stops now */
-	charge(p->np, ng_pos_side(ng_game_pos_at(p->g, ply - 1)),
-	       (int64_t)p->np->clock_inc * 1000);
-	if (online_send(p->np->on, OC_MOVE, "move %s", mv) < 0)
+	charge(np, ng_pos_side(ng_game_pos_at(p->g, ply - 1)),
+	       (int64_t)np->clock_inc * 1000);
+	if (online_send(np->on, OC_MOVE, "move %s", mv) < 0)
 		lost(p);
-	p->np->offer_draw = p->np->offer_tb = -1;
+	np->offer_draw = np->offer_tb = -1;
 	if (ng_game_result(p->g) != NG_NONE)
 		game_over(p, ng_game_result(p->g), "rules");
+	return 0;
 }
 
-void netplay_undo(play *p)
+/* u: the player's own moves can be taken back: ask the opponent. */
+static void undo(play *p, void *self)
 {
-	netplay *np = p->np;
+	netplay *np = self;
 	if (p->who.human < 0 || np->over || p->ph == PH_OVER || np->lost) {
 		play_say(p, R_MSG, "%s", _("There is nothing to take back."));
 		return;
@@ -417,33 +408,50 @@ void netplay_undo(play *p)
 }
 
 /* The text line of a chat message: typed on the message line. */
-static void chat(play *p)
+static void chat(play *p, netplay *np)
 {
 	char text[NET_CHAT_MAX + 1];
 	const char *said[CHAT_LINES];
-	for (int i = 0; i < p->np->nchat; i++)
-		said[i] = p->np->chat[i];
+	for (int i = 0; i < np->nchat; i++)
+		said[i] = np->chat[i];
 	play_render(p);
-	if (chatline_run(_("Say: "), said, p->np->nchat, text, sizeof text) > 0)
-		online_send(p->np->on, OC_OTHER, "chat %s", text);
-	p->relayout = 1;
+	if (chatline_run(_("Say: "), said, np->nchat, text, sizeof text) > 0)
+		online_send(np->on, OC_OTHER, "chat %s", text);
+	play_relayout(p);
 }
 
-int netplay_key(play *p, const event *ev)
+static int answer(play *p, void *self, int what);
+
+static void ask(play *p, int what)
 {
-	netplay *np = p->np;
+	play_ask(p, what, what == Q_RESIGN ? _("Resign this game? (y/n)")
+	         : _("Leave the game? Your seat is kept for you to come back. (y/n)"));
+}
+
+/* A key that online play handles itself (chat, draw, resign, claim;
+ * what does not go online: redo, a new game, hints). */
+static int key(play *p, void *self, const event *ev, int *leave)
+{
+	netplay *np = self;
 	/* a game to leave with a question: ours, on, and the server there */
 	int seated = p->who.human >= 0, on = seated && !np->over && p->ph != PH_OVER && !np->lost;
 	switch (ev->act) {
 	case ACT_QUIT: case ACT_MENU:
 		np->leave_to = ev->act == ACT_QUIT ? PLAY_QUIT : PLAY_MENU;
 		if (on)
-			play_ask(p, ASK_LEAVE);
+			ask(p, Q_LEAVE);
 		else
-			np->exit_to = netplay_yes(p, ASK_LEAVE);
+			*leave = answer(p, np, Q_LEAVE);
 		return 1;
 	case ACT_NEW:
 		play_say(p, R_MSG, "%s", _("Online, a new game is hosted from the lobby (m)."));
+		return 1;
+	case ACT_REDO:
+		play_say(p, R_MSG, "%s", _("Online, moves are taken back only by agreement, "
+		                           "and not played again."));
+		return 1;
+	case ACT_HINT:
+		play_say(p, R_MSG, "%s", _("There are no hints in online games."));
 		return 1;
 	case ACT_OTHER:
 		break;
@@ -452,7 +460,7 @@ int netplay_key(play *p, const event *ev)
 	}
 	switch (ev->key) {
 	case 'c': case 'C':
-		chat(p);
+		chat(p, np);
 		return 1;
 	case 'd': case 'D':
 		if (!on)
@@ -463,7 +471,7 @@ int netplay_key(play *p, const event *ev)
 		return 1;
 	case 'f': case 'F':
 		if (on)
-			play_ask(p, ASK_RESIGN);
+			ask(p, Q_RESIGN);
 		return 1;
 	case 'w': case 'W': {
 		int op = !p->who.human;
@@ -480,10 +488,11 @@ int netplay_key(play *p, const event *ev)
 	}
 }
 
-int netplay_yes(play *p, int what)
+/* Yes to a question: resign, or leave. */
+static int answer(play *p, void *self, int what)
 {
-	netplay *np = p->np;
-	if (what == ASK_RESIGN) {
+	netplay *np = self;
+	if (what == Q_RESIGN) {
 		online_send(np->on, OC_OTHER, "resign");
 		return -1;
 	}
@@ -526,9 +535,10 @@ static const char *end_text(const char *how, int w)
 	return red ? _("Red wins!") : _("Blue wins!");
 }
 
-void netplay_panel(const play *p, panel_text *t)
+/* The panel's lines of an online game: header, turn, hint, keys. */
+static void panel(const play *p, void *self, panel_text *t)
 {
-	const netplay *np = p->np;
+	const netplay *np = self;
 	int side = to_move(p);
 	int running = clock_running(np);
 	char who[2][NET_NAME_MAX + 48];
@@ -561,7 +571,7 @@ void netplay_panel(const play *p, panel_text *t)
 		t->turn_role = r == NG_RED_WINS ? R_RED : r == NG_BLUE_WINS ? R_BLUE : R_WIN;
 		snprintf(t->hint, sizeof t->hint, "%s",
 		         _("m: back to the lobby, q: quit."));
-	} else if (p->ph == PH_AI) {
+	} else if (p->ph == PH_THEIRS) {
 		const char *mover = side == NG_RED ? np->red : np->blue;
 		snprintf(t->turn, sizeof t->turn, "%s %s%s%s%s", G->token[side],
 		         side == NG_RED ? _("Red to move") : _("Blue to move"),
@@ -604,4 +614,40 @@ void netplay_panel(const play *p, panel_text *t)
 	else
 		snprintf(t->keys, sizeof t->keys, "%s", _("c chat, ? help, m lobby, q leave"));
 	snprintf(t->keys_short, sizeof t->keys_short, "%s", _("? help, q leave"));
+}
+
+static const other_ops online_ops = {
+	.ready = ready,
+	.poll = poll,
+	.moved = moved,
+	.key = key,
+	.allows = play_allows_nothing,
+	.undo = undo,
+	.answer = answer,
+	.panel = panel,
+	.free = netplay_free,
+};
+
+/* An online game: the first answer (to host, join or watch) and its sync
+ * come through poll. */
+int play_online(const options *opt, const lineup *s, struct online *on)
+{
+	ng_game *g = ng_game_new(s->rules);
+	netplay *np = netplay_new(on);
+	if (!g || !np) {
+		ng_game_free(g);
+		free(np);
+		return PLAY_QUIT;
+	}
+	lineup who = *s;
+	who.mode = MODE_ONLINE;   /* the server says who is who */
+	who.human = -1;
+	play P;
+	play *p = &P;
+	play_init(p, opt, &who, g, (other_side){ &online_ops, np });
+	play_enter_turn(p);          /* the other side's: the server's */
+	int result = play_loop(p);
+	play_done(p);
+	ng_game_free(g);
+	return result;
 }

@@ -1,8 +1,9 @@
 /*
  * play_puzzle.c - the puzzles: positions from src/nonaga/puzzles.txt (made by
  * `make puzzles', test/puzzlegen.c; compiled in), played on play.c's
- * screen with the same board and keys as a game, and the puzzles solved
- * kept in the state directory.
+ * screen with the same board and keys as a game, this file being the
+ * other side (play.h) that judges and answers the player's moves; and the
+ * puzzles solved kept in the state directory.
  *
  * Two kinds (test/puzzle_check.h proves each one):
  *   win2   win in two: the player's move must leave every reply a winning
@@ -53,14 +54,14 @@ static char note[SAVE_MSG];   /* why the progress could not be read */
 
 /* What the screen is at: the puzzle shown and how far it got. */
 enum { ST_FIRST, ST_FINISH, ST_DONE };
-struct pzrun {
+typedef struct pzrun {
 	int i;
 	int stage;
 	int solved_now;        /* ST_DONE: solved (else failed) */
 	int hinted;            /* a hint was shown in this try */
 	int nsol;
 	ng_move sol[PZ_MAXSOL];
-};
+} pzrun;
 
 /* ------------------------------------------------------------- the set */
 
@@ -241,9 +242,8 @@ static int is_solution(const pzrun *r, ng_move m)
 }
 
 /* Set puzzle r->i up on the board. */
-static void show(play *p)
+static void show(play *p, pzrun *r)
 {
-	pzrun *r = p->pz;
 	const puzzle *pz = &set[r->i];
 	r->stage = ST_FIRST;
 	r->solved_now = 0;
@@ -263,20 +263,15 @@ static void show(play *p)
 			s++;
 	}
 	ng_game_set(p->g, &pz->pos);
-	p->who.human = ng_pos_side(&pz->pos);
-	p->L.lines = 0;   /* centred afresh */
-	p->relayout = 1;
-	p->msg[0] = 0;
-	play_enter_turn(p);
+	play_quiet(p);
+	play_restart(p, ng_pos_side(&pz->pos));
 }
 
-static void finish(play *p, int solved)
+static void finish(play *p, pzrun *r, int solved)
 {
-	pzrun *r = p->pz;
 	r->stage = ST_DONE;
 	r->solved_now = solved;
-	memset(&p->t, 0, sizeof p->t);
-	p->ph = PH_OVER;
+	play_over(p);
 	if (!solved)
 		return;
 	if (r->hinted) {
@@ -345,16 +340,19 @@ static int reply(const ng_pos *pos, ng_side me, ng_move *out)
 	return best >= 0;
 }
 
-/* The player's move was played (play.c's commit): judge it and answer.
- * (Sentences name each side whole, so that they translate.) */
-void puzzle_moved(play *p)
+/* The player's move was played: judge it and answer; what follows is
+ * the puzzle's.  (Sentences name each side whole, so that they
+ * translate.) */
+static int moved(play *p, void *self, ng_move played)
 {
-	pzrun *r = p->pz;
+	pzrun *r = self;
 	int ply = ng_game_ply(p->g);
+	if (p->hinted)   /* this try no longer counts as solving it */
+		r->hinted = 1;
 	if (r->stage == ST_DONE || ply == 0)
-		return;
+		return 1;
 	const ng_pos *before = ng_game_pos_at(p->g, ply - 1);
-	ng_move m = ng_game_move_at(p->g, ply - 1);
+	ng_move m = played;
 	int me = ng_pos_side(before);
 	int other = !me;
 	if (r->stage == ST_FINISH) {
@@ -362,24 +360,24 @@ void puzzle_moved(play *p)
 		if (!won)
 			play_say(p, R_MSG, "%s", _("That does not win: one of your slides "
 			                           "wins here. r tries again."));
-		finish(p, won);
-		return;
+		finish(p, r, won);
+		return 1;
 	}
 	if (is_solution(r, m)) {
 		if (set[r->i].kind == K_PARRY) {
-			finish(p, 1);
-			return;
+			finish(p, r, 1);
+			return 1;
 		}
 		ng_move a;
 		if (!reply(cur_pos(p), (ng_side)me, &a) || play_show_move(p, a, 0) != NG_OK) {
-			finish(p, 1);   /* no reply: nothing left to prove */
-			return;
+			finish(p, r, 1);   /* no reply: nothing left to prove */
+			return 1;
 		}
 		r->stage = ST_FINISH;
 		play_say(p, R_NORMAL, "%s", other == NG_RED
 		         ? _("Right! Red replied; now win with a slide.")
 		         : _("Right! Blue replied; now win with a slide."));
-		return;
+		return 1;
 	}
 	/* wrong: the refutation, on the board */
 	ng_move a = { NG_NOCELL, NG_NOCELL, NG_NOCELL, NG_NOCELL };
@@ -396,31 +394,35 @@ void puzzle_moved(play *p)
 	}
 	if (a.sf != NG_NOCELL || a.rf != NG_NOCELL)
 		play_show_move(p, a, 0);
-	finish(p, 0);
+	finish(p, r, 0);
 	play_say(p, R_MSG, "%s %s", why, _("r tries again, n goes to the next puzzle."));
+	return 1;
 }
 
-static void go(play *p, int i)
+static void go(play *p, pzrun *r, int i)
 {
-	p->pz->i = (i + nset) % nset;
-	show(p);
+	r->i = (i + nset) % nset;
+	show(p, r);
 }
 
-int puzzle_key(play *p, const event *ev)
+/* The puzzle screen's keys: next, previous, retry (u and r). */
+static int key(play *p, void *self, const event *ev, int *leave)
 {
+	pzrun *r = self;
+	(void)leave;
 	switch (ev->act) {
 	case ACT_NEW:
-		go(p, p->pz->i + 1);
+		go(p, r, r->i + 1);
 		return 1;
 	case ACT_REDO: case ACT_UNDO:
-		go(p, p->pz->i);
+		go(p, r, r->i);
 		play_say(p, R_NORMAL, "%s", _("Again from the start."));
 		return 1;
 	case ACT_EXPORT:
 		return 1;
 	case ACT_OTHER:
 		if (ev->key == 'p' || ev->key == 'P') {
-			go(p, p->pz->i - 1);
+			go(p, r, r->i - 1);
 			return 1;
 		}
 		return 0;
@@ -429,9 +431,10 @@ int puzzle_key(play *p, const event *ev)
 	}
 }
 
-void puzzle_panel(const play *p, panel_text *t)
+/* The panel's lines of a puzzle; the rest are the game's. */
+static void panel(const play *p, void *self, panel_text *t)
 {
-	const pzrun *r = p->pz;
+	const pzrun *r = self;
 	const puzzle *pz = &set[r->i];
 	int me = ng_pos_side(&pz->pos);
 	char diff[64];
@@ -470,6 +473,35 @@ void puzzle_panel(const play *p, panel_text *t)
 	         _("n next, p prev, r retry, ? help, q quit"));
 }
 
+static const other_ops puzzle_ops = {
+	.moved = moved,
+	.key = key,
+	.allows = play_allows_nothing,
+	.panel = panel,
+};
+
+/* The puzzles on the screen, from r->i, with a message to show first (or
+ * NULL): PLAY_QUIT or PLAY_MENU. */
+static int play_puzzles(const options *opt, pzrun *r, const char *first)
+{
+	lineup who = { 0 };
+	who.mode = MODE_PVP;   /* no computer: the puzzle answers */
+	who.rules = NG_STANDARD;
+	ng_game *g = ng_game_new(NG_STANDARD);
+	if (!g)
+		return PLAY_QUIT;
+	play P;
+	play *p = &P;
+	play_init(p, opt, &who, g, (other_side){ &puzzle_ops, r });
+	show(p, r);
+	if (first)
+		play_say(p, R_MSG, "%s", first);
+	int result = play_loop(p);
+	play_done(p);
+	ng_game_free(g);
+	return result;
+}
+
 int puzzle_run(const options *opt)
 {
 	load_set();
@@ -482,17 +514,7 @@ int puzzle_run(const options *opt)
 		r.i++;   /* the first one not solved yet */
 	if (r.i == nset)
 		r.i = 0;   /* all solved: from the start */
-	int result = play_puzzle(opt, &r, note[0] ? note : NULL);
+	int result = play_puzzles(opt, &r, note[0] ? note : NULL);
 	note[0] = 0;   /* told */
 	return result;
-}
-
-void puzzle_hinted(play *p)
-{
-	p->pz->hinted = 1;
-}
-
-void puzzle_show(play *p)
-{
-	show(p);
 }

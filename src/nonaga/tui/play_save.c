@@ -37,8 +37,8 @@ int play_state_dir(play *p)
 void play_autosave(play *p)
 {
 	/* an online game is kept by the server (play_online.c keeps its end);
-	 * puzzles are not games to keep */
-	if (p->replay || p->np || p->pz || ng_game_length(p->g) == 0 || !play_state_dir(p))
+	 * puzzles and replays are not games to keep: the other side says */
+	if (!(play_allows(p) & OK_SAVE) || ng_game_length(p->g) == 0 || !play_state_dir(p))
 		return;
 	char msg[SAVE_MSG];
 	if (ng_game_result(p->g) != NG_NONE && !ng_game_can_redo(p->g)) {

@@ -1,7 +1,8 @@
 /*
  * play_view.c - what the board of a game shows: the cells, tokens and discs of
  * the position, the turn's choices and the chosen pieces, an animation's
- * frame; and where the cursor goes when a step begins.  The choices of
+ * frame; where the cursor goes when a step begins; and the screen drawn
+ * (the board, and the panel's text from play_text.c).  The choices of
  * each step come from the turn (turn.c).
  *
  * The last move played (by either side, also after undo and redo and in a
@@ -127,10 +128,34 @@ void play_cursor_near_cursor(play *p)
 	play_cursor_near(p, 2.0 * p->cur.q + p->cur.r, p->cur.r);
 }
 
+/* ------------------------------------------------------------- drawing */
+
+void play_render(play *p)
+{
+	if (term_draw_too_small(p->ask ? p->msg : NULL)) {
+		p->relayout = 1;
+		return;
+	}
+	/* (the view does not depend on the layout: built once) */
+	play_build_view(p);
+	if (p->relayout) {
+		layout_update(&p->L, &p->bv, LINES, COLS);
+		erase();
+		p->relayout = 0;
+		play_fill_moves(p);   /* the game or the layout changed */
+	}
+	if (play_choosing(p))
+		layout_follow(&p->L, p->cur);
+	board_draw(&p->L, &p->bv);
+	panel_text t;
+	play_fill_panel(p, &t);
+	panel_draw(&p->L, &t);
+}
+
 /* ------------------------------------------------------------ animation */
 
 
-int play_animating(const play *p)
+static int animating(const play *p)
 {
 	return p->opt->animation && !term_too_small();
 }
@@ -138,7 +163,7 @@ int play_animating(const play *p)
 /* A token slides from one cell to another, cell by cell. */
 void play_animate_slide(play *p, int side, ng_cell from, ng_cell to)
 {
-	if (!play_animating(p))
+	if (!animating(p))
 		return;
 	int dq = to.q - from.q, dr = to.r - from.r;
 	int len = abs(dq) > abs(dr) ? abs(dq) : abs(dr);
@@ -166,7 +191,7 @@ void play_animate_slide(play *p, int side, ng_cell from, ng_cell to)
 /* The winning three pulse a few times (still without animations). */
 void play_animate_win(play *p)
 {
-	if (!play_animating(p))
+	if (!animating(p))
 		return;
 	for (int i = 0; i < 6; i++) {
 		p->a_pulse = !(i & 1);
@@ -180,7 +205,7 @@ void play_animate_win(play *p)
 /* A disc flies from one cell to another. */
 void play_animate_reloc(play *p, ng_cell from, ng_cell to)
 {
-	if (!play_animating(p))
+	if (!animating(p))
 		return;
 	const int frames = 7, ms = 55;
 	p->a_disc = 1;

@@ -11,12 +11,18 @@
  *   board_draw.c      drawing the board
  *   play_panel.c      the lines around the board: turn, phase, hints, messages
  *   turn.c       one turn chosen step by step, without curses (turn.h)
- *   play.c       one game: the turn shown, undo/redo, the computer, the loop
- *   play_view.c       what a game's board shows; the cursor; animation frames
- *   play_text.c   a game's lines of text (and a replay's)
+ *   play.c       the game screen: the turn shown, undo/redo, questions, the
+ *                loop; whoever answers the player's moves is "the other
+ *                side" (play.h, private to the play*.c files)
+ *   play_base.c  the game screen's message line and whose turn it is
+ *   play_view.c       what a game's board shows; the cursor; drawing; animations
+ *   play_text.c   a game's lines of text and its move list
  *   play_save.c   a game kept on disk after every turn; x exports it
- *   play_replay.c     nonaga --replay
- *   play_online.c    a game played online (play.h is what it shares with play.c)
+ *   play_hint.c   key t: a hint, searched in the background
+ *   play_local.c  a game on this machine (play_run): the computer or two players
+ *   play_computer.c   the computer as the other side
+ *   play_replay.c     nonaga --replay: a record stepped through
+ *   play_online.c    a game played online: the server's opponent
  *   lobby.c      playing online: connecting and the lobby
  *   chatline.c   a line of chat typed on the bottom line
  *   anim.c       timed frames: slides, relocations, the draw for sides
@@ -26,7 +32,7 @@
  *   language.c   the language of the messages
  *   chooser.c    a screen asking for one of a few choices
  *   history.c    past games: the finished games, to replay
- *   play_puzzle.c     the puzzles, on play.c's screen; the puzzles solved
+ *   play_puzzle.c     the puzzles, on the game screen; the puzzles solved
  *   reasons.c    translated reasons for refused actions
  *   analysis.c   every move of a game judged by the engine, without
  *                curses (analysis.h); cli_analyze.c is nonaga --analyze

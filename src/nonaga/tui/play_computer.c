@@ -1,0 +1,169 @@
+/*
+ * play_computer.c - the computer as the other side (play.h): it thinks in
+ * a thread of its own (ai_thread.c) while the screen stays live, plays
+ * its move animated, and is taken back with the player's move.  When no
+ * side was chosen, it draws who plays which at each new game.
+ */
+#include "play.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+/* With animations, the "thinking" line shows for a moment even when the
+ * answer is instant, so the reply does not look like part of the
+ * player's own move. */
+#define MIN_SHOW_MS 400
+
+typedef struct computer {
+	ai *ai;
+	int failed;           /* the search failed: do not start it again */
+	long long since;      /* when the search started (ms) */
+	int draw_side;        /* draw the sides for each new game */
+} computer;
+
+static void their_turn(play *p, void *self)
+{
+	computer *c = self;
+	if (c->failed)
+		return;
+	c->since = input_now_ms();
+	if (ai_start(c->ai, p->g, p->who.level) != 0) {
+		c->failed = 1;
+		play_say(p, R_MSG, _("The computer cannot think: %s."), reason_text(NG_ERR_NOMEM));
+	}
+}
+
+static int poll(play *p, void *self, int *wait_ms)
+{
+	computer *c = self;
+	if (p->ph != PH_THEIRS || !ai_busy(c->ai))
+		return -1;
+	int shown = !p->opt->animation || input_now_ms() - c->since >= MIN_SHOW_MS;
+	ng_move m;
+	ng_err e;
+	if (!shown || term_too_small() || !ai_poll(c->ai, &m, &e)) {
+		*wait_ms = 100;   /* (the dots of "thinking" move too) */
+		return -1;
+	}
+	if (e == NG_OK)
+		e = play_show_move(p, m, 0);
+	if (e != NG_OK) {
+		c->failed = 1;
+		play_say(p, R_MSG, _("The computer cannot move: %s."), reason_text(e));
+	}
+	return -1;
+}
+
+static int allows(const play *p, void *self)
+{
+	(void)self;
+	return OK_SAVE | OK_ASK | (p->who.level <= 3 ? OK_WARN : 0);
+}
+
+static void stop(play *p, void *self)
+{
+	computer *c = self;
+	(void)p;
+	if (ai_busy(c->ai))
+		ai_cancel(c->ai);
+	c->failed = 0;
+}
+
+/* The last ply before which it was the player's turn, or -1. */
+static int own_ply(const play *p)
+{
+	for (int i = ng_game_ply(p->g) - 1; i >= 0; i--)
+		if ((int)ng_pos_side(ng_game_pos_at(p->g, i)) == p->who.human)
+			return i;
+	return -1;
+}
+
+/* Back to the last position where it was the player's turn. */
+static void undo(play *p, void *self)
+{
+	stop(p, self);
+	if (play_take_back(p, own_ply(p), _("Taken back: your move and the computer's "
+	                                    "reply (r plays them again).")) < 0 &&
+	    p->ph == PH_THEIRS)
+		their_turn(p, self);   /* nothing taken back: think on */
+}
+
+static int new_game(play *p, void *self, int animate)
+{
+	computer *c = self;
+	if (!c->draw_side)
+		return -1;
+	int human = rand() & 1;
+	anim_draw_sides(human, animate && p->opt->animation);
+	play_say(p, R_NORMAL, human == NG_RED ? _("You play Red and move first.")
+	                                      : _("You play Blue; the computer moves first."));
+	return human;
+}
+
+static void panel(const play *p, void *self, panel_text *t)
+{
+	const computer *c = self;
+	int me = p->who.human, side = to_move(p);
+	char who[200];
+	/* TRANSLATORS: the header against the computer: your token's
+	   symbol and colour, a separator, the computer's symbol and
+	   colour, its level. */
+	snprintf(who, sizeof who, _("you: %s %s%scomputer: %s %s, level %d"),
+	         G->token[me], play_side_name(me), G->sep,
+	         G->token[!me], play_side_name(!me), p->who.level);
+	play_header(p, who, t);
+	if (p->ph == PH_OVER) {
+		const char *won = _("You win!"), *lost = _("The computer wins.");
+		play_over_line(p, t, me == NG_RED ? won : lost, me == NG_RED ? lost : won);
+	} else if (p->ph == PH_THEIRS) {
+		static const char *const dots[4] = { "   ", ".  ", ".. ", "..." };
+		int k = (int)(input_now_ms() / 400 % 4);
+		snprintf(t->turn, sizeof t->turn, side == NG_RED
+		         /* TRANSLATORS: the token's symbol, then up to three
+		            dots that come and go while the computer thinks. */
+		         ? _("%s Red (computer) is thinking%s")
+		         /* TRANSLATORS: the same for Blue. */
+		         : _("%s Blue (computer) is thinking%s"),
+		         G->token[side], c->failed ? "" : dots[k]);
+		snprintf(t->hint, sizeof t->hint, "%s", own_ply(p) >= 0
+		         ? _("Please wait. u takes your last move back, q quits.")
+		         : _("Please wait. q quits."));
+	} else {
+		snprintf(t->turn, sizeof t->turn, "%s %s%s%s", G->token[side],
+		         side == NG_RED ? _("Red (you) to move") : _("Blue (you) to move"),
+		         G->sep, play_step_name(p));
+	}
+}
+
+static void free_computer(void *self)
+{
+	computer *c = self;
+	ai_free(c->ai);
+	free(c);
+}
+
+static const other_ops computer_ops = {
+	.their_turn = their_turn,
+	.poll = poll,
+	.allows = allows,
+	.undo = undo,
+	.stop = stop,
+	.new_game = new_game,
+	.panel = panel,
+	.free = free_computer,
+};
+
+int computer_new(other_side *o, const options *opt, int draw_side)
+{
+	computer *c = calloc(1, sizeof *c);
+	if (!c)
+		return -1;
+	c->ai = ai_new(opt->threads);
+	if (!c->ai) {
+		free(c);
+		return -1;
+	}
+	c->draw_side = draw_side;
+	o->ops = &computer_ops;
+	o->self = c;
+	return 0;
+}
