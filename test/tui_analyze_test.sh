@@ -62,6 +62,12 @@ check "... a analyses" wait_for "Analysed: 1 W (missed a win), 0 L"
 check "... the missed win marked W beside move 1" \
 	mark_line '1\. . 0,0>-2,0/-1,-1>-1,2 +W *$'
 check "... and move 2 unmarked" mark_line '2\. . 0,1>0,0/3,0>0,-2 *$'
+# the list is made again when the move shown changes: the arrow follows
+check "... no move has the arrow at the start" sh -c "! tmux -L $TMUX_SOCK capture-pane -p | grep -q '▸ *[0-9]'"
+keys Right Right
+check "... two steps on" wait_for "Replay: move 2 of 3"
+check "... the arrow on move 2" mark_line '▸ *2\. . 0,1>0,0/3,0>0,-2 *$'
+check "... move 3 is still listed" mark_line '3\. . 1,-1>1,-2/-2,2>1,-3 *$'
 keys q
 check "wide: q leaves" wait_exit
 
