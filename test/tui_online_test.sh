@@ -89,6 +89,11 @@ check "the opponent's move costs at most 3000 bytes ($n)" test "$n" -le 3000
 last=$(scr b | grep '^Last move:')
 check "... and the watcher, move by move" see w "$last"
 check "... with the opponent's move shown on Red's screen" see a "$last"
+# the server keeps an online game: no game in progress is saved here
+check "two moves played, neither side saves a game in progress" \
+	test ! -e "$TMUX_DIR/state-a/nonaga/current.save" -a ! -e "$TMUX_DIR/state-b/nonaga/current.save"
+no_save_said() { ! { scr a; scr b; } | grep -q 'Cannot save'; }
+check "... nor tries to (no \"Cannot save\" on either screen)" no_save_said
 
 # --- no hints online (key t), even on one's own turn
 press a t
