@@ -26,6 +26,13 @@ shared="play.c play_base.c play_text.c play_view.c play_hint.c play_save.c"
 out=$(cd src/nonaga/tui && grep -nE "$impl" $shared)
 want "the game screen's shared files name no other side" "$out" ""
 check "the grep finds the other sides' names" grep -qE "$impl" src/nonaga/tui/play_online.c
+# the other sides act on the screen through play.c's API (play.h), never
+# by writing into struct play
+sides="play_computer.c play_online.c play_puzzle.c play_replay.c play_local.c"
+writes='(^|[^A-Za-z_0-9])p->[][A-Za-z_.0-9]+ *([-+|]?=[^=]|\+\+|--)|memset\(&p->'
+out=$(cd src/nonaga/tui && grep -nE "$writes" $sides)
+want "the other sides write nothing into struct play" "$out" ""
+check "the grep finds play.c's writes" grep -qE "$writes" src/nonaga/tui/play.c
 out=$(grep -rnE '\b(printf|fprintf|puts|exit)\(' src/lib | grep -v 'snprintf\|vsnprintf')
 want "the library prints nothing and never exits" "$out" ""
 finish
