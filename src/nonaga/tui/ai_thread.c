@@ -82,10 +82,11 @@ int ai_start_limits(ai *a, const ng_game *g, int level, const ng_limits *lim)
 		return -1;
 	ng_game_free(a->copy);
 	a->copy = copy;
-	/* A run at another level (the player's hint at the top level, then
-	 * the computer's own move at its level) starts from an empty table:
+	/* A run at another level than the last starts from an empty table:
 	 * values from a deeper, timed search would make a lower level play
-	 * above itself, and its moves depend on timing. */
+	 * above itself, and its moves depend on timing.  (The hint has a
+	 * searcher of its own, play_hint.c, so the computer's keeps its
+	 * table.) */
 	if (a->last_level && a->last_level != level)
 		ng_search_clear(a->search);
 	a->last_level = level;
