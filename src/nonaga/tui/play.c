@@ -355,7 +355,7 @@ void play_resume(play *p, const save_info *si)
 	play_enter_turn(p);
 }
 
-void play_done(play *p)
+static void done(play *p)
 {
 	them_stop(p);
 	if (THEM(p, free))
@@ -576,7 +576,7 @@ static int event_in(play *p, const event *ev)
 	return key(p, ev);
 }
 
-int play_loop(play *p)
+static int loop(play *p)
 {
 	for (;;) {
 		int wait_ms, r = poll(p, &wait_ms);
@@ -589,4 +589,11 @@ int play_loop(play *p)
 		if (r >= 0)
 			return r;
 	}
+}
+
+int play_run_screen(play *p)
+{
+	int result = loop(p);
+	done(p);
+	return result;
 }

@@ -195,7 +195,8 @@ void play_drop_hint(play *p);
 
 /* play.c: a screen's life, for the entry points (play_local.c and the
  * other sides' files).  play_init takes who plays, the game g (the caller
- * frees it after play_done) and the other side (freed by play_done). */
+ * frees it after play_run_screen) and the other side (freed by
+ * play_run_screen). */
 void play_init(play *p, const options *opt, const lineup *who, ng_game *g,
                other_side them);
 /* A new game (not one resumed) begins: the other side may draw sides. */
@@ -204,9 +205,9 @@ void play_begin(play *p);
 void play_resume(play *p, const save_info *si);
 /* The game is saved in the save slot given (held: saveslot.h). */
 void play_keep_in(play *p, int slot);
-/* The game on the screen until the player leaves it: a PLAY_ result. */
-int play_loop(play *p);
-void play_done(play *p);
+/* The game on the screen until the player leaves it: a PLAY_ result;
+ * then the other side and the hint's searcher are freed. */
+int play_run_screen(play *p);
 
 /* play.c, for the other side */
 /* The turn that follows (the player's, the other side's, or the end). */

@@ -36,8 +36,7 @@ int play_run(const lineup *s, const options *opt, ng_game *resume,
 		play_begin(p);
 	if (note)
 		play_say(p, R_MSG, "%s", note);
-	int result = play_loop(p);
-	play_done(p);
+	int result = play_run_screen(p);
 	ng_game_free(g);
 	return result;
 }

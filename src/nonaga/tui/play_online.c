@@ -646,8 +646,7 @@ int play_online(const options *opt, const lineup *s, struct online *on)
 	play *p = &P;
 	play_init(p, opt, &who, g, (other_side){ &online_ops, np });
 	play_enter_turn(p);          /* the other side's: the server's */
-	int result = play_loop(p);
-	play_done(p);
+	int result = play_run_screen(p);
 	ng_game_free(g);
 	return result;
 }

@@ -496,8 +496,7 @@ static int play_puzzles(const options *opt, pzrun *r, const char *first)
 	show(p, r);
 	if (first)
 		play_say(p, R_MSG, "%s", first);
-	int result = play_loop(p);
-	play_done(p);
+	int result = play_run_screen(p);
 	ng_game_free(g);
 	return result;
 }

@@ -250,9 +250,7 @@ int play_replay(const char *path, ng_game *g, const ng_record_info *info,
 	play *p = &P;
 	play_init(p, opt, &who, g, (other_side){ &replay_ops, &rp });
 	play_view_record(p, rp.line);
-	int ret = play_loop(p);
-	play_done(p);
-	return ret;
+	return play_run_screen(p);
 }
 
 ng_game *play_on_game(const ng_game *g)
