@@ -185,6 +185,9 @@ build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
 build/test/rating_test build/asan/test/rating_test: src/nonaga/server/rating.c $(HDRS)
 build/test/analysis_test build/asan/test/analysis_test: src/nonaga/analysis.c $(HDRS)
 build/test/puzzles_test build/asan/test/puzzles_test: test/puzzle_check.h src/nonaga/puzzles.txt
+build/test/server_test build/asan/test/server_test build/test/server_cmd_test \
+build/asan/test/server_cmd_test build/test/server_hostile_test \
+build/asan/test/server_hostile_test: test/srvtest.h
 build/test/tactics_test build/asan/test/tactics_test build/tsan/test/tactics_test: test/puzzle_check.h
 
 # test/savetool.c drives the program's src/nonaga/savefile.c for the

@@ -197,6 +197,27 @@ static inline int tc_ask(tc *t, char *out, size_t size, const char *cmd)
 	return 0;
 }
 
+/* The next line, whatever it is, is want: 1, else 0 with what came
+ * instead in got (for the message).  For events whose order the protocol
+ * fixes, where a search by prefix would skip what must not be there. */
+static inline int tc_next(tc *t, const char *want, char *got, size_t size)
+{
+	char line[8192];
+	int r = tc_line(t, line, sizeof line, 5000);
+	tc_copy(got, size, r > 0 ? line : r == 0 ? "(nothing within 5 s)" : "(closed)");
+	return r > 0 && !strcmp(line, want);
+}
+
+/* Send cmd; its answer is exactly want (got: the answer, for messages). */
+static inline int tc_answer(tc *t, const char *cmd, const char *want, char *got, size_t size)
+{
+	if (!tc_ask(t, got, size, cmd)) {
+		tc_copy(got, size, "(no answer)");
+		return 0;
+	}
+	return !strcmp(got, want);
+}
+
 /* Has the server closed the connection (within timeout_ms)? */
 static inline int tc_closed(tc *t, int timeout_ms)
 {
