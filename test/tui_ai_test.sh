@@ -1,6 +1,7 @@
 #!/bin/sh
 # tui_ai_test.sh - games against the computer: it answers, in either
-# colour; undo takes back a move and its reply; a random side is drawn.
+# colour; undo takes back a move and its reply; a random side is drawn
+# (both sides seen).
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init tui_ai
@@ -41,11 +42,36 @@ check "Blue to move again" has_text "Blue (you) to move"
 keys q y
 check "quit" wait_exit
 
-start --ai
-check "a random side is drawn" wait_for "You play"
-check "the game starts" wait_for "(you) to move" 20
-# the computer may have moved first: then q asks
-check "q quits" quit_anyhow
+# a random side: played again until both sides have been drawn (at most
+# 16 games: a fixed side fails; a fair draw fails once in 2^15 runs), each
+# game starting as its side says
+drawn() {
+	if has_text "You play Red and move first."; then side=red
+	elif has_text "You play Blue; the computer moves first."; then side=blue
+	else return 1; fi
+}
+red_seen=0 blue_seen=0 games=0 agree=1
+while [ $games -lt 16 ] && { [ $red_seen = 0 ] || [ $blue_seen = 0 ]; }; do
+	start --ai
+	games=$((games + 1))
+	side=
+	if poll 20 drawn; then
+		if [ $side = red ]; then
+			red_seen=1
+			wait_for "Red (you) to move" 20 || agree=0
+		else
+			blue_seen=1
+			wait_for "Last move: ◉ Red" 20 && wait_for "Blue (you) to move" 20 || agree=0
+		fi
+	else
+		agree=0
+	fi
+	# the computer may have moved first: then q asks
+	quit_anyhow || agree=0
+done
+check "a random side is drawn: both seen in $games games (red $red_seen, blue $blue_seen)" \
+	test $red_seen = 1 -a $blue_seen = 1
+check "... and each game began as its side was said to" test $agree = 1
 
 # before the human has moved there is nothing of theirs to take back, and
 # the waiting line does not offer it
