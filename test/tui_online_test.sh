@@ -6,6 +6,8 @@
 # again is found again by itself, a game played to a win (and kept in the
 # records), resigning, the lobby, and lying servers (garbage, escape
 # sequences, silence) that never hang the client nor reach the terminal.
+# Every client has the same login, so a seat is judged by the header's
+# "(you)", a position by the board itself; the server must stop cleanly.
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init tui_online
@@ -56,6 +58,28 @@ chmod 600 "$SRV/games/win.rec"
 server_up
 
 clients_init "unix:$S"
+# header_is NAME TEXT: the first line says exactly "NONAGA ∙ TEXT": the
+# game, each seat's player and "(you)" on the seat this client holds
+# (every client here has the same login: the seat shows only there)
+header_is() { seen=$1; [ "$(scr "$1" | head -n 1)" = "NONAGA ∙ $2" ]; }
+# line_is NAME TEXT: a line of the screen is TEXT, spaces around aside
+line_is() { seen=$1; scr "$1" | sed 's/^ *//; s/ *$//' | grep -qxF -- "$2"; }
+# the "Last move:" line; is_move: one that names a move
+last_move() { scr "$1" | grep '^Last move:'; }
+is_move() { case $1 in "Last move: none yet."|"") false ;; "Last move: "*) true ;; *) false ;; esac; }
+# the board (the lines between the header and the panel), without the
+# marks (‹ › [ ]) that only the player to move sees, nor where each
+# screen placed it (blank lines, the indentation all its lines share);
+# same_board A B
+board() {
+	scr "$1" | sed -n '2,18p' | sed 's/‹/ /g; s/›/ /g; s/\[/ /g; s/\]/ /g; s/ *$//; /^$/d' |
+	awk '{ line[NR] = $0; match($0, /^ */); if (NR == 1 || RLENGTH < min) min = RLENGTH }
+	     END { for (i = 1; i <= NR; i++) print substr(line[i], min + 1) }'
+}
+same_board() { seen=$1; [ "$(board "$1")" = "$(board "$2")" ]; }
+# kill -9 a client, never the number of a pane whose program has exited:
+# the machine may have given it to another process since
+kill_client() { dead "$1" || kill -9 "$(pid_of "$1")"; }
 
 # --- host, join, four Enter presses
 launch a --host g1 --as red
@@ -63,17 +87,23 @@ check "the host waits for an opponent" see a "Waiting for an opponent to join g1
 check "... its header names the game and the host" shows a "online g1"
 launch b --join g1
 check "the host sees the opponent sit down" see a "sits down to play Blue"
-check "the joiner plays Blue and waits for Red" see b "Red to move ($me)"
+check "the joiner waits for Red" see b "Waiting for $me's move."
+check "... holding the Blue seat" poll 10 header_is b "online g1 ∙ ◉ $me ∙ ◼ $me (you)"
+check "... and the host the Red seat" poll 10 header_is a "online g1 ∙ ◉ $me (you) ∙ ◼ $me"
 press a Enter Enter Enter Enter
 check "four Enter presses by Red: Blue to move on Red's screen" see a "Blue to move"
 check "... and on Blue's" see b "Blue to move (you)"
-last=$(scr a | grep '^Last move:')
-check "both show the same last move" see b "$last"
+last=$(last_move a)
+check "Red's screen names the move ($last)" is_move "$last"
+check "Blue's shows the same last move" see b "$last"
+check "... on the same board" poll 10 same_board b a
 
 # --- a watcher
 launch w --watch g1
 check "the watcher sees the game" see w "$last"
 check "... as a watcher" see w "Watching."
+check "... in no seat" poll 10 header_is w "online g1 ∙ ◉ $me ∙ ◼ $me"
+check "... on the same board" poll 10 same_board w a
 # (the bytes Red's terminal gets for the opponent's move, animated)
 bytes=$TMUX_DIR/bytes
 size() { wc -c < "$bytes" | tr -d ' '; }
@@ -85,10 +115,13 @@ press b Enter Enter Enter Enter
 check "Blue's turn reaches Red" see a "Red to move (you)"
 n=$(stop a)
 echo "bytes [online]: the opponent's move, animated: $n"
-check "the opponent's move costs at most 3000 bytes ($n)" test "$n" -le 3000
-last=$(scr b | grep '^Last move:')
+check "the opponent's move costs 100 to 3000 bytes ($n)" test "$n" -ge 100 -a "$n" -le 3000
+last=$(last_move b)
+check "Blue's screen names its move ($last)" is_move "$last"
 check "... and the watcher, move by move" see w "$last"
 check "... with the opponent's move shown on Red's screen" see a "$last"
+check "... on the same board" poll 10 same_board a b
+check "... as the watcher's" poll 10 same_board w b
 # the server keeps an online game: no game in progress is saved here
 check "two moves played, neither side saves a game in progress" \
 	test ! -e "$TMUX_DIR/state-a/nonaga/current.save" -a ! -e "$TMUX_DIR/state-b/nonaga/current.save"
@@ -108,12 +141,14 @@ check "chat reaches the opponent" see b "$me: hello, 日本"
 check "... and the watcher" see w "$me: hello, 日本"
 
 # --- a client killed with -9 comes back with --join
-before=$(scr a | grep '^Last move:')
-kill -9 "$(pid_of b)"
+before=$(last_move a)
+kill_client b
 check "Red is told that Blue is away" see a "(away)"
 launch b --join g1
-check "Blue joins again: the same position" see b "$before"
-check "... the same side to move" see b "Red to move ($me)"
+check "Blue joins again: the same last move ($before)" see b "$before"
+check "... the same board" poll 10 same_board b a
+check "... the same side to move" see b "Waiting for $me's move."
+check "... in the Blue seat" poll 10 header_is b "online g1 ∙ ◉ $me ∙ ◼ $me (you)"
 check "Red sees Blue back" see a "is back"
 
 # --- the server killed with -9 and started again
@@ -129,7 +164,10 @@ check "Red connects again by itself" see a "Connected again." 15
 # "Connected again." on its one message line.)
 back() { seen=$1; scr "$1" | grep -qE 'Connected again\.|is back\.'; }
 check "... so does Blue" poll 15 back b
-check "... to Red's turn" shows b "Red to move ($me)"
+lost() { seen=$1; scr "$1" | grep -qF "trying again ("; }
+check "... whose screen no longer says the connection is lost" poll 15 eval '! lost b'
+check "... back at Red's turn, in its seat" see b "Waiting for $me's move."
+check "... on the same board as before" poll 10 same_board b a
 check "... and Red has its turn back" see a "Red to move (you)"
 press a Enter Enter Enter Enter
 check "the game goes on after the restart" see b "Blue to move (you)"
@@ -144,23 +182,27 @@ check "... and on the watcher's" see w "Blue resigned: Red wins."
 # --- a game played to a win
 launch r --join win
 check "the first join of the loaded game takes Red" see r "Red to move (you)"
+check "... its seat" poll 10 header_is r "online win ∙ ◉ $me (you) ∙ ◼ $me (away)"
 launch s --join win
-check "the second takes Blue" see s "Red to move ($me)"
+check "the second takes Blue" poll 10 header_is s "online win ∙ ◉ $me ∙ ◼ $me (you)"
+check "... and waits" see s "Waiting for $me's move."
 press r Enter
 check "..." see r "Choose where it slides"
 press r Enter
 check "Red's winning slide: Red wins, on Red's screen" see r "Red wins!"
 check "... and Blue's" see s "Red wins!"
 records() { ls "$TMUX_DIR/state-r/nonaga/records/"*.nonaga >/dev/null 2>&1 &&
-	grep -q '^Mode: online' "$TMUX_DIR/state-r/nonaga/records/"*.nonaga; }
-check "the finished game is kept in the records, as online" poll 5 records
+	grep -q '^Mode: online' "$TMUX_DIR/state-r/nonaga/records/"*.nonaga &&
+	grep -q '^Result: red' "$TMUX_DIR/state-r/nonaga/records/"*.nonaga &&
+	grep -q '^Moves: 23' "$TMUX_DIR/state-r/nonaga/records/"*.nonaga; }
+check "the finished game is kept in the records, as online, won by Red in 23 moves" poll 5 records
 press r q
 check "q after the end leaves at once" poll 5 dead r
 
 # --- the lobby, from the title menu; a game of ours left open in it
 launch h --host g2 --as blue
 see h "Waiting for an opponent to join g2"
-kill -9 "$(pid_of h)"
+kill_client h
 launch l
 check "the title menu offers online play" see l "Play online"
 press l Down Down Down Down
@@ -169,26 +211,32 @@ press l Enter
 check "the lobby" see l "Online as $me"
 check "... offers to host" see l "Host a new game"
 check "... lists your unfinished games to resume" see l "Resume g2: you play Blue, waiting for an opponent"
-check "... and who is online" see l "Online ("
-# (the bytes of the lobby: nothing changes, then a game appears)
-poll 10 settled
+check "... and who is online: one login" poll 10 line_is l "Online (1): $me"
+# (the bytes of the lobby: nothing changes for two refreshes, 2 s apart,
+# then a game appears; one pipe for both, so that a pipe that recorded
+# nothing cannot pass)
+check "the lobby has settled" poll 10 settled
 record l
 sleep 4.5
-n=$(stop l)
+n=$(size)
 echo "bytes [online]: the lobby for two refreshes, nothing new: $n"
 check "a lobby refresh that changes nothing writes nothing ($n)" test "$n" -eq 0
-record l
 launch h --host g3 --as red
 check "a game hosted elsewhere appears in the lobby (Red held there: Blue to join)" \
 	see l "Join g3: $me waits; you play Blue"
 n=$(stop l)
 echo "bytes [online]: the lobby, a game more: $n"
-check "... for at most 600 bytes ($n)" test "$n" -le 600
+check "... for 1 to 600 bytes ($n)" test "$n" -ge 1 -a "$n" -le 600
 press l Enter
 check "hosting asks for a clock" see l "A clock for each player?"
 press l Down Enter
 check "a hosted game with a clock waits" see l "Waiting for an opponent to join $me-"
-check "... and shows the clocks" see l "3:00"
+# (the lobby hosts on a random seat; the other is an "open seat")
+clocks() {
+	seen=l
+	scr l | head -n 1 | grep -qE "^NONAGA ∙ online $me-[0-9]+ ∙ (◉ $me \(you\) 3:00 ∙ ◼ open seat 3:00|◉ open seat 3:00 ∙ ◼ $me \(you\) 3:00)\$"
+}
+check "... and shows both clocks, 3 minutes each, the host in a seat" poll 10 clocks
 press l m y
 check "m leaves the game for the lobby" see l "Host a new game"
 press l Escape
@@ -209,24 +257,28 @@ EOF
 tcp_launch ta --host t1 --as red
 check "TCP: the host waits" see ta "Waiting for an opponent to join t1"
 tcp_launch tb --join t1
-check "TCP: the joiner plays Blue" see tb "Red to move ($me)"
+check "TCP: the joiner plays Blue" poll 10 header_is tb "online t1 ∙ ◉ $me ∙ ◼ $me (you)"
 check "TCP: the host sees it" see ta "Red to move (you)"
 press ta Enter Enter Enter Enter
 check "TCP: a move goes across" see tb "Blue to move (you)"
-kill -9 "$(pid_of tb)"
+kill_client tb
 check "TCP: the joiner is away" see ta "(away)"
 tcp_launch tb --join t1
 check "TCP: --join gives the seat back by the kept token" see tb "Blue to move (you)"
 check "... the token is kept privately" test -n "$(find "$TMUX_DIR/state-tb/nonaga/tokens" -type f -perm 600)"
 
 # --- lying servers
-F=$TMUX_DIR/fake.sock
+# (each its own socket, and the first gone before the second starts)
+F=$TMUX_DIR/fake1.sock
 printf 'HTTP/1.1 400 Bad Request\r\n\r\n' > "$TMUX_DIR/garbage"
 build/test/fakeserver "$F" "$TMUX_DIR/garbage" &
+fake=$!
 poll 5 test -S "$F"
 out=$(LANG=C.UTF-8 "$NONAGA" --server "unix:$F" --join g1 2>&1 </dev/null); st=$?
 check "a server that is not one: refused before the screen ($st: $out)" \
 	test "$st" = 1 -a "$out" = "nonaga: not a nonaga server (or one of another protocol version)"
+wait "$fake"
+F=$TMUX_DIR/fake2.sock
 {
 	printf 'hello nonaga-online 1 nonaga 9\nwelcome %s\nok seat red 0123456789abcdef0123456789abcdef\n' "$me"
 	printf 'sync g1 rules=standard clock=none red=%s blue=eve moves=0 result=none how=- you=red\n' "$me"
@@ -235,6 +287,7 @@ check "a server that is not one: refused before the screen ($st: $out)" \
 	printf 'moved 1 garbage\nover purple nonsense\n'
 } > "$TMUX_DIR/lies"
 build/test/fakeserver "$F" "$TMUX_DIR/lies" hold &
+fake=$!
 poll 5 test -S "$F"
 cat > "$TMUX_DIR/f.sh" <<EOF
 exec env LANG=C.UTF-8 LANGUAGE=en XDG_STATE_HOME="$TMUX_DIR/state-f" "$NONAGA" --server "unix:$F" --join g1
@@ -252,7 +305,11 @@ check "... a server that stops answering is found out" see f "trying again (" 20
 press f q
 check "... and q still leaves" poll 10 dead f
 
-kill "$server" 2>/dev/null
-wait "$server" 2>/dev/null
+kill "$fake"
+kill "$server"
+wait "$server"; st=$?
+check "the server stops cleanly at SIGTERM ($st)" test "$st" = 0
+sanitized() { ! grep -qE 'Sanitizer|runtime error' "$TMUX_DIR/server.log"; }
+check "... with no sanitizer report in its log" sanitized
 T kill-server 2>/dev/null
 finish
