@@ -39,7 +39,9 @@ refused "--threads 2x" "nonaga: invalid number of threads '2x' (choose 1 to 64)"
 refused "--pvp extra" "nonaga: unexpected argument 'extra'"
 refused "--warn=loud" "nonaga: invalid warning mode 'loud' (choose auto, always or never)"
 # the server's and the line client's options go with them and nothing else
-refused "--listen unix:/tmp/x" "nonaga: --listen, --state, --grace, --idle and --max-clients go with --serve"
+refused "--listen unix:/tmp/x" "nonaga: --listen, --state, --grace, --idle, --max-clients and --sync go with --serve"
+refused "--sync none" "nonaga: --listen, --state, --grace, --idle, --max-clients and --sync go with --serve"
+refused "--serve --sync fast" "nonaga: invalid --sync mode 'fast' (choose batch, always or none)"
 refused "--serve --ai=3" "nonaga: --serve runs the server only: it takes no game options"
 refused "--serve --client" "nonaga: --client speaks the online protocol only: it takes no game options"
 refused "--serve --server unix:/tmp/x" "nonaga: --server and --key-file are for playing online, not for --serve or --engine"
@@ -86,8 +88,8 @@ refused "--engine --join g1" "nonaga: --host, --join and --watch play online: th
 refused "--host g1 --host g2" "nonaga: one of --host, --join and --watch at a time"
 refused "--watch g1 --rules simple" "nonaga: --as and --rules go with --host: the game joined or watched has its own"
 refused "--join g1 --clock 5+3" "nonaga: --clock goes with --host"
-refused "--client --state d" "nonaga: --listen, --state, --grace, --idle and --max-clients go with --serve"
-refused "--idle 5 --pvp" "nonaga: --listen, --state, --grace, --idle and --max-clients go with --serve"
+refused "--client --state d" "nonaga: --listen, --state, --grace, --idle, --max-clients and --sync go with --serve"
+refused "--idle 5 --pvp" "nonaga: --listen, --state, --grace, --idle, --max-clients and --sync go with --serve"
 refused "--engine --analyze-out x" "nonaga: --analyze-depth and --analyze-out go with --analyze"
 # what goes together is accepted: it gets as far as doing its job (here
 # each fails on a file or a server that is not there, or quits), and is

@@ -119,7 +119,13 @@ static void usage(FILE *f)
 	        "                       nobody joined is cancelled (default: 120)\n"
 	        "  --max-clients N      with --serve: connections at most\n"
 	        "  --idle SECONDS       with --serve: close a client silent this long\n"
-	        "                       (default: 900)\n"), f);
+	        "                       (default: 900)\n"
+	        "  --sync MODE          with --serve: when moves reach the disk before\n"
+	        "                       they are acknowledged: batch (default: one\n"
+	        "                       fdatasync per batch, nothing acknowledged is\n"
+	        "                       lost), always (one per move, slower, the same\n"
+	        "                       promise) or none (no sync: a crash of the\n"
+	        "                       machine may lose acknowledged moves)\n"), f);
 	fputs(_("  --host GAME          host an online game and wait for an opponent\n"
 	        "                       (with --as, --rules and --clock MIN+INC)\n"
 	        "  --join GAME          take the free seat of an online game, or your own\n"
@@ -168,7 +174,7 @@ typedef int setter(cmdline *c, int id, const char *arg);
 
 enum { O_PVP, O_AI, O_THREADS, O_AS, O_RULES, O_ASCII, O_COLOR, O_NOANIM,
        O_WARN, O_ENGINE, O_SERVE, O_LISTEN, O_STATE, O_GRACE, O_MAX_CLIENTS,
-       O_IDLE, O_CLIENT, O_SERVER, O_KEY_FILE, O_HOST, O_JOIN, O_WATCH,
+       O_IDLE, O_SYNC, O_CLIENT, O_SERVER, O_KEY_FILE, O_HOST, O_JOIN, O_WATCH,
        O_CLOCK, O_LANG, O_WIDE, O_RESUME, O_REPLAY, O_ANALYZE,
        O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_HELP, O_VERSION, O_COUNT };
 
@@ -337,6 +343,21 @@ static int set_server_number(cmdline *c, int id, const char *arg)
 	return GO_ON;
 }
 
+static int set_sync(cmdline *c, int id, const char *arg)
+{
+	static const struct { const char *name; int mode; } syncs[] = {
+		{ "batch", SERVER_SYNC_BATCH }, { "always", SERVER_SYNC_ALWAYS },
+		{ "none", SERVER_SYNC_NONE },
+	};
+	(void)id;
+	for (size_t i = 0; i < sizeof syncs / sizeof syncs[0]; i++)
+		if (!strcmp(arg, syncs[i].name)) {
+			c->so.sync = syncs[i].mode;
+			return GO_ON;
+		}
+	return bad(_("nonaga: invalid --sync mode '%s' (choose batch, always or none)\n"), arg);
+}
+
 /* --lang's value, or NULL when it is not one we have. */
 static const char *lang_value(const char *arg)
 {
@@ -405,8 +426,8 @@ typedef struct optdef {
 /* The columns after `set' for the options of a kind: where they belong,
  * that they choose no mode and exclude nothing, and their refusal. */
 #define SERVE_ONLY M_SERVE, 0, G_NONE, \
-	N_("nonaga: --listen, --state, --grace, --idle and --max-clients go " \
-	   "with --serve\n"), M_ALL
+	N_("nonaga: --listen, --state, --grace, --idle, --max-clients and --sync " \
+	   "go with --serve\n"), M_ALL
 #define ANALYZE_ONLY M_ANALYZE, 0, G_NONE, \
 	N_("nonaga: --analyze-depth and --analyze-out go with --analyze\n"), M_ALL
 #define SIDE_RULES (M_ALL & ~M_JOIN), 0, G_NONE, \
@@ -434,6 +455,7 @@ static const optdef optdefs[O_COUNT] = {
 	[O_GRACE] = { "grace", NULL, required_argument, set_server_number, SERVE_ONLY },
 	[O_MAX_CLIENTS] = { "max-clients", NULL, required_argument, set_server_number, SERVE_ONLY },
 	[O_IDLE] = { "idle", NULL, required_argument, set_server_number, SERVE_ONLY },
+	[O_SYNC] = { "sync", NULL, required_argument, set_sync, SERVE_ONLY },
 	[O_CLIENT] = { "client", NULL, no_argument, NULL, M_CLIENT, M_CLIENT, G_NONE, NULL, 0 },
 	[O_SERVER] = { "server", NULL, required_argument, set_server, PLAYING_ONLINE },
 	[O_KEY_FILE] = { "key-file", NULL, required_argument, set_key_file, PLAYING_ONLINE },

@@ -15,6 +15,12 @@
  *     in);
  *   - beyond max_clients connections, a new one is told "error busy" and
  *     closed.
+ *
+ * The loop runs one turn at a time (run): what the turn's callbacks send
+ * waits in each connection's held buffer until store_commit has written
+ * the turn's journal entries and, with --sync batch, made them durable
+ * with one fdatasync for them all; only then is it released (flush), so
+ * that nobody is told of a move the disk does not have.
  */
 #include "server.h"
 #include <errno.h>
@@ -63,12 +69,34 @@ int64_t server_now_ms(void)
 
 /* -------------------------------------------------------------- output */
 
+/* What a turn of the loop sends waits in c->held, and c in the flush
+ * queue, until the turn's journal entries are on disk (release). */
+static void hold(conn *c)
+{
+	server *s = c->srv;
+	if (c->queued)
+		return;
+	if (s->nflush == s->capflush) {
+		int cap = s->capflush ? 2 * s->capflush : 256;
+		conn **q = realloc(s->flushq, (size_t)cap * sizeof *q);
+		if (!q) {
+			server_log("out of memory for client %lu's output: dropped", c->id);
+			conn_drop(c);
+			return;
+		}
+		s->flushq = q;
+		s->capflush = cap;
+	}
+	s->flushq[s->nflush++] = c;
+	c->queued = s->nflush;
+}
+
 void conn_send(conn *c, const char *fmt, ...)
 {
 	if (c->dead || c->closing)
 		return;
 	struct evbuffer *out = bufferevent_get_output(c->bev);
-	if (evbuffer_get_length(out) > SERVER_OUT_MAX) {
+	if (evbuffer_get_length(out) + evbuffer_get_length(c->held) > SERVER_OUT_MAX) {
 		server_log("client %lu (%s) does not read: dropped", c->id,
 		           c->authed ? c->name : "-");
 		conn_drop(c);
@@ -76,9 +104,10 @@ void conn_send(conn *c, const char *fmt, ...)
 	}
 	va_list ap;
 	va_start(ap, fmt);
-	evbuffer_add_vprintf(out, fmt, ap);
+	evbuffer_add_vprintf(c->held, fmt, ap);
 	va_end(ap);
-	evbuffer_add(out, "\n", 1);
+	evbuffer_add(c->held, "\n", 1);
+	hold(c);
 }
 
 void conn_close_after(conn *c)
@@ -87,8 +116,36 @@ void conn_close_after(conn *c)
 		return;
 	c->closing = 1;
 	bufferevent_disable(c->bev, EV_READ);
-	if (evbuffer_get_length(bufferevent_get_output(c->bev)) == 0)
+	if (!c->queued && evbuffer_get_length(bufferevent_get_output(c->bev)) == 0)
 		conn_drop(c);
+}
+
+/* c's held output to its bufferevent. */
+static void release(conn *c)
+{
+	struct evbuffer *out = bufferevent_get_output(c->bev);
+	if (evbuffer_get_length(c->held) > 0)
+		evbuffer_add_buffer(out, c->held);
+	else if (c->closing)
+		conn_drop(c);
+}
+
+/* The end of a turn of the loop: its journal entries on disk, then what
+ * it sent.  -1 when the journal cannot be written (nothing released). */
+static int flush(server *s)
+{
+	if (store_commit(s) < 0)
+		return -1;
+	for (int i = 0; i < s->nflush; i++) {
+		conn *c = s->flushq[i];
+		if (!c)
+			continue;
+		c->queued = 0;
+		if (!c->dead)
+			release(c);
+	}
+	s->nflush = 0;
+	return 0;
 }
 
 /* Dropping happens in two steps, so that a connection found unusable in
@@ -113,6 +170,8 @@ static void reap(evutil_socket_t fd, short what, void *arg)
 		s->reap = c->reap_next;
 		if (c->game)
 			game_leave(c);
+		if (c->queued)
+			s->flushq[c->queued - 1] = NULL;
 		if (c->prev)
 			c->prev->next = c->next;
 		else
@@ -121,6 +180,7 @@ static void reap(evutil_socket_t fd, short what, void *arg)
 			c->next->prev = c->prev;
 		s->nconns--;
 		bufferevent_free(c->bev);
+		evbuffer_free(c->held);
 		free(c);
 	}
 }
@@ -203,7 +263,7 @@ static void on_write(struct bufferevent *bev, void *arg)
 {
 	(void)bev;
 	conn *c = arg;
-	if (c->closing && !c->dead)
+	if (c->closing && !c->dead && !c->queued)
 		conn_drop(c);
 }
 
@@ -252,8 +312,12 @@ static void on_accept(struct evconnlistener *l, evutil_socket_t fd,
 		return;
 	}
 	conn *c = calloc(1, sizeof *c);
-	struct bufferevent *bev = c ? bufferevent_socket_new(s->base, fd, BEV_OPT_CLOSE_ON_FREE) : NULL;
+	struct evbuffer *held = c ? evbuffer_new() : NULL;
+	struct bufferevent *bev = held ? bufferevent_socket_new(s->base, fd, BEV_OPT_CLOSE_ON_FREE)
+	                               : NULL;
 	if (!bev) {
+		if (held)
+			evbuffer_free(held);
 		free(c);
 		evutil_closesocket(fd);
 		server_log("out of memory for a connection");
@@ -261,6 +325,7 @@ static void on_accept(struct evconnlistener *l, evutil_socket_t fd,
 	}
 	c->srv = s;
 	c->bev = bev;
+	c->held = held;
 	c->id = ++s->next_id;
 	c->tcp = tcp;
 	c->role = -1;
@@ -303,8 +368,9 @@ static void on_signal(evutil_socket_t sig, short what, void *arg)
 	server *s = arg;
 	server_log("signal %d: saving and stopping", (int)sig);
 	for (sgame *g = s->games; g; g = g->next)
-		if (!g->how[0])
-			store_save(g);
+		if (!g->how[0] && g->turn_ms)
+			store_clock(g, game_left(g, NG_RED), game_left(g, NG_BLUE));
+	s->stop = 1;
 	event_base_loopbreak(s->base);
 }
 
@@ -381,6 +447,8 @@ static int open_listeners(server *s, char *msg, size_t size)
 
 static void close_all(server *s)
 {
+	if (s->store)
+		flush(s);
 	while (s->conns)
 		conn_drop(s->conns), reap(-1, 0, s);
 	reap(-1, 0, s);
@@ -390,6 +458,30 @@ static void close_all(server *s)
 		unlink(s->unix_paths[i]);
 	while (s->games)
 		game_free(s->games);
+	s->nflush = 0;
+	free(s->flushq);
+	s->flushq = NULL;
+	if (s->store)
+		server_log("stopping: %lu journal entries, %lu fdatasync calls", store_entries(s),
+		           store_syncs(s));
+	store_close(s);
+}
+
+/* One turn of the loop at a time, each ended by flush: its journal
+ * entries made durable in one go (group commit) before its answers and
+ * broadcasts are released. */
+static int run(server *s)
+{
+	while (!s->stop) {
+		if (event_base_loop(s->base, EVLOOP_ONCE) < 0)
+			return 1;
+		if (flush(s) < 0) {
+			server_log("stopping: the journal cannot be written, so no move "
+			           "can be acknowledged");
+			return 1;
+		}
+	}
+	return 0;
 }
 
 int server_main(const server_opts *opt)
@@ -422,12 +514,13 @@ int server_main(const server_opts *opt)
 	           open_listeners(s, msg, sizeof msg) < 0) {
 		fprintf(stderr, "nonaga: %s\n", msg);
 	} else {
-		int n = store_load(s);
+		int n = 0;
+		for (srec *r = store_games(s); r; r = r->next)
+			n += game_restore(s, r) != NULL;
 		server_log("nonaga %s (pid %ld) serving %d game%s from %s, up to %d clients",
 		           NG_VERSION, (long)getpid(), n, n == 1 ? "" : "s", s->state,
 		           s->max_clients);
-		event_base_dispatch(s->base);
-		status = 0;
+		status = run(s);
 	}
 	close_all(s);
 	for (int i = 0; i < 2; i++)

@@ -2,7 +2,9 @@
  * server.h - the online game server (`nonaga --serve'): one thread on a
  * libevent loop.  server.c runs the loop and the connections, server_cmd.c
  * answers the commands, server_game.c keeps the games (seats, watchers,
- * clocks, results) and server_store.c their files.  The protocol is
+ * clocks, results) and server_store.c their files (a journal made durable
+ * once per turn of the loop, server_journal.c, and records).  What a turn
+ * sends is held until the turn's journal entries are on disk.  The protocol is
  * described in nonaga(6), ONLINE.
  */
 #ifndef NONAGA_SERVER_H
@@ -12,6 +14,7 @@
 #include <limits.h>
 #include "nonaga.h"
 #include "net.h"
+#include "server_journal.h"
 
 struct event_base;
 struct event;
@@ -30,11 +33,14 @@ typedef struct server_opts {
 	                         * may claim the win (no clock: 10 times) */
 	int max_clients;        /* 0: as many as file descriptors allow */
 	int idle;               /* seconds a client may say nothing (0: 900) */
+	int sync;               /* --sync: SERVER_SYNC_BATCH (default), _ALWAYS, _NONE */
 } server_opts;
 
 typedef struct server server;
 typedef struct sgame sgame;
 typedef struct conn conn;
+typedef struct srec srec;
+typedef struct store store;
 
 struct conn {
 	server *srv;
@@ -49,6 +55,8 @@ struct conn {
 	double tokens;          /* commands it may still send now (flooding) */
 	int64_t refill_ms;
 	int closing;            /* close once the output is written */
+	struct evbuffer *held;  /* sent this turn: released after the commit */
+	int queued;             /* 1 + its index in the server's flush queue */
 	int dead;               /* dropped: freed by the reaper */
 	conn *next, *prev;      /* every connection */
 	conn *reap_next;
@@ -80,7 +88,27 @@ struct sgame {
 	char how[16];               /* "" while playing: rules, resign, time,
 	                             * abandon, agreement */
 	int unlisted;               /* over, and its name hosted again */
+	srec *rec;                  /* the store's copy, or NULL */
 	sgame *next;
+};
+
+/* A game as the store keeps it (server_store.c): what its record holds. */
+struct srec {
+	unsigned long long id;      /* the journal entry that made it */
+	unsigned long long seq;     /* the last entry it holds */
+	char name[NET_NAME_MAX + 1];
+	char date[32];
+	ng_game *g;
+	int clock_min, clock_inc;
+	int64_t left_ms[2];         /* the clocks, stopped */
+	char player[2][NET_NAME_MAX + 1];
+	char token[2][NET_KEY_HEX + 1];
+	ng_result result;
+	char how[16];
+	int dirty;                  /* changed since its record was written */
+	int on_disk;                /* games/NAME.rec is its */
+	int retire, dropped;        /* over or cancelled: leaves the store */
+	srec *next;
 };
 
 struct server {
@@ -98,6 +126,10 @@ struct server {
 	unsigned long next_id;
 	conn *reap;
 	struct event *reaper;
+	conn **flushq;              /* connections with held output */
+	int nflush, capflush;
+	int stop;                   /* a signal came */
+	store *store;
 	sgame *games;
 	int ngames;
 	int max_clients;
@@ -155,11 +187,27 @@ int game_grace(const sgame *g);
 const char *side_word(int side);
 const char *result_word(ng_result r);
 
-/* server_store.c */
+/* Restore a game the store kept: its clocks and its timers start. */
+sgame *game_restore(server *s, srec *r);
+
+/* server_store.c: opening reads the records and replays the journal
+ * over them (a torn last entry is reported and dropped). */
 int store_open(server *s, char *msg, size_t size);
-void store_save(sgame *g);
-void store_finish(sgame *g);
-void store_forget(sgame *g);
-int store_load(server *s);
+srec *store_games(server *s);     /* what it holds, for game_restore */
+/* Journal entries for what happened to g (store_seat makes the game's
+ * entry first when the store does not hold it yet). */
+void store_seat(sgame *g, int side);
+void store_move(sgame *g);
+void store_undo(sgame *g);
+void store_clock(sgame *g, int64_t red, int64_t blue);
+void store_end(sgame *g);         /* filed in finished/ at the commit */
+void store_forget(sgame *g);      /* a cancelled challenge */
+/* The end of a turn of the loop: the turn's entries written and synced
+ * (--sync), games over filed, the journal compacted when it is due.
+ * -1: the journal cannot be written. */
+int store_commit(server *s);
+unsigned long store_syncs(server *s);
+unsigned long store_entries(server *s);
+void store_close(server *s);
 
 #endif

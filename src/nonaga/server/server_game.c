@@ -73,6 +73,32 @@ sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc)
 	return g;
 }
 
+sgame *game_restore(server *s, srec *r)
+{
+	ng_game *copy = ng_game_copy(r->g);
+	sgame *g = copy ? game_new(s, r->name, ng_pos_rules(ng_game_pos(r->g)), r->clock_min,
+	                           r->clock_inc) : NULL;
+	if (!g) {
+		if (copy)
+			ng_game_free(copy);
+		server_log("out of memory for game %s", r->name);
+		return NULL;
+	}
+	ng_game_free(g->g);
+	g->g = copy;
+	g->rec = r;
+	snprintf(g->date, sizeof g->date, "%s", r->date);
+	for (int i = 0; i < 2; i++) {
+		snprintf(g->seat[i].name, sizeof g->seat[i].name, "%s", r->player[i]);
+		snprintf(g->seat[i].token, sizeof g->seat[i].token, "%s", r->token[i]);
+		g->left_ms[i] = r->left_ms[i];
+		g->seat[i].away_ms = server_now_ms();
+	}
+	game_start_clock(g);
+	game_expire_later(g);
+	return g;
+}
+
 void game_unlist(sgame *g)
 {
 	server *s = g->srv;
@@ -282,7 +308,7 @@ int game_sit(sgame *g, conn *c, int side)
 	c->role = side;
 	if (fresh) {
 		game_broadcast(g, c, "seated %s %s", side_word(side), c->name);
-		store_save(g);
+		store_seat(g, side);
 		game_start_clock(g);
 		if (g->turn_ms)   /* the clock starts now: everyone sees the same */
 			game_broadcast(g, c, "clock %lld %lld", (long long)game_left(g, NG_RED),
@@ -348,7 +374,7 @@ void game_end(sgame *g, ng_result r, const char *how)
 	g->offer = -1;
 	game_broadcast(g, NULL, "over %s %s", result_word(r), how);
 	server_log("game %s over: %s (%s)", g->name, result_word(r), how);
-	store_finish(g);
+	store_end(g);
 	if (game_members(g) == 0)
 		game_free(g);
 }
@@ -395,13 +421,13 @@ void game_apply(sgame *g, ng_move m)
 	} else {
 		game_broadcast(g, NULL, "moved %d %s", ply, mv);
 	}
+	store_move(g);
 	ng_result r = ng_game_result(g->g);
 	if (r != NG_NONE) {
 		game_end(g, r, "rules");
 		return;
 	}
 	game_start_clock(g);
-	store_save(g);
 }
 
 int game_takeback(sgame *g, int side)
@@ -422,7 +448,7 @@ int game_takeback(sgame *g, int side)
 	if (g->clock_min)
 		game_broadcast(g, NULL, "clock %lld %lld", (long long)g->left_ms[0],
 		               (long long)g->left_ms[1]);
+	store_undo(g);
 	game_start_clock(g);
-	store_save(g);
 	return 0;
 }

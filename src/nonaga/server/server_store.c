@@ -1,21 +1,44 @@
 /*
- * server_store.c - the server's state directory:
+ * server_store.c - the server's state directory, like a database's:
  *
  *   key             the TCP key, 32 hex digits, mode 0600
- *   games/NAME.rec  every game on, rewritten after every change
- *   finished/       every game over, as DATE-NAME.rec
+ *   journal         what happened since the records were written: one
+ *                   entry per event, appended (server_journal.c)
+ *   games/NAME.rec  every game on, as of the last compaction
+ *   finished/       every game over, as DATE-ID-NAME.rec
  *
- * Records are in the record format of nonaga(6), with the server's keys
- * (Mode: online, Game, Clock, Red-time, Blue-time, Red-token, Blue-token,
- * How).  A record is written to a temporary file and renamed over the old
- * one, so that a server killed at any moment leaves either the old record
- * or the new one, never a part.  (Not fsync'ed: a crash of the machine,
- * not of the server, may lose the last moves.)
+ * The store keeps its own copy of every game on (an srec), changed only
+ * by journal entries: the same function applies an entry when the server
+ * makes it and when a restart replays the journal, so what a restart
+ * finds is what the server had.  Entries (text, the first word the
+ * entry's sequence number, ID a game's: the number of its "new"):
+ *
+ *   SEQ base                             a fresh journal starts here
+ *   SEQ new NAME DATE RULES MIN INC      a game (its ID is SEQ)
+ *   SEQ seat ID SIDE PLAYER TOKEN        a seat taken (TOKEN "-": none)
+ *   SEQ move ID PLY MOVE RED BLUE        a move; the clocks after it (ms)
+ *   SEQ undo ID PLY RED BLUE             moves taken back to PLY
+ *   SEQ clock ID RED BLUE                the clocks when the server stopped
+ *   SEQ over ID RESULT HOW RED BLUE      the end
+ *   SEQ drop ID                          a challenge cancelled
+ *
+ * Records (the record format of nonaga(6) with the server's keys Mode:
+ * online, Game, Clock, Red-time, Blue-time, Red-token, Blue-token, How,
+ * Id and Seq, the last entry they hold) are compacted from the journal
+ * at start, when it passes COMPACT_BYTES or COMPACT_MS, and, for a game
+ * that ends, at once into finished/: each written to a temporary file,
+ * fsync'ed, renamed (finished/: linked, which like O_EXCL never replaces
+ * a file) and the directory fsync'ed; only then is the journal reset.
+ * Replaying skips what a record already holds (its Seq), so a crash
+ * between the steps loses nothing and files nothing twice.  Restoring the
+ * live games from the records is server_game.c's (game_restore).
  */
 #include "server.h"
+#include "server_journal.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,37 +118,254 @@ static int make_key(server *s, const char *path, char *msg, size_t size)
 	return 0;
 }
 
-int store_open(server *s, char *msg, size_t size)
+
+#define COMPACT_BYTES (8 << 20)     /* a journal this long is compacted */
+#define COMPACT_MS (10 * 60 * 1000) /* and one this old */
+
+struct store {
+	journal *j;
+	char games[PATH_MAX + 16], finished[PATH_MAX + 16], journal[PATH_MAX + 16];
+	srec *recs;                 /* the games the store holds */
+	srec *last;                 /* the one found last (entries come in runs) */
+	unsigned long long seq;     /* the last entry's number */
+	unsigned long entries;      /* made since the start */
+	int nretire;                /* recs over or dropped, not yet retired */
+	int64_t reset_ms;           /* when the journal was last reset */
+	int failed;                 /* the journal cannot be written */
+	int sync;                   /* SERVER_SYNC_* */
+};
+
+/* ------------------------------------------------------------ the copies */
+
+static srec *rec_find(store *st, unsigned long long id)
 {
-	int n;
-	if (s->opt.state) {
-		n = snprintf(s->state, sizeof s->state, "%s", s->opt.state);
-	} else {
-		const char *x = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-		if (x && x[0] == '/')
-			n = snprintf(s->state, sizeof s->state, "%s/nonaga/server", x);
-		else if (home && home[0] == '/')
-			n = snprintf(s->state, sizeof s->state, "%s/.local/state/nonaga/server", home);
-		else
-			return snprintf(msg, size, "no state directory: set HOME or use --state DIR"), -1;
-	}
-	if (n < 0 || (size_t)n + 32 > sizeof s->state)
-		return snprintf(msg, size, "the state directory's name is too long"), -1;
-	char sub[PATH_MAX + 16];
-	if (own_dir(s->state, msg, size) < 0)
-		return -1;
-	snprintf(sub, sizeof sub, "%s/games", s->state);
-	if (own_dir(sub, msg, size) < 0)
-		return -1;
-	snprintf(sub, sizeof sub, "%s/finished", s->state);
-	if (own_dir(sub, msg, size) < 0)
-		return -1;
-	snprintf(sub, sizeof sub, "%s/key", s->state);
-	return access(sub, F_OK) == 0 ? read_key(s, sub, msg, size)
-	                               : make_key(s, sub, msg, size);
+	if (st->last && st->last->id == id)
+		return st->last;
+	for (srec *r = st->recs; r; r = r->next)
+		if (r->id == id)
+			return st->last = r;
+	return NULL;
 }
 
-/* ---------------------------------------------------------------- saving */
+static srec *rec_new(store *st, const char *name, ng_rules rules)
+{
+	srec *r = calloc(1, sizeof *r);
+	if (!r || !(r->g = ng_game_new(rules))) {
+		free(r);
+		return NULL;
+	}
+	snprintf(r->name, sizeof r->name, "%s", name);
+	r->next = st->recs;
+	st->recs = r;
+	return r;
+}
+
+static void rec_free(store *st, srec *r)
+{
+	for (srec **p = &st->recs; *p; p = &(*p)->next)
+		if (*p == r) {
+			*p = r->next;
+			break;
+		}
+	if (st->last == r)
+		st->last = NULL;
+	ng_game_free(r->g);
+	free(r);
+}
+
+static int split(char *text, char **w, int max)
+{
+	int n = 0;
+	for (char *save = NULL, *t = strtok_r(text, " ", &save); t && n < max;
+	     t = strtok_r(NULL, " ", &save))
+		w[n++] = t;
+	return n;
+}
+
+static void set_clocks(srec *r, const char *red, const char *blue)
+{
+	r->left_ms[0] = atoll(red);
+	r->left_ms[1] = atoll(blue);
+}
+
+static int apply_new(store *st, unsigned long long seq, char **w, int n)
+{
+	ng_rules rules;
+	if (n != 7 || !net_name_ok(w[2]) || strlen(w[3]) >= sizeof ((srec *)0)->date ||
+	    ng_rules_from_name(w[4], &rules) != NG_OK)
+		return -1;
+	if (rec_find(st, seq))
+		return 0;   /* its record holds it */
+	srec *r = rec_new(st, w[2], rules);
+	if (!r)
+		return -1;
+	r->id = r->seq = seq;
+	r->dirty = 1;
+	snprintf(r->date, sizeof r->date, "%s", w[3]);
+	r->clock_min = atoi(w[5]);
+	r->clock_inc = atoi(w[6]);
+	r->left_ms[0] = r->left_ms[1] = (int64_t)r->clock_min * 60000;
+	return 0;
+}
+
+static int apply_move(srec *r, char **w, int n)
+{
+	ng_move m;
+	if (n != 7 || ng_game_ply(r->g) != atoi(w[3]) - 1 ||
+	    ng_move_parse(ng_game_pos(r->g), w[4], &m) != NG_OK || ng_game_play(r->g, m) != NG_OK)
+		return -1;
+	set_clocks(r, w[5], w[6]);
+	return 0;
+}
+
+static int apply_over(store *st, srec *r, char **w, int n)
+{
+	static const char *const words[] = { "none", "red", "blue", "draw" };
+	int k = 0;
+	while (k < 4 && strcmp(words[k], w[3]))
+		k++;
+	if (n != 7 || k == 4 || strlen(w[4]) >= sizeof r->how)
+		return -1;
+	r->result = (ng_result)k;
+	snprintf(r->how, sizeof r->how, "%s", w[4]);
+	set_clocks(r, w[5], w[6]);
+	if (!r->retire++)
+		st->nretire++;
+	return 0;
+}
+
+/* One entry to the copies (text is cut into words). */
+static int apply(store *st, char *text)
+{
+	char *w[8];
+	int n = split(text, w, 8);
+	unsigned long long seq = n ? strtoull(w[0], NULL, 10) : 0;
+	if (n < 2 || !seq)
+		return -1;
+	if (seq > st->seq)
+		st->seq = seq;
+	if (!strcmp(w[1], "base"))
+		return 0;
+	if (!strcmp(w[1], "new"))
+		return apply_new(st, seq, w, n);
+	srec *r = n > 2 ? rec_find(st, strtoull(w[2], NULL, 10)) : NULL;
+	if (!r || seq <= r->seq)
+		return 0;   /* a game filed already, or its record holds it */
+	r->seq = seq;
+	r->dirty = 1;
+	if (!strcmp(w[1], "seat") && n == 6 && (w[3][0] == '0' || w[3][0] == '1')) {
+		int side = w[3][0] - '0';
+		snprintf(r->player[side], sizeof r->player[side], "%s", w[4]);
+		snprintf(r->token[side], sizeof r->token[side], "%s",
+		         strcmp(w[5], "-") ? w[5] : "");
+		return 0;
+	}
+	if (!strcmp(w[1], "move"))
+		return apply_move(r, w, n);
+	if (!strcmp(w[1], "undo") && n == 6) {
+		while (ng_game_ply(r->g) > atoi(w[3]))
+			ng_game_undo(r->g);
+		set_clocks(r, w[4], w[5]);
+		return 0;
+	}
+	if (!strcmp(w[1], "clock") && n == 5) {
+		set_clocks(r, w[3], w[4]);
+		return 0;
+	}
+	if (!strcmp(w[1], "over"))
+		return apply_over(st, r, w, n);
+	if (!strcmp(w[1], "drop") && n == 3) {
+		r->dropped = 1;
+		if (!r->retire++)
+			st->nretire++;
+		return 0;
+	}
+	return -1;
+}
+
+/* ------------------------------------------------------------ the entries */
+
+__attribute__((format(printf, 2, 3)))
+static void entry(store *st, const char *fmt, ...)
+{
+	char text[JOURNAL_ENTRY_MAX + 1], copy[JOURNAL_ENTRY_MAX + 1];
+	int k = snprintf(text, sizeof text, "%llu ", st->seq + 1);
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(text + k, sizeof text - (size_t)k, fmt, ap);
+	va_end(ap);
+	if (st->failed)
+		return;
+	if (n < 0 || k + n > JOURNAL_ENTRY_MAX) {
+		server_log("store: an entry too long for the journal: %.60s...", text);
+		return;
+	}
+	memcpy(copy, text, (size_t)(k + n) + 1);
+	if (journal_add(st->j, text, (size_t)(k + n)) < 0) {
+		server_log("cannot write the journal %s: %s", st->journal, strerror(errno));
+		st->failed = 1;
+		return;
+	}
+	st->entries++;
+	if (apply(st, copy) < 0)
+		server_log("store: entry %s does not apply", text);
+}
+
+void store_seat(sgame *g, int side)
+{
+	store *st = g->srv->store;
+	const seat *t = &g->seat[side];
+	if (!g->rec) {
+		entry(st, "new %s %s %s %d %d", g->name, g->date,
+		      ng_rules_name(ng_pos_rules(ng_game_pos(g->g))), g->clock_min, g->clock_inc);
+		g->rec = rec_find(st, st->seq);
+		if (!g->rec)
+			return;
+	}
+	entry(st, "seat %llu %d %s %s", g->rec->id, side, t->name, t->token[0] ? t->token : "-");
+}
+
+void store_move(sgame *g)
+{
+	int ply = ng_game_ply(g->g);
+	char mv[NG_MOVE_TEXT];
+	if (!g->rec || ply < 1)
+		return;
+	ng_move_format(ng_game_pos_at(g->g, ply - 1), ng_game_move_at(g->g, ply - 1), mv);
+	entry(g->srv->store, "move %llu %d %s %lld %lld", g->rec->id, ply, mv,
+	      (long long)g->left_ms[0], (long long)g->left_ms[1]);
+}
+
+void store_undo(sgame *g)
+{
+	if (g->rec)
+		entry(g->srv->store, "undo %llu %d %lld %lld", g->rec->id, ng_game_ply(g->g),
+		      (long long)g->left_ms[0], (long long)g->left_ms[1]);
+}
+
+void store_clock(sgame *g, int64_t red, int64_t blue)
+{
+	if (g->rec)
+		entry(g->srv->store, "clock %llu %lld %lld", g->rec->id, (long long)red,
+		      (long long)blue);
+}
+
+void store_end(sgame *g)
+{
+	if (g->rec)
+		entry(g->srv->store, "over %llu %s %s %lld %lld", g->rec->id, result_word(g->result),
+		      g->how, (long long)g->left_ms[0], (long long)g->left_ms[1]);
+	g->rec = NULL;   /* the store files it */
+}
+
+void store_forget(sgame *g)
+{
+	if (g->rec)
+		entry(g->srv->store, "drop %llu", g->rec->id);
+	g->rec = NULL;
+}
+
+/* -------------------------------------------------------------- records */
 
 static void set(ng_record_info *info, const char *key, const char *value)
 {
@@ -133,34 +373,41 @@ static void set(ng_record_info *info, const char *key, const char *value)
 		ng_record_set(info, key, value);
 }
 
-static char *record_of(sgame *g)
+static char *record_text(const srec *r)
 {
 	ng_record_info info;
 	char buf[64];
 	memset(&info, 0, sizeof info);
-	snprintf(info.date, sizeof info.date, "%s", g->date);
-	snprintf(info.red, sizeof info.red, "%s", g->seat[0].name);
-	snprintf(info.blue, sizeof info.blue, "%s", g->seat[1].name);
+	snprintf(info.date, sizeof info.date, "%s", r->date);
+	snprintf(info.red, sizeof info.red, "%s", r->player[0]);
+	snprintf(info.blue, sizeof info.blue, "%s", r->player[1]);
 	set(&info, "Mode", "online");
-	set(&info, "Game", g->name);
-	if (g->clock_min) {
-		snprintf(buf, sizeof buf, "%d+%d", g->clock_min, g->clock_inc);
+	set(&info, "Game", r->name);
+	if (r->clock_min) {
+		snprintf(buf, sizeof buf, "%d+%d", r->clock_min, r->clock_inc);
 		set(&info, "Clock", buf);
-		snprintf(buf, sizeof buf, "%lld", (long long)game_left(g, NG_RED));
+		snprintf(buf, sizeof buf, "%lld", (long long)r->left_ms[0]);
 		set(&info, "Red-time", buf);
-		snprintf(buf, sizeof buf, "%lld", (long long)game_left(g, NG_BLUE));
+		snprintf(buf, sizeof buf, "%lld", (long long)r->left_ms[1]);
 		set(&info, "Blue-time", buf);
 	}
-	set(&info, "Red-token", g->seat[0].token);
-	set(&info, "Blue-token", g->seat[1].token);
-	set(&info, "How", g->how);
+	set(&info, "Red-token", r->token[0]);
+	set(&info, "Blue-token", r->token[1]);
+	set(&info, "How", r->how);
+	snprintf(buf, sizeof buf, "%llu", r->id);
+	set(&info, "Id", buf);
+	snprintf(buf, sizeof buf, "%llu", r->seq);
+	set(&info, "Seq", buf);
 	char *text = NULL;
-	if (ng_record_write(g->g, &info, &text) != NG_OK)
+	if (ng_record_write(r->g, &info, &text) != NG_OK)
 		return NULL;
 	return text;
 }
 
-static int write_file(const char *dir, const char *name, const char *text)
+/* text into dir/.name.tmp, fsync'ed; then renamed to dir/name, or with
+ * excl linked to it (never replacing a file: EEXIST).  The directory is
+ * the caller's to fsync. */
+static int write_file(const char *dir, const char *name, const char *text, int excl)
 {
 	char tmp[PATH_MAX + 64], path[PATH_MAX + 64];
 	snprintf(tmp, sizeof tmp, "%s/.%s.tmp", dir, name);
@@ -177,66 +424,187 @@ static int write_file(const char *dir, const char *name, const char *text)
 			break;
 		done += (size_t)w;
 	}
-	if (close(fd) < 0 || done < len || rename(tmp, path) < 0) {
-		unlink(tmp);
+	int ok = done == len && fsync(fd) == 0;
+	ok = close(fd) == 0 && ok;
+	ok = ok && (excl ? link(tmp, path) : rename(tmp, path)) == 0;
+	int e = errno;
+	unlink(tmp);   /* (after link: the temporary name) */
+	return ok ? 0 : (errno = e, -1);
+}
+
+static int sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int r = fd < 0 ? -1 : fsync(fd);
+	if (fd >= 0)
+		close(fd);
+	return r;
+}
+
+static int save_rec(store *st, srec *r)
+{
+	char name[NET_NAME_MAX + 8];
+	char *text = record_text(r);
+	snprintf(name, sizeof name, "%s.rec", r->name);
+	if (!text || write_file(st->games, name, text, 0) < 0) {
+		server_log("cannot save game %s in %s: %s", r->name, st->games,
+		           text ? strerror(errno) : "out of memory");
+		free(text);
 		return -1;
+	}
+	free(text);
+	r->on_disk = 1;
+	r->dirty = 0;
+	return 0;
+}
+
+/* 2026-11-25T08:40:00Z, id 7, g1 -> 20261125T084000Z-7-g1.rec */
+static void finished_name(const srec *r, char *name, size_t size)
+{
+	char stamp[32];
+	size_t k = 0;
+	for (const char *p = r->date; *p && k + 1 < sizeof stamp; p++)
+		if (*p != '-' && *p != ':')
+			stamp[k++] = *p;
+	stamp[k] = 0;
+	snprintf(name, size, "%s-%llu-%s.rec", stamp, r->id, r->name);
+}
+
+/* A game over into finished/ (if it is not there from before a crash:
+ * its name holds its ID, which no other game has). */
+static int file_finished(store *st, srec *r)
+{
+	char name[NET_NAME_MAX + 64], path[PATH_MAX + 128];
+	finished_name(r, name, sizeof name);
+	snprintf(path, sizeof path, "%s/%s", st->finished, name);
+	if (access(path, F_OK) == 0)
+		return 0;
+	char *text = record_text(r);
+	int ok = text && (write_file(st->finished, name, text, 1) == 0 || errno == EEXIST) &&
+	         sync_dir(st->finished) == 0;
+	if (!ok)
+		server_log("cannot keep finished game %s in %s: %s", r->name, st->finished,
+		           text ? strerror(errno) : "out of memory");
+	free(text);
+	return ok ? 0 : -1;
+}
+
+/* Games over or cancelled leave the store: over ones into finished/ (or,
+ * failing that, kept where they were), their records out of games/. */
+static void retire(store *st)
+{
+	int unlinked = 0;
+	for (srec *r = st->recs, *next; r; r = next) {
+		next = r->next;
+		if (!r->retire)
+			continue;
+		if (!r->dropped && file_finished(st, r) < 0) {
+			if (save_rec(st, r) == 0)   /* at least where it was */
+				sync_dir(st->games);
+			continue;   /* tried again at the next start */
+		}
+		if (r->on_disk) {
+			char path[PATH_MAX + 64];
+			snprintf(path, sizeof path, "%s/%s.rec", st->games, r->name);
+			unlink(path);
+			unlinked = 1;
+		}
+		rec_free(st, r);
+	}
+	st->nretire = 0;
+	if (unlinked)
+		sync_dir(st->games);
+}
+
+/* Every changed game into its record, then a fresh journal. */
+static int compact(store *st)
+{
+	char base[64];
+	int ok = 1;
+	for (srec *r = st->recs; r; r = r->next)
+		if (r->dirty && save_rec(st, r) < 0)
+			ok = 0;
+	if (!ok || sync_dir(st->games) < 0)
+		return -1;
+	snprintf(base, sizeof base, "%llu base", st->seq);
+	st->reset_ms = server_now_ms();
+	if (st->j)
+		return journal_reset(st->j, base, strlen(base));
+	st->j = journal_open(st->journal, st->sync, base, strlen(base));
+	return st->j ? 0 : -1;
+}
+
+int store_commit(server *s)
+{
+	store *st = s->store;
+	if (st->failed)
+		return -1;
+	if (!journal_pending(st->j) && !st->nretire)
+		return 0;
+	if (journal_commit(st->j) < 0) {
+		server_log("cannot write the journal %s: %s", st->journal, strerror(errno));
+		st->failed = 1;
+		return -1;
+	}
+	if (st->nretire)
+		retire(st);
+	off_t size = journal_size(st->j);
+	if (size > COMPACT_BYTES || (size > 4096 && server_now_ms() - st->reset_ms > COMPACT_MS)) {
+		if (compact(st) < 0) {
+			server_log("cannot compact the journal %s: %s (kept)", st->journal,
+			           strerror(errno));
+			st->reset_ms = server_now_ms();
+		}
 	}
 	return 0;
 }
 
-void store_save(sgame *g)
+srec *store_games(server *s)
 {
-	char dir[PATH_MAX + 16], name[NET_NAME_MAX + 8];
-	char *text = record_of(g);
-	snprintf(dir, sizeof dir, "%s/games", g->srv->state);
-	snprintf(name, sizeof name, "%s.rec", g->name);
-	if (!text || write_file(dir, name, text) < 0)
-		server_log("cannot save game %s in %s: %s", g->name, dir,
-		           text ? strerror(errno) : "out of memory");
-	free(text);
+	return s->store->recs;
 }
 
-void store_forget(sgame *g)
+unsigned long store_syncs(server *s)
 {
-	char path[PATH_MAX + 64];
-	snprintf(path, sizeof path, "%s/games/%s.rec", g->srv->state, g->name);
-	unlink(path);
+	return s->store && s->store->j ? journal_syncs(s->store->j) : 0;
 }
 
-void store_finish(sgame *g)
+unsigned long store_entries(server *s)
 {
-	char dir[PATH_MAX + 16], name[NET_NAME_MAX + 40], stamp[32];
-	char *text = record_of(g);
-	/* 2026-11-25T08:40:00Z -> 20261125T084000Z */
-	size_t k = 0;
-	for (const char *p = g->date; *p && k + 1 < sizeof stamp; p++)
-		if (*p != '-' && *p != ':')
-			stamp[k++] = *p;
-	stamp[k] = 0;
-	snprintf(dir, sizeof dir, "%s/finished", g->srv->state);
-	snprintf(name, sizeof name, "%s-%s.rec", stamp, g->name);
-	if (!text || write_file(dir, name, text) < 0) {
-		server_log("cannot keep finished game %s in %s: %s", g->name, dir,
-		           text ? strerror(errno) : "out of memory");
-		store_save(g);   /* at least where it was */
-	} else {
-		store_forget(g);
-	}
-	free(text);
+	return s->store ? s->store->entries : 0;
+}
+
+void store_close(server *s)
+{
+	store *st = s->store;
+	if (!st)
+		return;
+	journal_close(st->j);
+	while (st->recs)
+		rec_free(st, st->recs);
+	free(st);
+	s->store = NULL;
 }
 
 /* --------------------------------------------------------------- loading */
 
-static void seat_from(seat *st, const char *name, const char *token)
+static void seat_from(srec *r, int side, const char *name, const char *token)
 {
 	if (net_name_ok(name))
-		snprintf(st->name, sizeof st->name, "%s", name);
+		snprintf(r->player[side], sizeof r->player[side], "%s", name);
 	if (token && strlen(token) == NET_KEY_HEX &&
 	    strspn(token, "0123456789abcdef") == NET_KEY_HEX)
-		snprintf(st->token, sizeof st->token, "%s", token);
+		snprintf(r->token[side], sizeof r->token[side], "%s", token);
 }
 
-static int load_one(server *s, const char *dir, const char *file)
+static unsigned long long number(const ng_record_info *info, const char *key)
+{
+	const char *v = ng_record_get(info, key);
+	return v ? strtoull(v, NULL, 10) : 0;
+}
+
+/* games/NAME.rec into a copy; 1 if it is one. */
+static int load_one(store *st, const char *file)
 {
 	char path[PATH_MAX + 300], name[NET_NAME_MAX + 1];
 	size_t flen = strlen(file);
@@ -244,9 +612,9 @@ static int load_one(server *s, const char *dir, const char *file)
 		return 0;
 	memcpy(name, file, flen - 4);
 	name[flen - 4] = 0;
-	if (!net_name_ok(name) || game_find(s, name))
+	if (!net_name_ok(name))
 		return 0;
-	snprintf(path, sizeof path, "%s/%s", dir, file);
+	snprintf(path, sizeof path, "%s/%s", st->games, file);
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	char *text = NULL;
 	size_t len = 0;
@@ -260,52 +628,140 @@ static int load_one(server *s, const char *dir, const char *file)
 		close(fd);
 	free(text);
 	const char *gname = e == NG_OK ? ng_record_get(&info, "Game") : NULL;
-	if (e != NG_OK || !gname || strcmp(gname, name) || info.result != NG_NONE) {
+	unsigned long long id = e == NG_OK ? number(&info, "Id") : 0;
+	if (e != NG_OK || !gname || strcmp(gname, name) || (id && rec_find(st, id))) {
 		server_log("skipping %s: %s (line %d)", path,
-		           e != NG_OK ? ng_strerror(e) : "not a game on", line);
+		           e != NG_OK ? ng_strerror(e) : "not a game of the server", line);
 		if (ng)
 			ng_game_free(ng);
 		return 0;
 	}
-	int min = 0, inc = 0;
-	const char *clock = ng_record_get(&info, "Clock");
-	if (clock && sscanf(clock, "%d+%d", &min, &inc) != 2)
-		min = inc = 0;
-	sgame *g = game_new(s, name, info.rules, min, inc);
-	if (!g) {
+	srec *r = rec_new(st, name, info.rules);
+	if (!r) {
 		ng_game_free(ng);
 		return 0;
 	}
-	ng_game_free(g->g);
-	g->g = ng;
-	if (strlen(info.date) < sizeof g->date)
-		memcpy(g->date, info.date, strlen(info.date) + 1);
-	seat_from(&g->seat[0], info.red, ng_record_get(&info, "Red-token"));
-	seat_from(&g->seat[1], info.blue, ng_record_get(&info, "Blue-token"));
-	const char *t;
-	if (min && (t = ng_record_get(&info, "Red-time")))
-		g->left_ms[0] = atoll(t);
-	if (min && (t = ng_record_get(&info, "Blue-time")))
-		g->left_ms[1] = atoll(t);
-	int64_t now = server_now_ms();
-	g->seat[0].away_ms = g->seat[1].away_ms = now;
-	game_start_clock(g);
-	game_expire_later(g);
+	ng_game_free(r->g);
+	r->g = ng;
+	r->id = id;           /* 0: a record from before the journal */
+	r->seq = number(&info, "Seq");
+	r->on_disk = 1;
+	if (strlen(info.date) < sizeof r->date)
+		memcpy(r->date, info.date, strlen(info.date) + 1);
+	seat_from(r, 0, info.red, ng_record_get(&info, "Red-token"));
+	seat_from(r, 1, info.blue, ng_record_get(&info, "Blue-token"));
+	const char *t = ng_record_get(&info, "Clock"), *how = ng_record_get(&info, "How");
+	if (t && sscanf(t, "%d+%d", &r->clock_min, &r->clock_inc) != 2)
+		r->clock_min = r->clock_inc = 0;
+	if (r->clock_min && (t = ng_record_get(&info, "Red-time")))
+		r->left_ms[0] = atoll(t);
+	if (r->clock_min && (t = ng_record_get(&info, "Blue-time")))
+		r->left_ms[1] = atoll(t);
+	r->result = info.result;
+	if (how && strlen(how) < sizeof r->how)
+		snprintf(r->how, sizeof r->how, "%s", how);
+	else if (info.result != NG_NONE)
+		snprintf(r->how, sizeof r->how, "rules");
+	if (r->how[0] && !r->retire++)   /* over, but not filed yet */
+		st->nretire++;
 	return 1;
 }
 
-int store_load(server *s)
+/* The largest ID in finished/'s names (DATE-ID-NAME.rec): IDs are never
+ * used twice, even when the journal and games/ are gone. */
+static unsigned long long finished_max(store *st)
 {
-	char dir[PATH_MAX + 16];
-	snprintf(dir, sizeof dir, "%s/games", s->state);
-	DIR *d = opendir(dir);
-	int n = 0;
-	if (!d)
-		return 0;
+	unsigned long long max = 0;
+	DIR *d = opendir(st->finished);
 	struct dirent *de;
-	while ((de = readdir(d)))
+	while (d && (de = readdir(d))) {
+		const char *p = strchr(de->d_name, '-');
+		unsigned long long id = p ? strtoull(p + 1, NULL, 10) : 0;
+		if (id > max)
+			max = id;
+	}
+	if (d)
+		closedir(d);
+	return max;
+}
+
+static void replay(void *arg, char *text, size_t len)
+{
+	char copy[JOURNAL_ENTRY_MAX + 1];
+	memcpy(copy, text, len + 1);
+	if (apply(arg, text) < 0)
+		server_log("journal: entry '%s' does not apply: skipped", copy);
+}
+
+/* Records, then the journal over them; then everything compacted. */
+static int load(server *s, char *msg, size_t size)
+{
+	store *st = s->store;
+	DIR *d = opendir(st->games);
+	struct dirent *de;
+	int n = 0;
+	while (d && (de = readdir(d)))
 		if (de->d_name[0] != '.')
-			n += load_one(s, dir, de->d_name);
-	closedir(d);
-	return n;
+			n += load_one(st, de->d_name);
+	if (d)
+		closedir(d);
+	st->seq = finished_max(st);
+	for (srec *r = st->recs; r; r = r->next)
+		if (r->seq > st->seq || r->id > st->seq)
+			st->seq = r->seq > r->id ? r->seq : r->id;
+	off_t whole, all;
+	long k = journal_read(st->journal, replay, st, &whole, &all);
+	if (k < 0)
+		return snprintf(msg, size, "cannot read the journal %s: %s", st->journal,
+		                strerror(errno)), -1;
+	if (all > whole)
+		server_log("journal %s: a torn last entry at byte %lld (%lld bytes) dropped",
+		           st->journal, (long long)whole, (long long)(all - whole));
+	for (srec *r = st->recs; r; r = r->next)
+		if (!r->id)
+			r->id = ++st->seq, r->dirty = 1;
+	if (st->nretire)
+		retire(st);
+	if (compact(st) < 0)
+		return snprintf(msg, size, "cannot write the state directory %s: %s", s->state,
+		                strerror(errno)), -1;
+	server_log("store: %d record%s, %ld journal entr%s replayed, sync %s", n,
+	           n == 1 ? "" : "s", k, k == 1 ? "y" : "ies",
+	           st->sync == SERVER_SYNC_ALWAYS ? "always" :
+	           st->sync == SERVER_SYNC_NONE ? "none" : "batch");
+	return 0;
+}
+
+int store_open(server *s, char *msg, size_t size)
+{
+	int n;
+	if (s->opt.state) {
+		n = snprintf(s->state, sizeof s->state, "%s", s->opt.state);
+	} else {
+		const char *x = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
+		if (x && x[0] == '/')
+			n = snprintf(s->state, sizeof s->state, "%s/nonaga/server", x);
+		else if (home && home[0] == '/')
+			n = snprintf(s->state, sizeof s->state, "%s/.local/state/nonaga/server", home);
+		else
+			return snprintf(msg, size, "no state directory: set HOME or use --state DIR"), -1;
+	}
+	if (n < 0 || (size_t)n + 32 > sizeof s->state)
+		return snprintf(msg, size, "the state directory's name is too long"), -1;
+	store *st = calloc(1, sizeof *st);
+	if (!st)
+		return snprintf(msg, size, "out of memory"), -1;
+	s->store = st;
+	st->sync = s->opt.sync;
+	snprintf(st->games, sizeof st->games, "%s/games", s->state);
+	snprintf(st->finished, sizeof st->finished, "%s/finished", s->state);
+	snprintf(st->journal, sizeof st->journal, "%s/journal", s->state);
+	char key[PATH_MAX + 16];
+	snprintf(key, sizeof key, "%s/key", s->state);
+	if (own_dir(s->state, msg, size) < 0 || own_dir(st->games, msg, size) < 0 ||
+	    own_dir(st->finished, msg, size) < 0 ||
+	    (access(key, F_OK) == 0 ? read_key(s, key, msg, size)
+	                            : make_key(s, key, msg, size)) < 0)
+		return -1;
+	return load(s, msg, size);
 }

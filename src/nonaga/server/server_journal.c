@@ -1,0 +1,241 @@
+/*
+ * server_journal.c - the store's append-only journal: entries framed as
+ *
+ *   length   4 bytes, little-endian: the bytes of the text (1 to 4096)
+ *   check    4 bytes, little-endian: CRC-32C of the length and the text
+ *   text     the entry (server_store.c says what it holds)
+ *
+ * Entries are gathered in memory during a turn of the event loop and
+ * written at its end with one write(2) and, in the durable mode, one
+ * fdatasync(2) for the whole batch (group commit); the server releases
+ * the turn's answers only after that.  A crash mid-write leaves at most a
+ * torn last entry: its length or its check does not match, and reading
+ * stops there (everything before it is whole).
+ */
+#include "server_journal.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct journal {
+	int fd;
+	int sync;                 /* SERVER_SYNC_* */
+	char path[PATH_MAX];
+	char *batch;              /* entries not yet written */
+	size_t len, cap;
+	off_t size;               /* bytes in the file */
+	unsigned long syncs;      /* fdatasync calls */
+};
+
+/* CRC-32C (Castagnoli), bit by bit: entries are short. */
+static uint32_t crc32c(uint32_t crc, const unsigned char *p, size_t n)
+{
+	crc = ~crc;
+	while (n--) {
+		crc ^= *p++;
+		for (int k = 0; k < 8; k++)
+			crc = crc >> 1 ^ (0x82F63B78u & (0u - (crc & 1)));
+	}
+	return ~crc;
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+	p[0] = (unsigned char)v, p[1] = (unsigned char)(v >> 8);
+	p[2] = (unsigned char)(v >> 16), p[3] = (unsigned char)(v >> 24);
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+/* The frame of text into out (JOURNAL_HEAD + len bytes). */
+static void frame(unsigned char *out, const char *text, size_t len)
+{
+	put32(out, (uint32_t)len);
+	memcpy(out + JOURNAL_HEAD, text, len);
+	put32(out + 4, crc32c(crc32c(0, out, 4), out + JOURNAL_HEAD, len));
+}
+
+static int write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	while (len) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+int journal_sync_dir(const char *path)
+{
+	char copy[PATH_MAX];
+	snprintf(copy, sizeof copy, "%s", path);
+	int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int r = fd < 0 ? -1 : fsync(fd);
+	if (fd >= 0)
+		close(fd);
+	return r;
+}
+
+journal *journal_open(const char *path, int sync, const char *first, size_t len)
+{
+	journal *j = calloc(1, sizeof *j);
+	if (!j)
+		return NULL;
+	j->fd = -1;
+	j->sync = sync;
+	snprintf(j->path, sizeof j->path, "%s", path);
+	if (journal_reset(j, first, len) < 0) {
+		free(j);
+		return NULL;
+	}
+	return j;
+}
+
+int journal_reset(journal *j, const char *first, size_t len)
+{
+	char tmp[PATH_MAX + 8];
+	unsigned char buf[JOURNAL_HEAD + JOURNAL_ENTRY_MAX];
+	if (len < 1 || len > JOURNAL_ENTRY_MAX)
+		return errno = EINVAL, -1;
+	frame(buf, first, len);
+	snprintf(tmp, sizeof tmp, "%s.tmp", j->path);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -1;
+	if (write_all(fd, buf, JOURNAL_HEAD + len) < 0 || fsync(fd) < 0 ||
+	    rename(tmp, j->path) < 0 || journal_sync_dir(j->path) < 0) {
+		int e = errno;
+		close(fd);
+		unlink(tmp);
+		return errno = e, -1;
+	}
+	/* the same descriptor, now the journal, appends from here */
+	if (lseek(fd, 0, SEEK_END) < 0) {
+		close(fd);
+		return -1;
+	}
+	if (j->fd >= 0)
+		close(j->fd);
+	j->fd = fd;
+	j->size = (off_t)(JOURNAL_HEAD + len);
+	j->syncs += 2;
+	return 0;
+}
+
+int journal_add(journal *j, const char *text, size_t len)
+{
+	if (len < 1 || len > JOURNAL_ENTRY_MAX)
+		return errno = EINVAL, -1;
+	if (j->len + JOURNAL_HEAD + len > j->cap) {
+		size_t cap = j->cap ? j->cap : 4096;
+		while (cap < j->len + JOURNAL_HEAD + len)
+			cap *= 2;
+		char *b = realloc(j->batch, cap);
+		if (!b)
+			return -1;
+		j->batch = b;
+		j->cap = cap;
+	}
+	frame((unsigned char *)j->batch + j->len, text, len);
+	j->len += JOURNAL_HEAD + len;
+	return j->sync == SERVER_SYNC_ALWAYS ? journal_commit(j) : 0;
+}
+
+int journal_pending(const journal *j)
+{
+	return j->len > 0;
+}
+
+int journal_commit(journal *j)
+{
+	if (!j->len)
+		return 0;
+	if (write_all(j->fd, j->batch, j->len) < 0)
+		return -1;
+	j->size += (off_t)j->len;
+	j->len = 0;
+	if (j->sync == SERVER_SYNC_NONE)
+		return 0;
+	j->syncs++;
+	return fdatasync(j->fd);
+}
+
+off_t journal_size(const journal *j)
+{
+	return j->size;
+}
+
+unsigned long journal_syncs(const journal *j)
+{
+	return j->syncs;
+}
+
+void journal_close(journal *j)
+{
+	if (!j)
+		return;
+	if (j->fd >= 0)
+		close(j->fd);
+	free(j->batch);
+	free(j);
+}
+
+/* ---------------------------------------------------------------- reading */
+
+long journal_read(const char *path, journal_fn fn, void *arg, off_t *whole, off_t *size)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat st;
+	*whole = *size = 0;
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return errno = EINVAL, -1;
+	}
+	unsigned char *buf = st.st_size ? malloc((size_t)st.st_size) : NULL;
+	size_t have = 0;
+	while (buf && have < (size_t)st.st_size) {
+		ssize_t r = read(fd, buf + have, (size_t)st.st_size - have);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		have += (size_t)r;
+	}
+	close(fd);
+	if (st.st_size && !buf)
+		return -1;
+	long n = 0;
+	size_t at = 0;
+	char text[JOURNAL_ENTRY_MAX + 1];
+	while (at + JOURNAL_HEAD <= have) {
+		uint32_t len = get32(buf + at);
+		if (len < 1 || len > JOURNAL_ENTRY_MAX || at + JOURNAL_HEAD + len > have ||
+		    get32(buf + at + 4) != crc32c(crc32c(0, buf + at, 4), buf + at + JOURNAL_HEAD, len))
+			break;
+		memcpy(text, buf + at + JOURNAL_HEAD, len);
+		text[len] = 0;
+		fn(arg, text, len);
+		at += JOURNAL_HEAD + len;
+		n++;
+	}
+	free(buf);
+	*whole = (off_t)at;
+	*size = (off_t)have;
+	return n;
+}

@@ -1,0 +1,49 @@
+/*
+ * server_journal.h - the store's append-only journal (server_journal.c):
+ * framed entries (length, CRC-32C, text), written once per turn of the
+ * event loop and made durable with one fdatasync for the whole batch.
+ */
+#ifndef NONAGA_SERVER_JOURNAL_H
+#define NONAGA_SERVER_JOURNAL_H
+
+#include <limits.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* --sync: when the journal reaches the disk */
+enum {
+	SERVER_SYNC_BATCH,    /* one fdatasync per turn of the loop (default) */
+	SERVER_SYNC_ALWAYS,   /* one fdatasync per entry */
+	SERVER_SYNC_NONE      /* written, never synced: the kernel decides */
+};
+
+#define JOURNAL_HEAD 8
+#define JOURNAL_ENTRY_MAX 4096
+
+typedef struct journal journal;
+typedef void (*journal_fn)(void *arg, char *text, size_t len);
+
+/* A new journal at path holding the one entry first (written to a
+ * temporary file, synced, renamed over path, the directory synced).
+ * NULL with errno on failure. */
+journal *journal_open(const char *path, int sync, const char *first, size_t len);
+/* The journal replaced, the same way, by one holding only first. */
+int journal_reset(journal *j, const char *first, size_t len);
+/* An entry for the batch (in SERVER_SYNC_ALWAYS, written and synced at
+ * once).  -1 with errno on failure. */
+int journal_add(journal *j, const char *text, size_t len);
+int journal_pending(const journal *j);
+/* The batch written and, unless SERVER_SYNC_NONE, fdatasync'ed. */
+int journal_commit(journal *j);
+off_t journal_size(const journal *j);
+unsigned long journal_syncs(const journal *j);
+void journal_close(journal *j);
+/* Every whole entry of the journal at path to fn, in order: their
+ * number, 0 when there is no journal, -1 with errno when it cannot be
+ * read.  *whole: the bytes they fill; *size: the file's (more when its
+ * end is torn). */
+long journal_read(const char *path, journal_fn fn, void *arg, off_t *whole, off_t *size);
+/* fsync the directory that holds path. */
+int journal_sync_dir(const char *path);
+
+#endif
