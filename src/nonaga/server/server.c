@@ -120,10 +120,18 @@ void conn_close_after(conn *c)
 		conn_drop(c);
 }
 
-/* c's held output to its bufferevent. */
+/* c's held output to its socket: straight away when nothing else waits
+ * for it, without the bufferevent (which would add a write event and take
+ * it back: two epoll_ctl calls a message); the rest, if the socket takes
+ * no more now, by the bufferevent when it does. */
 static void release(conn *c)
 {
 	struct evbuffer *out = bufferevent_get_output(c->bev);
+	if (evbuffer_get_length(out) == 0) {
+		evutil_socket_t fd = bufferevent_getfd(c->bev);
+		while (evbuffer_get_length(c->held) > 0 && evbuffer_write(c->held, fd) > 0)
+			;
+	}
 	if (evbuffer_get_length(c->held) > 0)
 		evbuffer_add_buffer(out, c->held);
 	else if (c->closing)
