@@ -5,7 +5,7 @@
 #                   threaded search under TSan)
 #   make tsan       the threaded tests under ThreadSanitizer
 #   make bench      speed figures and node-count signatures
-#   make bench-server  the online server under load (CLIENTS=1000)
+#   make bench-server  the online server under load (CLIENTS=1000, IDLE=10000)
 #   make match      engine against engine (strength), see test/match
 #   make match-old  the top level against an older build's (OLD=229b3ab)
 #   make tune       the evaluation's weights by self-play (test/tune.sh)
@@ -240,10 +240,15 @@ bench: build/nonaga build/test/bench
 	@build/test/bench
 
 # The online server under load: CLIENTS connections playing CLIENTS/2
-# games on loopback (see test/server_bench.c for what it measures).
+# games on loopback (see test/server_bench.c for what it measures), first
+# beside IDLE idle connections, then alone (the last line), in the durable
+# --sync batch, the state directory in $$TMPDIR (or /tmp): on a disk, not
+# a tmpfs, for the figure that counts.
 CLIENTS ?= 1000
+IDLE ?= 10000
 bench-server: build/nonaga build/test/server_bench
-	@build/test/server_bench $(CLIENTS)
+	@build/test/server_bench $(CLIENTS) --idle $(IDLE) --sync batch
+	@build/test/server_bench $(CLIENTS) --sync batch
 
 # Strength: see test/match.sh for the table in doc/engine.md, and
 # test/match_old.sh for today's top level against an older build's.

@@ -1,12 +1,20 @@
 /*
- * server_bench.c - `make bench-server': a server under load.  Starts
- * `nonaga --serve' on loopback TCP, opens C connections (default 1000,
- * or argv[1]), and plays C/2 games at once of random legal moves, each
- * player thinking 50 to 250 ms a move (a game still on after 200 moves is
- * resigned).  A move's round trip is from sending it to the opponent's
- * receiving it.  At the end every finished record in the server's state
- * directory is compared with the moves the clients played.  The last line
- * is exactly:
+ * server_bench.c - `make bench-server': a server under load.
+ *
+ *   server_bench [C] [--idle N] [--state DIR] [--sync MODE]
+ *
+ * Starts `nonaga --serve' on loopback TCP with its state directory in DIR
+ * (default: $TMPDIR, else /tmp; put it on the disk to measure, not on a
+ * tmpfs) and --sync MODE (default: the server's, batch), opens N idle
+ * connections that log in and say nothing more (default 0), then C
+ * playing ones (default 1000), and plays C/2 games at once of random legal
+ * moves, each player thinking 50 to 250 ms a move (a game still on after
+ * 200 moves is resigned).  A move's round trip is from sending it to the
+ * opponent's receiving it.  At the end every finished record in the
+ * server's state directory is compared with the moves the clients played.
+ * It prints the sync mode and the file system, moves per second and the
+ * server's fdatasync calls (from its log), with --idle the server's memory
+ * per idle connection, and last, exactly:
  *
  *   server bench: C clients, G games, M moves, p50 X ms, p99 Y ms, rss Z MB, lost L
  *
@@ -18,6 +26,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/vfs.h>
 
 #define MAX_PLY 200
 
@@ -108,18 +117,82 @@ static int cmp64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static long peak_rss_kb(pid_t pid)
+/* The server's resident memory now (VmRSS) or at its peak (VmHWM). */
+static long rss_kb(pid_t pid, const char *which)
 {
 	char path[64], line[256];
 	long kb = 0;
 	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
 	FILE *f = fopen(path, "r");
 	while (f && fgets(line, sizeof line, f))
-		if (!strncmp(line, "VmHWM:", 6))
-			kb = atol(line + 6);
+		if (!strncmp(line, which, strlen(which)))
+			kb = atol(line + strlen(which));
 	if (f)
 		fclose(f);
 	return kb;
+}
+
+static const char *fs_name(const char *path)
+{
+	struct statfs sf;
+	if (statfs(path, &sf) < 0)
+		return "?";
+	switch ((unsigned long)sf.f_type) {
+	case 0xEF53: return "ext4";
+	case 0x01021994: return "tmpfs (memory: nothing reaches a disk)";
+	case 0x58465342: return "xfs";
+	case 0x9123683E: return "btrfs";
+	case 0x794C7630: return "overlayfs";
+	default: return "another file system";
+	}
+}
+
+/* The number after "what" in the server's log's last line that has it. */
+static long from_log(const char *log, const char *what)
+{
+	FILE *f = fopen(log, "r");
+	char line[1024];
+	long n = -1;
+	while (f && fgets(line, sizeof line, f)) {
+		char *p = strstr(line, what);
+		if (p)
+			n = atol(p + strlen(what));
+	}
+	if (f)
+		fclose(f);
+	return n;
+}
+
+/* n connections that log in and then say nothing; 0 if they could. */
+static int open_idle(int *fds, int n, int port, const char *key)
+{
+	for (int i = 0; i < n; i += 500) {
+		int k = n - i < 500 ? n - i : 500;
+		for (int j = i; j < i + k; j++) {
+			tc t;
+			if (tc_tcp(&t, port) < 0 || tc_send(&t, "login %s idle%d", key, j) < 0)
+				return fprintf(stderr, "bench: idle connection %d failed\n", j), -1;
+			fds[j] = t.fd;
+		}
+		for (int j = i; j < i + k; j++) {   /* hello and welcome: two lines */
+			char buf[512];
+			int lines = 0;
+			int64_t end = tc_now() + 10000;
+			while (lines < 2 && tc_now() < end) {
+				struct pollfd p = { fds[j], POLLIN, 0 };
+				if (poll(&p, 1, 1000) <= 0)
+					continue;
+				ssize_t r = recv(fds[j], buf, sizeof buf, 0);
+				if (r <= 0)
+					break;
+				for (ssize_t m = 0; m < r; m++)
+					lines += buf[m] == '\n';
+			}
+			if (lines < 2)
+				return fprintf(stderr, "bench: idle connection %d not welcomed\n", j), -1;
+		}
+	}
+	return 0;
 }
 
 /* Does the finished record of game i hold exactly its moves? */
@@ -159,24 +232,44 @@ static int record_matches(const char *state, int i, const ng_game *played)
 
 int main(int argc, char **argv)
 {
-	int nclients = argc > 1 ? atoi(argv[1]) : 1000;
+	int nclients = 1000, nidle = 0;
 	const char *nonaga = getenv("NONAGA") ? getenv("NONAGA") : "build/nonaga";
-	if (nclients < 2 || nclients % 2)
-		return fprintf(stderr, "usage: server_bench [EVEN_CLIENTS]\n"), 2;
+	const char *where = getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
+	const char *sync = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--idle") && i + 1 < argc)
+			nidle = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--state") && i + 1 < argc)
+			where = argv[++i];
+		else if (!strcmp(argv[i], "--sync") && i + 1 < argc)
+			sync = argv[++i];
+		else if (argv[i][0] != '-')
+			nclients = atoi(argv[i]);
+		else
+			nclients = -1;
+	}
+	if (nclients < 2 || nclients % 2 || nidle < 0)
+		return fprintf(stderr, "usage: server_bench [EVEN_CLIENTS] [--idle N] [--state DIR] "
+		               "[--sync batch|always|none]\n"), 2;
 	struct rlimit rl;
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
 		rl.rlim_cur = rl.rlim_max;
 		setrlimit(RLIMIT_NOFILE, &rl);
 	}
 	signal(SIGPIPE, SIG_IGN);
-	char dir[] = "/tmp/nonaga-bench-XXXXXX", state[64], log[64], keyf[80], maxc[16];
+	char dir[500], state[520], log[520], keyf[540], maxc[16];
+	snprintf(dir, sizeof dir, "%s/nonaga-bench-XXXXXX", where);
 	if (!mkdtemp(dir))
-		return 1;
+		return fprintf(stderr, "bench: cannot make a directory in %s\n", where), 1;
 	snprintf(state, sizeof state, "%s/state", dir);
 	snprintf(log, sizeof log, "%s/log", dir);
-	snprintf(maxc, sizeof maxc, "%d", nclients + 16);
+	snprintf(maxc, sizeof maxc, "%d", nclients + nidle + 16);
 	char *args[] = { (char *)"--listen", (char *)"127.0.0.1:0", (char *)"--state", state,
-	                 (char *)"--max-clients", maxc, NULL };
+	                 (char *)"--max-clients", maxc, (char *)(sync ? "--sync" : NULL),
+	                 (char *)sync, NULL };
+	printf("server bench: sync %s, state in %s (%s)\n", sync ? sync : "batch", dir,
+	       fs_name(dir));
+	fflush(stdout);
 	pid_t pid = srv_start(nonaga, log, args);
 	int port = srv_wait(log, 1, 10000);
 	char key[64] = "";
@@ -188,6 +281,16 @@ int main(int argc, char **argv)
 	}
 	fclose(kf);
 	key[strcspn(key, "\n")] = 0;
+	int *idle = nidle ? calloc((size_t)nidle, sizeof *idle) : NULL;
+	if (nidle) {
+		long before = rss_kb(pid, "VmRSS:");
+		if (!idle || open_idle(idle, nidle, port, key) < 0)
+			return 1;
+		long after = rss_kb(pid, "VmRSS:");
+		printf("server bench: %d idle connections: rss %.1f MB -> %.1f MB, %.1f KB each\n",
+		       nidle, before / 1024.0, after / 1024.0, (double)(after - before) / nidle);
+		fflush(stdout);
+	}
 
 	int ngames = nclients / 2;
 	client *cl = calloc((size_t)nclients, sizeof *cl);
@@ -251,14 +354,21 @@ int main(int argc, char **argv)
 		for (int i = 0; i < ngames; i++)
 			done += gm[i].over == 3;
 	}
-	long rss = peak_rss_kb(pid);
+	double secs = (double)(tc_now() - start) / 1000.0;
+	long rss = rss_kb(pid, "VmHWM:");
 	srv_stop(pid, SIGTERM);
+	for (int i = 0; i < nidle; i++)
+		close(idle[i]);
+	free(idle);
 	int lost = 0, moves = 0;
 	for (int i = 0; i < ngames; i++) {
 		moves += ng_game_ply(gm[i].g);
 		if (gm[i].over != 3 || gm[i].errors || !record_matches(state, i, gm[i].g))
 			lost++;
 	}
+	long syncs = from_log(log, " entries, ");
+	printf("server bench: %.0f moves/s over %.1f s; %ld fdatasync calls (%.1f moves each)\n",
+	       moves / secs, secs, syncs, syncs > 0 ? (double)moves / (double)syncs : 0.0);
 	qsort(lat, nlat, sizeof *lat, cmp64);
 	int64_t p50 = nlat ? lat[nlat / 2] : -1, p99 = nlat ? lat[nlat * 99 / 100] : -1;
 	if (!lost) {
