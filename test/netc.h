@@ -280,9 +280,13 @@ static inline int srv_wait(const char *log, int count, int timeout_ms)
 	return -1;
 }
 
+/* Stop the server pid (a server that did not start, pid <= 0, is never
+ * signalled: kill(-1, ...) would reach every process). */
 static inline int srv_stop(pid_t pid, int sig)
 {
 	int st = 0;
+	if (pid <= 0)
+		return -1;
 	kill(pid, sig);
 	waitpid(pid, &st, 0);
 	return st;
