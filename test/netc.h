@@ -292,4 +292,45 @@ static inline int srv_stop(pid_t pid, int sig)
 	return st;
 }
 
+#ifdef NONAGA_H
+#include <dirent.h>
+#include <fcntl.h>
+
+/* The finished records of game name in the state directory state
+ * (finished/DATE-ID-NAME.rec): how many; the first one parsed into *g
+ * and info (if g; *g NULL if it does not parse). */
+static inline int srv_finished(const char *state, const char *name, ng_game **g,
+                               ng_record_info *info)
+{
+	char d[600], path[1000], suffix[64];
+	snprintf(d, sizeof d, "%s/finished", state);
+	snprintf(suffix, sizeof suffix, "-%s.rec", name);
+	DIR *dp = opendir(d);
+	struct dirent *de;
+	int n = 0;
+	if (g)
+		*g = NULL;
+	while (dp && (de = readdir(dp))) {
+		size_t l = strlen(de->d_name), k = strlen(suffix);
+		if (de->d_name[0] == '.' || l <= k || strcmp(de->d_name + l - k, suffix))
+			continue;
+		if (n++ || !g)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", d, de->d_name);
+		int fd = open(path, O_RDONLY);
+		char *text = NULL;
+		size_t len;
+		if (fd >= 0 && ng_record_read_fd(fd, &text, &len) == NG_OK &&
+		    ng_record_parse(text, len, g, info, NULL) != NG_OK)
+			*g = NULL;
+		free(text);
+		if (fd >= 0)
+			close(fd);
+	}
+	if (dp)
+		closedir(dp);
+	return n;
+}
+#endif
+
 #endif

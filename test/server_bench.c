@@ -198,35 +198,15 @@ static int open_idle(int *fds, int n, int port, const char *key)
 /* Does the finished record of game i hold exactly its moves? */
 static int record_matches(const char *state, int i, const ng_game *played)
 {
-	char dir[600], suffix[64], path[1200];
-	snprintf(dir, sizeof dir, "%s/finished", state);
-	snprintf(suffix, sizeof suffix, "-b%d.rec", i);
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	int ok = 0;
-	while (d && (de = readdir(d))) {
-		size_t n = strlen(de->d_name), k = strlen(suffix);
-		if (n <= k || strcmp(de->d_name + n - k, suffix))
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		int fd = open(path, O_RDONLY);
-		char *text;
-		size_t len;
-		ng_game *g = NULL;
-		if (fd >= 0 && ng_record_read_fd(fd, &text, &len) == NG_OK) {
-			if (ng_record_parse(text, len, &g, NULL, NULL) == NG_OK) {
-				ok = ng_game_ply(g) == ng_game_ply(played);
-				for (int m = 0; ok && m < ng_game_ply(g); m++)
-					ok = ng_move_equal(ng_game_move_at(g, m), ng_game_move_at(played, m));
-				ng_game_free(g);
-			}
-			free(text);
-		}
-		if (fd >= 0)
-			close(fd);
-	}
-	if (d)
-		closedir(d);
+	char name[32];
+	ng_game *g = NULL;
+	snprintf(name, sizeof name, "b%d", i);
+	int ok = srv_finished(state, name, &g, NULL) == 1 && g &&
+	         ng_game_ply(g) == ng_game_ply(played);
+	for (int m = 0; ok && m < ng_game_ply(g); m++)
+		ok = ng_move_equal(ng_game_move_at(g, m), ng_game_move_at(played, m));
+	if (g)
+		ng_game_free(g);
 	return ok;
 }
 

@@ -95,36 +95,9 @@ static int write_file(const char *path, const char *buf, size_t len)
 	return ok ? 0 : -1;
 }
 
-/* The finished records of game name (finished/DATE-ID-NAME.rec): how
- * many; the first parsed into *g (if g). */
 static int finished(const char *name, ng_game **g, ng_record_info *info)
 {
-	char d[400], path[800], suffix[64];
-	snprintf(d, sizeof d, "%s/finished", state);
-	snprintf(suffix, sizeof suffix, "-%s.rec", name);
-	DIR *dp = opendir(d);
-	struct dirent *de;
-	int n = 0;
-	while (dp && (de = readdir(dp))) {
-		size_t l = strlen(de->d_name), k = strlen(suffix);
-		if (de->d_name[0] == '.' || l <= k || strcmp(de->d_name + l - k, suffix))
-			continue;
-		if (n++ || !g)
-			continue;
-		snprintf(path, sizeof path, "%s/%s", d, de->d_name);
-		int fd = open(path, O_RDONLY);
-		char *text = NULL;
-		size_t len;
-		if (fd >= 0 && ng_record_read_fd(fd, &text, &len) == NG_OK &&
-		    ng_record_parse(text, len, g, info, NULL) != NG_OK)
-			*g = NULL;
-		free(text);
-		if (fd >= 0)
-			close(fd);
-	}
-	if (dp)
-		closedir(dp);
-	return n;
+	return srv_finished(state, name, g, info);
 }
 
 /* Does b begin with every move of a? */
@@ -415,6 +388,20 @@ static int connect_unix(tc *t)
 	return tc_unix(t, sock) == 0 && tc_expect(t, "welcome ", line, sizeof line, 5000);
 }
 
+/* A server, and a and b connected to it: its pid, or -1. */
+static pid_t two_players(tc *a, tc *b)
+{
+	a->fd = b->fd = -1;
+	pid_t pid = start(NULL);
+	CHECK(pid > 0 && connect_unix(a) && connect_unix(b), "a server and two players");
+	if (pid > 0 && a->fd >= 0 && b->fd >= 0)
+		return pid;
+	srv_stop(pid, SIGKILL);
+	tc_close(a);
+	tc_close(b);
+	return -1;
+}
+
 /* Moves of game name, as a watcher is told: -1 if none. */
 static int moves_of(const char *name)
 {
@@ -446,13 +433,9 @@ static void truncation(void)
 	tc a, b;
 	char got[300], path[400], games_dir[400];
 	static ng_movelist list;
-	a.fd = b.fd = -1;
-	pid_t pid = start(NULL);
-	CHECK(pid > 0 && connect_unix(&a) && connect_unix(&b), "a server and two players");
-	if (pid < 0 || a.fd < 0 || b.fd < 0) {
-		srv_stop(pid, SIGKILL);
+	pid_t pid = two_players(&a, &b);
+	if (pid < 0)
 		return;
-	}
 	CHECK(tc_ask(&a, got, sizeof got, "host tg red clock 5+2") && !strncmp(got, "ok seat red", 11) &&
 	      tc_ask(&b, got, sizeof got, "join tg") && !strncmp(got, "ok seat blue", 12), "game tg");
 	ng_game *g = ng_game_new(NG_STANDARD);
@@ -525,13 +508,9 @@ static void same_name(void)
 {
 	tc a, b;
 	char got[300];
-	a.fd = b.fd = -1;
-	pid_t pid = start(NULL);
-	CHECK(pid > 0 && connect_unix(&a) && connect_unix(&b), "a server and two players");
-	if (pid < 0 || a.fd < 0 || b.fd < 0) {
-		srv_stop(pid, SIGKILL);
+	pid_t pid = two_players(&a, &b);
+	if (pid < 0)
 		return;
-	}
 	int64_t t0 = tc_now();
 	for (int k = 0; k < 2; k++) {
 		CHECK(tc_ask(&a, got, sizeof got, "host twice red") && !strncmp(got, "ok seat red", 11) &&
