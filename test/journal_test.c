@@ -15,6 +15,7 @@
  */
 #define COMPACT_BYTES 1024
 #include "tap.h"
+#include "server_dir.c"
 #include "server_journal.c"
 #include "server_store.c"
 #include <stdio.h>

@@ -190,6 +190,11 @@ const char *result_word(ng_result r);
 /* Restore a game the store kept: its clocks and its timers start. */
 sgame *game_restore(server *s, srec *r);
 
+/* server_dir.c: the state directory dir (made, 0700) if it is ours;
+ * the key at path, read or made (0600). */
+int state_own_dir(const char *dir, char *msg, size_t size);
+int state_key(server *s, const char *path, char *msg, size_t size);
+
 /* server_store.c: opening reads the records and replays the journal
  * over them (a torn last entry is reported and dropped). */
 int store_open(server *s, char *msg, size_t size);

@@ -1,7 +1,7 @@
 /*
  * server_store.c - the server's state directory, like a database's:
  *
- *   key             the TCP key, 32 hex digits, mode 0600
+ *   key             the TCP key (server_dir.c)
  *   journal         what happened since the records were written: one
  *                   entry per event, appended (server_journal.c)
  *   games/NAME.rec  every game on, as of the last compaction
@@ -44,79 +44,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* mkdir -p with mode 0700 for what it creates. */
-static int make_dirs(const char *path)
-{
-	char buf[PATH_MAX];
-	snprintf(buf, sizeof buf, "%s", path);
-	for (char *p = buf + 1; *p; p++)
-		if (*p == '/') {
-			*p = 0;
-			if (mkdir(buf, 0700) < 0 && errno != EEXIST)
-				return -1;
-			*p = '/';
-		}
-	return mkdir(buf, 0700) < 0 && errno != EEXIST ? -1 : 0;
-}
-
-static int own_dir(const char *dir, char *msg, size_t size)
-{
-	struct stat st;
-	if (make_dirs(dir) < 0 || lstat(dir, &st) < 0) {
-		snprintf(msg, size, "cannot use the state directory %s: %s", dir, strerror(errno));
-		return -1;
-	}
-	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid()) {
-		snprintf(msg, size, "refusing the state directory %s: %s", dir,
-		         S_ISDIR(st.st_mode) ? "it belongs to another user"
-		                             : "it is not a directory (or is a symbolic link)");
-		return -1;
-	}
-	return 0;
-}
-
-static int read_key(server *s, const char *path, char *msg, size_t size)
-{
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	struct stat st;
-	char buf[NET_KEY_HEX + 2];
-	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf);
-	int bad = fd < 0 || fstat(fd, &st) < 0 || (st.st_mode & 077) ||
-	          st.st_uid != geteuid() || n < NET_KEY_HEX ||
-	          strspn(buf, "0123456789abcdef") != NET_KEY_HEX;
-	if (fd >= 0)
-		close(fd);
-	if (bad) {
-		snprintf(msg, size, "refusing the key file %s: it must be 32 hex digits, "
-		         "yours, mode 0600 (remove it to make a new one)", path);
-		return -1;
-	}
-	memcpy(s->key, buf, NET_KEY_HEX);
-	s->key[NET_KEY_HEX] = 0;
-	return 0;
-}
-
-static int make_key(server *s, const char *path, char *msg, size_t size)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0 && errno == EEXIST)
-		return read_key(s, path, msg, size);
-	char line[NET_KEY_HEX + 2];
-	if (fd < 0 || net_random_hex(s->key) < 0) {
-		snprintf(msg, size, "cannot make the key %s: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	snprintf(line, sizeof line, "%s\n", s->key);
-	if (write(fd, line, strlen(line)) != (ssize_t)strlen(line) || close(fd) < 0) {
-		snprintf(msg, size, "cannot write the key %s: %s", path, strerror(errno));
-		unlink(path);
-		return -1;
-	}
-	return 0;
-}
 
 #ifndef COMPACT_BYTES             /* (test/journal_test.c makes it small) */
 #define COMPACT_BYTES (8 << 20)     /* a journal this long is compacted */
@@ -759,10 +686,8 @@ int store_open(server *s, char *msg, size_t size)
 	snprintf(st->journal, sizeof st->journal, "%s/journal", s->state);
 	char key[PATH_MAX + 16];
 	snprintf(key, sizeof key, "%s/key", s->state);
-	if (own_dir(s->state, msg, size) < 0 || own_dir(st->games, msg, size) < 0 ||
-	    own_dir(st->finished, msg, size) < 0 ||
-	    (access(key, F_OK) == 0 ? read_key(s, key, msg, size)
-	                            : make_key(s, key, msg, size)) < 0)
+	if (state_own_dir(s->state, msg, size) < 0 || state_own_dir(st->games, msg, size) < 0 ||
+	    state_own_dir(st->finished, msg, size) < 0 || state_key(s, key, msg, size) < 0)
 		return -1;
 	return load(s, msg, size);
 }
