@@ -466,6 +466,9 @@ int ng_search_level(const ng_search *s);
 void ng_search_set_seed(ng_search *s, uint64_t seed);
 ng_err ng_search_set_hash(ng_search *s, int mb);     /* 1..NG_HASH_MAX_MB */
 void ng_search_clear(ng_search *s);                  /* forget the table */
+/* (A run uses only the table entries its own level wrote: one at another
+ * level, say a hint at the top level between a lower level's moves, plays
+ * as it would from an empty table.) */
 /*
  * Threads for each run, 1..NG_THREADS_MAX (default 1).  With more than
  * one, helper threads search the same position and share the table (the

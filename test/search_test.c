@@ -184,6 +184,27 @@ int main(void)
 	CHECK(ng_search_run(s, gm, &d3, NULL, NULL, &si) == NG_OK && si.depth == 3,
 	      "ng_search_clear_stop withdraws the request");
 
+	/* a run ignores the table entries of another level: level 7 after a
+	 * deeper search at the top level plays as it does from an empty table
+	 * (the same move, value and nodes as a fresh searcher's) */
+	ng_game_reset(gm, NG_STANDARD);
+	ng_search *fresh = ng_search_new();
+	ng_limits d2 = { 0, 2, 0 };
+	ng_info f7, u7, u10;
+	ng_search_set_level(fresh, 7);
+	ng_search_set_seed(fresh, 3);
+	ng_search_run(fresh, gm, &d2, NULL, NULL, &f7);
+	ng_search_clear(s);
+	ng_search_set_level(s, 10);
+	ng_search_run(s, gm, &d3, NULL, NULL, &u10);
+	ng_search_set_level(s, 7);
+	ng_search_set_seed(s, 3);
+	ng_search_run(s, gm, &d2, NULL, NULL, &u7);
+	CHECK(ng_move_equal(u7.best, f7.best) && u7.score == f7.score && u7.nodes == f7.nodes,
+	      "level 7 after level 10 as from an empty table: score %d nodes %lld, "
+	      "fresh %d %lld", u7.score, (long long)u7.nodes, f7.score, (long long)f7.nodes);
+	ng_search_free(fresh);
+
 	ng_search_free(s);
 	ng_game_free(gm);
 	ng_session_free(S);

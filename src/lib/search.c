@@ -186,19 +186,21 @@ static int from_tt(int v, int ply)
 }
 
 /* The entry for key, read into *d: 1, or 0 when the slot holds another
- * position (or was torn by two threads writing at once). */
+ * position, was torn by two threads writing at once, or was written by a
+ * search at another level (whose depth, time and threat check differ: its
+ * values would make a lower level play above itself). */
 static int tt_probe(const ng_search *s, uint64_t key, tt_data *d)
 {
 	tt_entry *e = &s->tt[key & s->tt_mask];
 	uint64_t mv = atomic_load_explicit(&e->move, memory_order_relaxed);
 	uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
 	uint64_t check = atomic_load_explicit(&e->check, memory_order_relaxed);
-	if ((check ^ mv ^ data) != key)
+	if ((check ^ mv ^ data) != key || (int)(data >> 28 & 0xf) != s->level)
 		return 0;
 	memcpy(&d->move, &mv, sizeof d->move);
 	d->score = (int16_t)(data & 0xffff);
 	d->depth = (int8_t)(data >> 16 & 0xff);
-	d->flag = (int)(data >> 24 & 0xff);
+	d->flag = (int)(data >> 24 & 0xf);
 	d->age = (uint32_t)(data >> 32);
 	return 1;
 }
@@ -221,7 +223,8 @@ static void tt_store(ng_search *s, uint64_t key, ng_move m, int v, int depth,
 	_Static_assert(sizeof m == sizeof(uint64_t), "a move is one word");
 	uint64_t mv, data = (uint64_t)(uint16_t)(int16_t)to_tt(v, ply) |
 	                    (uint64_t)(uint8_t)(int8_t)depth << 16 |
-	                    (uint64_t)(uint8_t)flag << 24 | (uint64_t)s->age << 32;
+	                    (uint64_t)(flag & 0xf) << 24 |
+	                    (uint64_t)(s->level & 0xf) << 28 | (uint64_t)s->age << 32;
 	memcpy(&mv, &m, sizeof mv);
 	tt_entry *e = &s->tt[key & s->tt_mask];
 	atomic_store_explicit(&e->move, mv, memory_order_relaxed);

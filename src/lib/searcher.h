@@ -22,8 +22,9 @@
 typedef struct tt_entry {
 	_Atomic uint64_t check;  /* key ^ move ^ data */
 	_Atomic uint64_t move;   /* the ng_move's four cells */
-	_Atomic uint64_t data;   /* score 0-15, depth 16-23, flag 24-31 (1
-	                          * lower bound, 2 upper, 3 exact), age 32-63 */
+	_Atomic uint64_t data;   /* score 0-15, depth 16-23, flag 24-27 (1
+	                          * lower bound, 2 upper, 3 exact), level
+	                          * 28-31, age 32-63 */
 } tt_entry;
 
 /* An entry's fields, as read. */

@@ -22,7 +22,6 @@ struct ai {
 	ng_info info;
 	int limited;              /* lim applies, not the level's own */
 	ng_limits lim;
-	int last_level;           /* of the last run, 0 before the first */
 };
 
 ai *ai_new(int threads)
@@ -82,14 +81,10 @@ int ai_start_limits(ai *a, const ng_game *g, int level, const ng_limits *lim)
 		return -1;
 	ng_game_free(a->copy);
 	a->copy = copy;
-	/* A run at another level than the last starts from an empty table:
-	 * values from a deeper, timed search would make a lower level play
-	 * above itself, and its moves depend on timing.  (The hint has a
-	 * searcher of its own, play_hint.c, so the computer's keeps its
-	 * table.) */
-	if (a->last_level && a->last_level != level)
-		ng_search_clear(a->search);
-	a->last_level = level;
+	/* (A run at another level than the last does not use the other
+	 * level's table entries, which would make a lower level play above
+	 * itself: the library ignores them.  The hint has a searcher of its
+	 * own, play_hint.c.) */
 	ng_search_set_level(a->search, level);
 	a->limited = lim != NULL;
 	if (lim)
