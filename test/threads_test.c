@@ -8,6 +8,7 @@
  */
 #include "tap.h"
 #include "nonaga.h"
+#include "searcher.h"   /* (the helpers' buffers, looked at directly) */
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
@@ -33,6 +34,15 @@ static void *search_thread(void *arg)
 	return NULL;
 }
 
+/* The helpers' searchers that have their 10 MB of buffers. */
+static int helpers_with_buffers(const ng_search *s)
+{
+	int n = 0;
+	for (int i = 0; i < s->threads - 1; i++)
+		n += s->helpers[i].w->lists != NULL || s->helpers[i].w->order != NULL;
+	return n;
+}
+
 static int legal(const ng_game *g, ng_move m)
 {
 	return ng_check_move(ng_game_pos(g), m) == NG_OK;
@@ -52,6 +62,7 @@ int main(void)
 	CHECK(ng_search_set_threads(s, NG_THREADS_MAX + 1) == NG_ERR_RANGE, "65 refused");
 	CHECK(ng_search_threads(s) == 1, "a refusal changes nothing");
 	CHECK(ng_search_set_threads(s, 3) == NG_OK && ng_search_threads(s) == 3, "three");
+	CHECK(helpers_with_buffers(s) == 0, "threads set but not used: no helper has buffers");
 
 	/* a run on three threads, then moves played from its answers */
 	ng_search_set_level(s, NG_LEVEL_MAX);
@@ -65,6 +76,8 @@ int main(void)
 		ng_game_play(g, info.best);
 	}
 	CHECK(ok == 6, "six threaded runs gave legal moves (%d)", ok);
+	CHECK(helpers_with_buffers(s) == 2, "after a run both helpers have their buffers (%d)",
+	      helpers_with_buffers(s));
 
 	/* a stop from another thread ends a run of the top level's 5 s */
 	ng_game_reset(g, NG_STANDARD);

@@ -44,18 +44,26 @@ static int tt_alloc(ng_search *s, int mb)
 	return 1;
 }
 
-/* A searcher's buffers; a helper (with_table 0) borrows its main
- * searcher's table at each run (search_threads.c). */
-static ng_search *searcher_new(int with_table)
+int ng__searcher_buffers(ng_search *s)
+{
+	if (!s->lists)
+		s->lists = malloc(sizeof *s->lists * MAX_PLY);
+	if (!s->order)
+		s->order = malloc(sizeof *s->order * MAX_PLY * NG_MAX_MOVES);
+	return s->lists && s->order;
+}
+
+/* A searcher; a helper (main 0) borrows its main searcher's table at each
+ * run and makes its buffers (10 MB) at its first (search_threads.c), so
+ * that threads set but never used cost nothing. */
+static ng_search *searcher_new(int main)
 {
 	ng_search *s = calloc(1, sizeof *s);
 	if (!s)
 		return NULL;
 	s->level = 5;
 	s->threads = 1;
-	s->lists = malloc(sizeof *s->lists * MAX_PLY);
-	s->order = malloc(sizeof *s->order * MAX_PLY * NG_MAX_MOVES);
-	if (!s->lists || !s->order || (with_table && !tt_alloc(s, 64))) {
+	if (main && (!ng__searcher_buffers(s) || !tt_alloc(s, 64))) {
 		ng_search_free(s);
 		return NULL;
 	}

@@ -41,9 +41,10 @@ void ng__helpers_start(ng_search *s, const ng_pos *root, int maxdepth)
 		ng_helper *h = &s->helpers[i];
 		ng_search *w = h->w;
 		uint64_t *k = realloc(w->keys, sizeof *k * (size_t)(s->nkeys + MAX_PLY));
-		if (!k)
-			break;
-		w->keys = k;
+		if (k)
+			w->keys = k;
+		if (!k || !ng__searcher_buffers(w))
+			break;   /* (out of memory: fewer helpers) */
 		w->tt = s->tt;   /* (ng_search_set_hash may have moved it) */
 		w->tt_mask = s->tt_mask;
 		memcpy(w->keys, s->keys, sizeof *k * (size_t)s->nkeys);

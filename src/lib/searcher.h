@@ -55,7 +55,8 @@ struct ng_search {
 	int stopped, threat_check;
 	uint64_t *keys;          /* game history then search path */
 	int nkeys;
-	ng_movelist *lists;      /* one per ply */
+	ng_movelist *lists;      /* one per ply (a helper's: made at its
+	                          * first run, not when the threads are set) */
 	int *order;              /* ordering scores, one list per ply */
 	ng_move killer[MAX_PLY][2];   /* moves that cut off at this ply */
 };
@@ -98,5 +99,8 @@ typedef struct ng_helper {
 
 void ng__helpers_start(ng_search *s, const ng_pos *root, int maxdepth);
 int64_t ng__helpers_stop(ng_search *s);
+/* A searcher's per-ply buffers (lists, order), if it has none yet: 0 when
+ * out of memory. */
+int ng__searcher_buffers(ng_search *s);
 
 #endif
