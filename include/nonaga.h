@@ -474,8 +474,9 @@ void ng_search_clear(ng_search *s);                  /* forget the table */
  * one, helper threads search the same position and share the table (the
  * searcher's own thread still chooses the move), so a run searches deeper
  * in the same time; the moves chosen then depend on timing and are not
- * reproducible.  NG_ERR_NOMEM leaves one thread.  The helpers' buffers
- * are made at their first run, not here.
+ * reproducible.  NG_ERR_NOMEM leaves one thread.  A run's progress and
+ * answer count the nodes of every thread; the helpers' buffers are made
+ * at their first run, not here.
  */
 ng_err ng_search_set_threads(ng_search *s, int n);
 int ng_search_threads(const ng_search *s);

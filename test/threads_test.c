@@ -34,6 +34,12 @@ static void *search_thread(void *arg)
 	return NULL;
 }
 
+/* The nodes of the last progress call. */
+static void last_nodes(void *ctx, const ng_info *info)
+{
+	*(int64_t *)ctx = info->nodes;
+}
+
 /* The helpers' searchers that have their 10 MB of buffers. */
 static int helpers_with_buffers(const ng_search *s)
 {
@@ -78,6 +84,28 @@ int main(void)
 	CHECK(ok == 6, "six threaded runs gave legal moves (%d)", ok);
 	CHECK(helpers_with_buffers(s) == 2, "after a run both helpers have their buffers (%d)",
 	      helpers_with_buffers(s));
+
+	/* the progress counts every thread's nodes: on one thread the last
+	 * progress has the answer's count exactly; on two, the answer adds
+	 * the helper's, and the last progress (just before the helper stops)
+	 * has nearly all of them, not only the main thread's half */
+	ng_game_reset(g, NG_STANDARD);
+	for (int n = 1; n <= 2; n++) {
+		ng_search_set_threads(s, n);
+		ng_search_clear(s);
+		ng_limits d4 = { 0, 4, 0 };
+		ng_info pi;
+		int64_t shown = 0;
+		ng_search_run(s, g, &d4, last_nodes, &shown, &pi);
+		if (n == 1)
+			CHECK(shown == pi.nodes, "one thread: progress %lld = answer %lld",
+			      (long long)shown, (long long)pi.nodes);
+		else
+			CHECK(shown <= pi.nodes && shown * 10 >= pi.nodes * 8,
+			      "two threads: progress %lld, answer %lld", (long long)shown,
+			      (long long)pi.nodes);
+	}
+	ng_search_set_threads(s, 3);
 
 	/* a stop from another thread ends a run of the top level's 5 s */
 	ng_game_reset(g, NG_STANDARD);

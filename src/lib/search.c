@@ -178,6 +178,8 @@ static int should_stop(ng_search *s)
 	    (s->node_limit && s->nodes >= s->node_limit) ||
 	    (s->deadline_ms && ng__elapsed_ms(s) >= s->deadline_ms))
 		s->stopped = 1;
+	if (s->halt)   /* a helper: its count for the main search's progress */
+		atomic_store_explicit(&s->counted, s->nodes, memory_order_relaxed);
 	return s->stopped;
 }
 

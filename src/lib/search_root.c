@@ -247,7 +247,7 @@ static void deepen(ng_search *s, const ng_pos *root, root_moves *rm,
 		if (!s->stopped)
 			out->depth = depth;
 		principal_variation(s, root, out);
-		out->nodes = s->nodes;
+		out->nodes = s->nodes + ng__helpers_nodes(s);
 		out->time_ms = ng__elapsed_ms(s);
 		if (s->stopped)
 			break;

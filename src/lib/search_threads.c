@@ -56,6 +56,7 @@ void ng__helpers_start(ng_search *s, const ng_pos *root, int maxdepth)
 		w->deadline_ms = s->deadline_ms;
 		w->node_limit = 0;   /* the main search counts the budget */
 		w->nodes = 0;
+		atomic_store_explicit(&w->counted, 0, memory_order_relaxed);
 		w->stopped = 0;
 		w->halt = &s->helpers_halt;
 		memset(w->killer, 0, sizeof w->killer);
@@ -83,5 +84,15 @@ int64_t ng__helpers_stop(ng_search *s)
 		h->running = 0;
 		nodes += h->w->nodes;
 	}
+	return nodes;
+}
+
+int64_t ng__helpers_nodes(const ng_search *s)
+{
+	int64_t nodes = 0;
+	for (int i = 0; s->helpers && i < s->threads - 1; i++)
+		if (s->helpers[i].running)
+			nodes += atomic_load_explicit(&s->helpers[i].w->counted,
+			                              memory_order_relaxed);
 	return nodes;
 }

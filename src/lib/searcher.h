@@ -47,6 +47,8 @@ struct ng_search {
 	int threads;             /* ng_search_set_threads */
 	struct ng_helper *helpers;  /* threads - 1 of them, or NULL */
 	atomic_int helpers_halt; /* set when the main search ends */
+	_Atomic int64_t counted; /* a helper: its nodes so far, published now
+	                          * and then for the main search's progress */
 
 	/* per run */
 	int64_t nodes, node_limit;
@@ -99,6 +101,9 @@ typedef struct ng_helper {
 
 void ng__helpers_start(ng_search *s, const ng_pos *root, int maxdepth);
 int64_t ng__helpers_stop(ng_search *s);
+/* The nodes the running helpers have published so far (a little behind
+ * their own counts), for the progress of a run still going. */
+int64_t ng__helpers_nodes(const ng_search *s);
 /* A searcher's per-ply buffers (lists, order), if it has none yet: 0 when
  * out of memory. */
 int ng__searcher_buffers(ng_search *s);
