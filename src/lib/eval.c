@@ -38,12 +38,26 @@ int ng__token_pairs(const ng_pos *pos, int side)
 	return adjacent(t[0], t[1]) + adjacent(t[0], t[2]) + adjacent(t[1], t[2]);
 }
 
+/* One side's tokens, in one pass over their three pairs: the pairs that
+ * touch and the sum of the distances (a pair touches when its distance is
+ * 1; a board of 19 discs spans far less than a row of the frame, so no
+ * pair wraps around it). */
+static inline void shape(const uint16_t *t, int *pairs, int *spread)
+{
+	int d01 = hexdist(t[0], t[1]), d02 = hexdist(t[0], t[2]),
+	    d12 = hexdist(t[1], t[2]);
+	*pairs = (d01 == 1) + (d02 == 1) + (d12 == 1);
+	*spread = d01 + d02 + d12;
+}
+
 static inline void terms(const ng_pos *pos, const slide_stats *st,
                          int t[NG_TERMS])
 {
-	int me = pos->side, op = me ^ 1;
-	t[0] = ng__token_pairs(pos, me) - ng__token_pairs(pos, op);
-	t[1] = ng__token_spread(pos, op) - ng__token_spread(pos, me);
+	int me = pos->side, op = me ^ 1, pm, sm, po, so;
+	shape(pos->tok[me], &pm, &sm);
+	shape(pos->tok[op], &po, &so);
+	t[0] = pm - po;
+	t[1] = so - sm;
 	t[2] = st->wins[me] - st->wins[op];
 	t[3] = st->moves[me] - st->moves[op];
 	t[4] = 1;
@@ -58,14 +72,17 @@ void ng__eval_terms(const ng_pos *pos, int t[NG_TERMS])
 	terms(pos, &st, t);
 }
 
+/* The search's hot path: the terms' dot product with the weights, written
+ * out (ng__eval_terms gives the same terms to test/texel.c). */
 int ng__evaluate_with(const ng_pos *pos, const slide_stats *st,
                       const ng_weights *w)
 {
-	int t[NG_TERMS], v = 0;
+	int t[NG_TERMS];
 	terms(pos, st, t);
-	for (int i = 0; i < NG_TERMS; i++)
-		v += w->w[i] * t[i];
-	return v;
+	_Static_assert(NG_TERMS == 7, "one product a term");
+	return w->w[0] * t[0] + w->w[1] * t[1] + w->w[2] * t[2] +
+	       w->w[3] * t[3] + w->w[4] * t[4] + w->w[5] * t[5] +
+	       w->w[6] * t[6];
 }
 
 int ng__evaluate(const ng_pos *pos, const ng_weights *w)

@@ -45,6 +45,16 @@ int ng__slides(const ng_pos *pos, uint16_t *from, uint16_t *to)
 	return n;
 }
 
+/* For each token, the other two (OTHERS[k][0], OTHERS[k][1]). */
+static const int OTHERS[3][2] = { { 1, 2 }, { 2, 0 }, { 0, 1 } };
+
+/* Would a token at c make the winning shape with a and b, where ab says
+ * whether a and b touch (shape3 with that part worked out once)? */
+static inline int wins_at(int c, int a, int b, int ab)
+{
+	return adjacent(c, a) + adjacent(c, b) + ab >= 2;
+}
+
 int ng__winning_slides(const ng_pos *pos, int side, int stop_at_first)
 {
 	rows_t open;
@@ -52,10 +62,10 @@ int ng__winning_slides(const ng_pos *pos, int side, int stop_at_first)
 	const uint16_t *t = pos->tok[side];
 	int n = 0;
 	for (int k = 0; k < 3; k++) {
-		int a = t[(k + 1) % 3], b = t[(k + 2) % 3];
+		int a = t[OTHERS[k][0]], b = t[OTHERS[k][1]], ab = adjacent(a, b);
 		for (int i = 0; i < 6; i++) {
 			int e = walk(open, t[k], i);
-			if (e != t[k] && shape3(e, a, b)) {
+			if (e != t[k] && wins_at(e, a, b, ab)) {
 				n++;
 				if (stop_at_first)
 					return n;
@@ -79,7 +89,8 @@ void ng__slide_stats(const ng_pos *pos, slide_stats *st)
 		const uint16_t *t = pos->tok[side];
 		int moves = 0, wins = 0, passes = 0, stuck = 0;
 		for (int k = 0; k < 3; k++) {
-			int a = t[(k + 1) % 3], b = t[(k + 2) % 3], from = moves;
+			int a = t[OTHERS[k][0]], b = t[OTHERS[k][1]];
+			int ab = adjacent(a, b), from = moves;
 			for (int i = 0; i < 6; i++) {
 				int c = t[k], d = DELTA[i];
 				if (!has(open, c + d))
@@ -87,10 +98,10 @@ void ng__slide_stats(const ng_pos *pos, slide_stats *st)
 				moves++;
 				c += d;
 				while (has(open, c + d)) {
-					passes += shape3(c, a, b);
+					passes += wins_at(c, a, b, ab);
 					c += d;
 				}
-				wins += shape3(c, a, b);
+				wins += wins_at(c, a, b, ab);
 			}
 			stuck += moves == from;
 		}
