@@ -129,7 +129,12 @@ ng_result ng__winner(const ng_pos *pos);
 /* Hash pieces and re-alignment. */
 uint64_t ng__zobrist(int kind, int cell);
 void ng__rekey(ng_pos *pos);
-void ng__align(ng_pos *pos);
+/* Move the discs' bounding box to the frame's corner: 1 if anything moved
+ * (and the key, if kept, must be made again: ng__rekey). */
+int ng__align_frame(ng_pos *pos);
+/* ng_make for a child that is only looked at, then dropped: no undo
+ * record, and no key (left 0), which is most of ng_make's cost. */
+void ng__make_unkeyed(ng_pos *pos, ng_move m);
 int ng__cell_of(const ng_pos *pos, ng_cell c);  /* -1 if outside frame */
 ng_cell ng__abs(const ng_pos *pos, int c);
 

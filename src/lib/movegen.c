@@ -158,19 +158,20 @@ int ng_generate(const ng_pos *pos, ng_movelist *list)
 	return list->n;
 }
 
-void ng_make(ng_pos *pos, ng_move m, ng_undo *u)
+/* Play m on pos; with key, keep pos->key up to date (else it is 0). */
+static inline void make(ng_pos *pos, ng_move m, int key)
 {
-	u->prev = *pos;
 	int side = pos->side;
 	uint64_t k = pos->key;
 	if (m.sf != NONE) {
 		uint16_t *t = pos->tok[side];
 		int i = t[0] == m.sf ? 0 : t[1] == m.sf ? 1 : 2;
 		t[i] = m.st;
-		k ^= ng__zobrist(Z_RED + side, m.sf) ^ ng__zobrist(Z_RED + side, m.st);
+		if (key)
+			k ^= ng__zobrist(Z_RED + side, m.sf) ^ ng__zobrist(Z_RED + side, m.st);
 	}
 	/* the lock is in the key only where it is a rule (see ng__rekey) */
-	int keyed = pos->rules != NG_SIMPLE;
+	int keyed = key && pos->rules != NG_SIMPLE;
 	if (pos->lock != NONE && keyed)
 		k ^= ng__zobrist(Z_LOCK, pos->lock);
 	pos->lock = NONE;
@@ -178,14 +179,26 @@ void ng_make(ng_pos *pos, ng_move m, ng_undo *u)
 		clear_bit(pos->disc, m.rf);
 		set_bit(pos->disc, m.rt);
 		pos->lock = m.rt;
-		k ^= ng__zobrist(Z_DISC, m.rf) ^ ng__zobrist(Z_DISC, m.rt);
+		if (key)
+			k ^= ng__zobrist(Z_DISC, m.rf) ^ ng__zobrist(Z_DISC, m.rt);
 		if (keyed)
 			k ^= ng__zobrist(Z_LOCK, m.rt);
 	}
 	pos->side = (uint8_t)(side ^ 1);
-	pos->key = k ^ ng__zobrist(Z_SIDE, 0);
-	if (m.rf != NONE)
-		ng__align(pos);
+	pos->key = key ? k ^ ng__zobrist(Z_SIDE, 0) : 0;
+	if (m.rf != NONE && ng__align_frame(pos) && key)
+		ng__rekey(pos);
+}
+
+void ng_make(ng_pos *pos, ng_move m, ng_undo *u)
+{
+	u->prev = *pos;
+	make(pos, m, 1);
+}
+
+void ng__make_unkeyed(ng_pos *pos, ng_move m)
+{
+	make(pos, m, 0);
 }
 
 void ng_unmake(ng_pos *pos, const ng_undo *u)

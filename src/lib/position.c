@@ -29,10 +29,11 @@ void ng__rekey(ng_pos *pos)
 
 /*
  * Move everything so that the discs' bounding box starts at (MARGIN,
- * MARGIN), and recompute the key if anything moved.  A relocation moves the
- * box by at most one cell per axis, but this works for any shift.
+ * MARGIN); 1 if anything moved (the key is then out of date).  A
+ * relocation moves the box by at most one cell per axis, but this works
+ * for any shift.
  */
-void ng__align(ng_pos *pos)
+int ng__align_frame(ng_pos *pos)
 {
 	int ymin = 0;
 	while (ymin < NG_ROWS && !pos->disc[ymin])
@@ -43,7 +44,7 @@ void ng__align(ng_pos *pos)
 	int xmin = __builtin_ctz(all);
 	int dx = MARGIN - xmin, dy = MARGIN - ymin;
 	if (!dx && !dy)
-		return;
+		return 0;
 	rows_t nd;
 	memset(nd, 0, sizeof nd);
 	for (int y = 0; y < NG_ROWS; y++) {
@@ -61,7 +62,7 @@ void ng__align(ng_pos *pos)
 		pos->lock = (uint16_t)(pos->lock + delta);
 	pos->oq -= dx;
 	pos->or_ -= dy;
-	ng__rekey(pos);
+	return 1;
 }
 
 int ng__cell_of(const ng_pos *pos, ng_cell c)

@@ -274,8 +274,7 @@ static int parried(ng_search *s, const ng_pos *pos, int stand, int ply)
 	ng_generate(pos, l);
 	for (int i = 0; i < l->n; i++) {
 		ng_pos c = *pos;
-		ng_undo u;
-		ng_make(&c, l->m[i], &u);
+		ng__make_unkeyed(&c, l->m[i]);
 		if ((++s->nodes & 255) == 0 && should_stop(s))
 			return stand;
 		if (!ng__winning_slides(&c, op, 1))
@@ -323,8 +322,7 @@ static int order_moves(ng_search *s, const ng_pos *pos, ng_movelist *l,
 	int me = pos->side, kept = 0;
 	for (int i = 0; i < l->n; i++) {
 		ng_pos c = *pos;
-		ng_undo u;
-		ng_make(&c, l->m[i], &u);
+		ng__make_unkeyed(&c, l->m[i]);
 		slide_stats st;
 		ng__slide_stats(&c, &st);
 		if ((++s->nodes & 255) == 0 && should_stop(s))
@@ -416,8 +414,7 @@ static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
 	 * threaten; until one reaches beta. */
 	for (int i = 0; i < l->n; i++) {
 		ng_pos c = *pos;
-		ng_undo u;
-		ng_make(&c, l->m[i], &u);
+		ng__make_unkeyed(&c, l->m[i]);
 		if ((++s->nodes & 255) == 0 && should_stop(s))
 			return best > -INF ? best : 0;
 		slide_stats st;
