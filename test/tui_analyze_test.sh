@@ -2,8 +2,9 @@
 # tui_analyze_test.sh - the coach in --replay: a analyses the moves in a
 # thread (the screen says how far it is and stays live), then the last-move
 # line carries the mark and the engine's best move, the best move of the
-# position shown is marked on the board, and on a wide screen the move
-# list shows the marks; help with ?.
+# position shown is marked on the board, on a wide screen the move list
+# shows the marks, and the evaluation graph shows who was ahead; help
+# with ?.
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init tui_analyze
@@ -86,4 +87,46 @@ keys Right
 check "the keys work meanwhile" wait_for "Replay: move 1 of 10"
 keys q
 check "q while analysing leaves at once" wait_exit 3
+
+# the evaluation graph under the panel once analysed: Red's lead after
+# each move in the first line, Blue's in the second, in eighths of a line
+# (a forced result full: after Red's moves 5 and 6 Red wins by force,
+# Red misses it at move 7, W, and Blue wins), the move shown marked under
+# it (on the W, the W is reversed instead).  The values are the
+# analysis's at depth 3, the same on every machine.
+graph() { screen | tail -3; }
+want_graph() { [ "$(graph)" = "$(printf '%s\n%s\n%s' "$1" "$2" "$3")" ]; }
+start --replay "$GAME"
+wait_for "Replay: move 0 of 10"
+check "graph: none before the analysis" lacks_text '◉ ▃▁▄▃██'
+keys a
+check "graph: a analyses" wait_for "Analysed: 1 W (missed a win), 0 L" 60
+check "graph: the values, the W, no move shown at the start" \
+	want_graph '◉ ▃▁▄▃██' '◼       ████' '        W'
+check "graph: the keys line stays above it" \
+	sh -c "tmux -L $TMUX_SOCK capture-pane -p | sed -n 21p | grep -q '? help, q quit'"
+keys Right Right
+check "graph: move 2" wait_for "Replay: move 2 of 10"
+check "graph: ... marked under its column" \
+	want_graph '◉ ▃▁▄▃██' '◼       ████' '   ▴    W'
+keys End
+check "graph: the last move" wait_for "Replay: move 10 of 10"
+check "graph: ... the mark follows" \
+	want_graph '◉ ▃▁▄▃██' '◼       ████' '        W  ▴'
+keys Left Left Left
+check "graph: move 7, the W" wait_for "Replay: move 7 of 10"
+check "graph: ... the W alone (reversed)" \
+	want_graph '◉ ▃▁▄▃██' '◼       ████' '        W'
+keys q
+wait_exit
+start -l C --replay "$GAME"
+wait_for "Replay: move 0 of 10"
+keys a
+check "graph, ASCII: a analyses" wait_for "Analysed: 1 W (missed a win), 0 L" 60
+keys End
+check "graph, ASCII: the last move" wait_for "Replay: move 10 of 10"
+check "graph, ASCII: the same values in ASCII" \
+	want_graph '@ -_--XX' '#       XXXX' '        W  ^'
+keys q
+wait_exit
 finish

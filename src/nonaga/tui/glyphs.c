@@ -42,6 +42,9 @@ static const glyphs unicode = {
 	.more_right = "\u25b8",
 	.level_less = "\u25c2",
 	.level_more = "\u25b8",
+	/* LOWER ONE EIGHTH BLOCK .. FULL BLOCK */
+	.bar = { " ", "\u2581", "\u2582", "\u2583", "\u2584", "\u2585",
+	         "\u2586", "\u2587", "\u2588" },
 };
 
 static const glyphs ascii = {
@@ -65,6 +68,7 @@ static const glyphs ascii = {
 	.more_right = ">",
 	.level_less = "<",
 	.level_more = ">",
+	.bar = { " ", "_", "_", "-", "-", "=", "=", "X", "X" },
 };
 
 const glyphs *G = &ascii;

@@ -11,6 +11,7 @@
  */
 #include "play.h"
 #include "analysis.h"
+#include "eval_graph.h"
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -130,6 +131,13 @@ void play_cursor_near_cursor(play *p)
 
 /* ------------------------------------------------------------- drawing */
 
+/* An analysed replay's evaluation graph (eval_graph.c) takes the bottom
+ * lines of a screen of 20 lines or more; 0 when there is none. */
+static int graph_rows(const play *p)
+{
+	return p->ph == PH_VIEW && p->an && p->line && LINES >= 20 ? EVAL_GRAPH_ROWS : 0;
+}
+
 void play_render(play *p)
 {
 	if (term_draw_too_small(p->ask ? p->msg : NULL)) {
@@ -138,8 +146,9 @@ void play_render(play *p)
 	}
 	/* (the view does not depend on the layout: built once) */
 	play_build_view(p);
+	int graph = graph_rows(p);
 	if (p->relayout) {
-		layout_update(&p->L, &p->bv, LINES, COLS);
+		layout_update(&p->L, &p->bv, LINES - graph, COLS);
 		erase();
 		p->relayout = 0;
 		play_fill_moves(p);   /* the game or the layout changed */
@@ -150,6 +159,9 @@ void play_render(play *p)
 	panel_text t;
 	play_fill_panel(p, &t);
 	panel_draw(&p->L, &t);
+	if (graph)
+		eval_graph_draw(LINES - graph, 0, COLS, p->an, ng_game_length(p->line),
+		                ng_pos_side(ng_game_pos_at(p->line, 0)), ng_game_ply(p->g) - 1);
 }
 
 /* ------------------------------------------------------------ animation */

@@ -22,6 +22,7 @@
  *   play_local.c  a game on this machine (play_run): the computer or two players
  *   play_computer.c   the computer as the other side
  *   play_replay.c     nonaga --replay: a record stepped through
+ *   eval_graph.c  an analysed replay's evaluation as a graph (eval_graph.h)
  *   play_online.c    a game played online: the server's opponent
  *   lobby.c      playing online: connecting and the lobby
  *   chatline.c   a line of chat typed on the bottom line
@@ -58,6 +59,9 @@ typedef struct glyphs {
 	const char *sep, *ellipsis;
 	const char *more_up, *more_down, *more_left, *more_right;
 	const char *level_less, *level_more;
+	/* the evaluation graph's bars (eval_graph.c): 0-8 eighths of a cell
+	 * high, rising from its bottom */
+	const char *bar[9];
 } glyphs;
 
 extern const glyphs *G;
