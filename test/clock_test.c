@@ -292,6 +292,7 @@ int main(void)
 	static char rec[1 << 16];
 	finished_record(&flag_srv, "f1", rec, sizeof rec);
 	CHECK(strstr(rec, "\nHow: time\n") != NULL, "the kept record says How: time");
+	CHECK(strstr(rec, "\nWinner: red\n") != NULL, "... and Winner: red");
 	CHECK(record_ms(rec, "\nRed-time: ") == red_left,
 	      "... Red's time in it is what Red had: %lld, %lld", record_ms(rec, "\nRed-time: "),
 	      red_left);

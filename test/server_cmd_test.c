@@ -243,6 +243,9 @@ static void flag(void)
 	ng_record_info info;
 	const char *how = finished_record("t1", &rec, &info) ? ng_record_get(&info, "How") : NULL;
 	CHECK(how && !strcmp(how, "time"), "the record says How: time (%s)", how ? how : "none");
+	const char *winner = how ? ng_record_get(&info, "Winner") : NULL;
+	CHECK(winner && !strcmp(winner, "blue"), "the record says Winner: blue (%s)",
+	      winner ? winner : "none");
 	if (rec)
 		ng_game_free(rec);
 	tc_close(&a);

@@ -206,6 +206,9 @@ static void reconnect(void)
 	CHECK(finished_record("g2", &rec, &info) && same_moves(rec, g) &&
 	      !strcmp(ng_record_get(&info, "How") ? ng_record_get(&info, "How") : "", "abandon"),
 	      "the record says so");
+	CHECK(rec && ng_record_get(&info, "Winner") && !strcmp(ng_record_get(&info, "Winner"), "red"),
+	      "the record names red the winner: %s",
+	      rec && ng_record_get(&info, "Winner") ? ng_record_get(&info, "Winner") : "none");
 	if (rec)
 		ng_game_free(rec);
 	tc_close(&a);

@@ -322,6 +322,11 @@ static char *record_text(const srec *r)
 	set(&info, "Red-token", r->token[0]);
 	set(&info, "Blue-token", r->token[1]);
 	set(&info, "How", r->how);
+	/* Result is the rules' result after the last move (the record
+	 * format's contract); a game over by resignation, time, abandon or
+	 * agreement has its outcome here. */
+	if (r->how[0])
+		set(&info, "Winner", result_word(r->result));
 	snprintf(buf, sizeof buf, "%llu", r->id);
 	set(&info, "Id", buf);
 	snprintf(buf, sizeof buf, "%llu", r->seq);
@@ -585,7 +590,10 @@ static int load_one(store *st, const char *file)
 		r->left_ms[0] = atoll(t);
 	if (r->clock_min && (t = ng_record_get(&info, "Blue-time")))
 		r->left_ms[1] = atoll(t);
+	const char *winner = ng_record_get(&info, "Winner");
 	r->result = info.result;
+	if (how && winner && ng_result_from_name(winner, &r->result) != NG_OK)
+		r->result = info.result;
 	if (how && strlen(how) < sizeof r->how)
 		snprintf(r->how, sizeof r->how, "%s", how);
 	else if (info.result != NG_NONE)
