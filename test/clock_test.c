@@ -237,8 +237,14 @@ static long long record_ms(const char *rec, const char *key)
 int main(void)
 {
 	nonaga = getenv("NONAGA") ? getenv("NONAGA") : "build/nonaga";
-	snprintf(dir, sizeof dir, "/tmp/nonaga-clock-%ld", (long)getpid());
-	mkdir(dir, 0700);
+	/* a fresh directory: a run that failed keeps its own for a look, and
+	 * a pid is used again sooner or later */
+	snprintf(dir, sizeof dir, "%s/nonaga-clock-XXXXXX",
+	         getenv("TMPDIR") && strlen(getenv("TMPDIR")) < 60 ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
 	server_run main_srv, flag_srv;
 	memset(&main_srv, 0, sizeof main_srv);
 	memset(&flag_srv, 0, sizeof flag_srv);
