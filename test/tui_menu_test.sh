@@ -63,9 +63,15 @@ check "m during a game asks" wait_for "Leave this game for the title menu? (y/n)
 keys y
 check "y leads to the menu" wait_for "Play against the computer"
 
-# the menu remembers its place: "Two players" is chosen; below it are
-# Play online, Puzzles, Rule set, How to play, Past games, then Language
-keys Down Down Down Down Down Down Enter
+# a game left in progress with m: the menu stands on Resume
+check "... on Resume the saved game" has_text "▸ Resume the saved game"
+# Up at the top stays there (it never wraps round to Quit)
+# (Up then Down: from Resume to the next item, not from Quit round to Resume)
+keys Up Down
+check "Up at the top stays on Resume" wait_for "▸ Play against the computer"
+# below it: Level, Your side, Two players, Play online, Puzzles, Rule
+# set, How to play, Past games, then Language
+keys Down Down Down Down Down Down Down Down Down Enter
 check "Language cycles (system default, English, ...)" wait_for "English"
 keys Down Enter
 check "Quit quits" wait_exit
@@ -92,8 +98,11 @@ for lg in en ja; do
 	check "48x14 $lang: every item, Resume to Quit" all_items
 	check "48x14 $lang: the version is not over a setting" \
 		sh -c "! grep -E '(▸|standard|標準).*0\.1' '$TMUX_DIR/menu48'"
-	keys Up
-	check "48x14 $lang: Up from the top selects Quit, on the screen" \
+	keys Up Down
+	check "48x14 $lang: Up from the top stays on Resume" \
+		poll 5 sh -c "tmux -L $TMUX_SOCK capture-pane -p | grep -q '▸ \(Play against\|コンピュータと対戦\)'"
+	keys BTab BTab
+	check "48x14 $lang: Shift-Tab from the top selects Quit, on the screen" \
 		poll 5 sh -c "tmux -L $TMUX_SOCK capture-pane -p | grep -q '▸ \(Quit\|終了\)'"
 	keys q
 	wait_exit

@@ -212,13 +212,15 @@ int menu_run(lineup *s, int can_resume, const char *notice)
 	int n;
 	first = can_resume ? M_RESUME : M_AI;
 	n = M_COUNT - first;
-	/* the program starts on Resume; later the menu keeps its place */
-	static int started;
-	if (!started && can_resume)
+	/* the program starts on Resume, and so does the menu after a game
+	 * that is left in progress (m); otherwise it keeps its place */
+	static int started, played;
+	if ((!started || played) && can_resume)
 		sel = M_RESUME;
 	else if (sel < first)
 		sel = M_AI;
 	started = 1;
+	played = 0;
 	int itop = 0, x = 0;
 	erase();
 	for (;;) {
@@ -234,10 +236,20 @@ int menu_run(lineup *s, int can_resume, const char *notice)
 			clearok(curscr, TRUE);
 			erase();
 			break;
-		case ACT_UP: case ACT_PREV:
+		/* up and down stop at the ends, so that a press too many
+		 * never lands on Quit; Tab and Shift-Tab go round */
+		case ACT_UP:
+			if (sel > first)
+				sel--;
+			break;
+		case ACT_DOWN:
+			if (sel < M_COUNT - 1)
+				sel++;
+			break;
+		case ACT_PREV:
 			sel = first + (sel - first + n - 1) % n;
 			break;
-		case ACT_DOWN: case ACT_NEXT:
+		case ACT_NEXT:
 			sel = first + (sel - first + 1) % n;
 			break;
 		case ACT_LEFT:
@@ -267,12 +279,15 @@ int menu_run(lineup *s, int can_resume, const char *notice)
 		case ACT_SELECT:
 			switch (sel) {
 			case M_RESUME:
+				played = 1;
 				return MENU_RESUME;
 			case M_AI:
 				s->mode = MODE_AI;
+				played = 1;
 				return MENU_PLAY;
 			case M_PVP:
 				s->mode = MODE_PVP;
+				played = 1;
 				return MENU_PLAY;
 			case M_LEVEL: case M_SIDE: case M_RULESET: case M_LANG:
 				change(s, sel, 1);
