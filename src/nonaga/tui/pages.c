@@ -199,26 +199,35 @@ static void build_help(pbuf *b, int width)
 		{ "?", _("this help") },
 		{ "q", _("quit (asks first during a game; the game stays saved)") },
 	};
-	char sym[8][64];
+	/* one symbol and its meaning a line (a mark is the pair of
+	 * characters either side of a cell) */
+	char sym[12][64];
 	snprintf(sym[0], sizeof sym[0], "%s", G->disc);
-	snprintf(sym[1], sizeof sym[1], "%s %s", G->token[NG_RED], G->token[NG_BLUE]);
-	snprintf(sym[2], sizeof sym[2], "%s", G->lock);
-	snprintf(sym[3], sizeof sym[3], "%s %s  %s %s", G->sel[0], G->sel[1],
-	         G->cur[0], G->cur[1]);
-	snprintf(sym[4], sizeof sym[4], "%s %s", G->chosen[0], G->chosen[1]);
-	snprintf(sym[5], sizeof sym[5], "%s  %s %s", G->target, G->win[0], G->win[1]);
-	snprintf(sym[6], sizeof sym[6], "%s %s  %s", G->last[0], G->last[1], G->gone);
-	snprintf(sym[7], sizeof sym[7], "%s %s", G->hint[0], G->hint[1]);
+	snprintf(sym[1], sizeof sym[1], "%s", G->token[NG_RED]);
+	snprintf(sym[2], sizeof sym[2], "%s", G->token[NG_BLUE]);
+	snprintf(sym[3], sizeof sym[3], "%s", G->lock);
+	snprintf(sym[4], sizeof sym[4], "%s %s", G->sel[0], G->sel[1]);
+	snprintf(sym[5], sizeof sym[5], "%s %s", G->cur[0], G->cur[1]);
+	snprintf(sym[6], sizeof sym[6], "%s %s", G->chosen[0], G->chosen[1]);
+	snprintf(sym[7], sizeof sym[7], "%s", G->target);
+	snprintf(sym[8], sizeof sym[8], "%s %s", G->win[0], G->win[1]);
+	snprintf(sym[9], sizeof sym[9], "%s %s", G->last[0], G->last[1]);
+	snprintf(sym[10], sizeof sym[10], "%s", G->gone);
+	snprintf(sym[11], sizeof sym[11], "%s %s", G->hint[0], G->hint[1]);
 	const char *syms[][2] = {
 		{ sym[0], _("a disc") },
-		{ sym[1], _("a Red token, a Blue token (their shapes differ too)") },
-		{ sym[2], _("the disc the opponent just moved: it cannot be taken (standard rules)") },
-		{ sym[3], _("a legal choice; the cursor") },
-		{ sym[4], _("the token or disc being moved") },
-		{ sym[5], _("where the disc may go; the winning three") },
-		{ sym[6], _("the last move's cells (where the token and the disc came "
-		            "from and went); where the disc was taken from") },
-		{ sym[7], _("the hint's cells (key t)") },
+		{ sym[1], _("a Red token") },
+		{ sym[2], _("a Blue token (its shape differs from Red's too)") },
+		{ sym[3], _("the disc the opponent just moved: it cannot be taken (standard rules)") },
+		{ sym[4], _("a legal choice") },
+		{ sym[5], _("the cursor") },
+		{ sym[6], _("the token or disc being moved") },
+		{ sym[7], _("where the disc may go") },
+		{ sym[8], _("the winning three") },
+		{ sym[9], _("the last move's cells (where the token and the disc came "
+		            "from and went)") },
+		{ sym[10], _("where the disc was taken from") },
+		{ sym[11], _("the hint's cells (key t)") },
 	};
 	int kw = 0;
 	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
