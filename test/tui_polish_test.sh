@@ -35,4 +35,66 @@ for lg in en ja; do
 	wait_exit
 done
 
+# --- item 4: a game lost, taken back and won leaves one record, with
+# the last result; Past games says the colour played, and the time the
+# replay's header says.  Red (the player) and Blue can each win with a
+# slide: Enter Tab Enter Enter Enter does not win and leaves Blue its
+# win; Enter Enter Enter Enter wins.
+race() { # race DIR: a game against the computer at level 1, Red to move
+	mkdir -p "$1/nonaga"
+	cat > "$1/nonaga/current.save" <<'REC'
+# nonaga record 1
+Date: 2026-11-22T10:15:59Z
+Red: human
+Blue: computer level 1
+Rules: standard
+Start: 0,-2;1,-2;2,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;0,2/2,-2;0,0;1,0/-2,0;-1,1;-2,2/r/-
+Result: none
+Mode: ai
+Human: red
+Level: 1
+Moves: 0
+
+REC
+	chmod 600 "$1/nonaga/current.save"
+}
+records() { ls "$1/nonaga/records" 2>/dev/null | wc -l; }
+result_of() { sed -n 's/^Result: //p' "$1"/nonaga/records/*.nonaga; }
+for how in undo resume; do
+	st=$TMUX_DIR/race-$how
+	race "$st"
+	start -e XDG_STATE_HOME="$st" -e TZ=Asia/Tokyo --resume --no-animation
+	check "[$how] ready" wait_for "Red (you) to move"
+	keys Enter Tab Enter Enter Enter
+	check "[$how] lost" wait_for "The computer wins."
+	want "[$how] one record" "$(records "$st")" 1
+	want "[$how] ... of the loss" "$(result_of "$st")" blue
+	keys u
+	check "[$how] taken back" wait_for "Red (you) to move"
+	if [ $how = resume ]; then
+		quit_anyhow
+		start -e XDG_STATE_HOME="$st" -e TZ=Asia/Tokyo --resume --no-animation
+		check "[$how] resumed" wait_for "Red (you) to move"
+	fi
+	keys Enter Enter Enter Enter
+	check "[$how] won" wait_for "You win!"
+	want "[$how] still one record" "$(records "$st")" 1
+	want "[$how] ... of the win" "$(result_of "$st")" red
+	check "[$how] ... which says nothing of where it is kept" \
+		sh -c "! grep -q '^Kept:' '$st'/nonaga/records/*.nonaga"
+	quit_anyhow
+done
+# the list: the colour played, the result for the player, the time the
+# replay's header shows (the Date, in local time: 19:15 in Tokyo)
+start -e XDG_STATE_HOME="$st" -e TZ=Asia/Tokyo
+wait_for "N O N A G A"
+keys BTab Up Up Enter
+check "Past games" wait_for "Finished games, the newest first"
+check "... the colour, the opponent, the result, the local time" \
+	has_text "2026-11-22 19:15 ∙ you (Red) against computer level 1 ∙ you won ∙ 1 moves"
+keys Enter
+check "the replay's header has the same time" \
+	wait_for "Red: human ∙ Blue: computer level 1 ∙ Red won ∙ 2026-11-22 19:15"
+quit_anyhow
+
 finish

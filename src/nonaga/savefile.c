@@ -239,6 +239,17 @@ static void fill_record_info(ng_record_info *info, const save_info *si)
 		strcpy(info->blue, "human");
 		ng_record_set(info, "Mode", "pvp");
 	}
+	if (si->kept[0])
+		ng_record_set(info, "Kept", si->kept);
+}
+
+/* A name save_archive may have given a record (YYYYMMDD-HHMMSS.nonaga,
+ * maybe with -N): nothing else is taken from a Kept key. */
+static int record_name(const char *v)
+{
+	size_t n = strlen(v);
+	return n > 7 && n < sizeof ((save_info *)0)->kept &&
+	       !strcmp(v + n - 7, ".nonaga") && strspn(v, "0123456789-") == n - 7;
 }
 
 static int read_info(const ng_record_info *info, save_info *si,
@@ -469,11 +480,23 @@ save_status save_archive(const char *dir, const ng_game *g,
 	}
 	if (own_dir(rdir, msg) < 0)
 		return SAVE_ERROR;
+	/* the record says nothing of where it is kept */
+	save_info plain = *si;
+	plain.kept[0] = 0;
+	if (record_name(si->kept)) {
+		char *text = record_text(g, &plain, msg, rdir);
+		if (!text)
+			return SAVE_ERROR;
+		save_status st = write_in(rdir, rdir, si->kept, "", text, REPLACE,
+		                          ".record.tmp", path, size, msg);
+		free(text);
+		return st;
+	}
 	time_t now = time(NULL);
 	struct tm tm;
 	gmtime_r(&now, &tm);
 	strftime(stem, sizeof stem, "%Y%m%d-%H%M%S", &tm);
-	return write_unique(rdir, stem, ".record.tmp", g, si, path, size, msg);
+	return write_unique(rdir, stem, ".record.tmp", g, &plain, path, size, msg);
 }
 
 /* Write text to path (a file of the user's choice), atomically. */
@@ -690,6 +713,9 @@ static int read_info(const ng_record_info *info, save_info *si,
 				return 0;
 			}
 			si->who.level = atoi(v);
+		} else if (!strcmp(f->key, "Kept") && record_name(v)) {
+			/* (another value only costs a second record) */
+			memcpy(si->kept, v, strlen(v) + 1);   /* record_name: it fits */
 		}
 	}
 	return 1;

@@ -63,6 +63,12 @@ typedef struct save_info {
 	                               * rules those of the game */
 	char date[NG_RECORD_VALUE];   /* when the game began, ISO 8601 UTC */
 	char red[64], blue[64];       /* MODE_ONLINE: the players */
+	char kept[32];                /* the record (a name in records/) this
+	                               * game was kept as when it ended, kept
+	                               * in current.save as the key Kept once
+	                               * it is taken back from its end: when
+	                               * it ends again, that record is
+	                               * replaced (save_archive); "" if none */
 } save_info;
 
 /*
@@ -109,7 +115,10 @@ save_status save_discard(const char *dir, int slot, char *msg);
 
 /*
  * Keep a game as DIR/records/YYYYMMDD-HHMMSS.nonaga, named by the time now
- * (UTC); an existing record is never replaced.  The name written goes to
+ * (UTC); an existing record is never replaced, but for the game's own:
+ * when si->kept names the record this game was kept as before it was
+ * taken back from its end, that record is replaced, so that a game
+ * leaves one record, with its last result.  The name written goes to
  * path (size bytes) when path is not NULL.
  */
 save_status save_archive(const char *dir, const ng_game *g,

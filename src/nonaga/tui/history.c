@@ -61,7 +61,9 @@ static int list_records(const char *rdir, entry *e, int max)
 	return n;
 }
 
-/* One line about a record: when, who, how it ended, how long. */
+/* One line about a record: when it began (local time, as the replay's
+ * header says), who played (the player's own colour, for a game against
+ * the computer or online), how it ended, how long. */
 static void describe(const char *path, const char *name, char *out, size_t size)
 {
 	static char msg[SAVE_MSG];
@@ -73,20 +75,41 @@ static void describe(const char *path, const char *name, char *out, size_t size)
 		ng_game_free(g);
 		return;
 	}
-	const char *res = info->result == NG_RED_WINS ? _("Red won")
-	                : info->result == NG_BLUE_WINS ? _("Blue won")
-	                : info->result == NG_DRAW ? _("drawn") : _("not finished");
-	char red[NG_RECORD_VALUE + 32], blue[NG_RECORD_VALUE + 32];
+	const char *mode = ng_record_get(info, "Mode");
+	const char *human = ng_record_get(info, "Human");
+	int you = -1;   /* the player's side, when one of the two was the player */
+	if (mode && (!strcmp(mode, "ai") || !strcmp(mode, "online")))
+		you = human && !strcmp(human, "blue") ? NG_BLUE : NG_RED;
+	int won = info->result == NG_RED_WINS ? NG_RED : info->result == NG_BLUE_WINS
+	          ? NG_BLUE : -1;
+	const char *res = info->result == NG_DRAW ? _("drawn")
+	                : won < 0 ? _("not finished")
+	                : you >= 0 ? (won == you ? _("you won") : _("you lost"))
+	                : won == NG_RED ? _("Red won") : _("Blue won");
+	char red[NG_RECORD_VALUE + 32], blue[NG_RECORD_VALUE + 32], who[2 * NG_RECORD_VALUE + 160];
 	play_player_name(info->red, red, sizeof red);
 	play_player_name(info->blue, blue, sizeof blue);
-	/* YYYYMMDD-HHMMSS (UTC) as "YYYY-MM-DD HH:MM" */
-	char when[32];
-	snprintf(when, sizeof when, "%.4s-%.2s-%.2s %.2s:%.2s", name, name + 4,
-	         name + 6, name + 9, name + 11);
-	/* TRANSLATORS: the list of past games: the date, who played Red,
-	   who played Blue, the result, the number of moves. */
-	snprintf(out, size, _("%s%s%s against %s%s%s%s%d moves"), when, G->sep,
-	         red, blue, G->sep, res, G->sep, ng_game_length(g));
+	if (you >= 0)
+		/* TRANSLATORS: the list of past games: the colour the player
+		   played ("Red" or "Blue"), then the opponent ("computer level
+		   3", or a login online). */
+		snprintf(who, sizeof who, _("you (%s) against %s"), you == NG_RED ? _("Red") : _("Blue"),
+		         you == NG_RED ? blue : red);
+	else
+		/* TRANSLATORS: the list of past games: who played Red, who
+		   played Blue ("human"). */
+		snprintf(who, sizeof who, _("%s against %s"), red, blue);
+	/* the record's Date, as the replay shows it; else the name's time */
+	char when[NG_RECORD_VALUE + 32];
+	if (info->date[0])
+		play_local_date(info->date, when, sizeof when);
+	else
+		snprintf(when, sizeof when, "%.4s-%.2s-%.2s %.2s:%.2s", name, name + 4,
+		         name + 6, name + 9, name + 11);
+	/* TRANSLATORS: the list of past games: the date, a separator, who
+	   played, a separator, the result, a separator, the number of moves. */
+	snprintf(out, size, _("%s%s%s%s%s%s%d moves"), when, G->sep, who, G->sep,
+	         res, G->sep, ng_game_length(g));
 	ng_game_free(g);
 	free(info);
 }
@@ -113,8 +136,8 @@ ng_game *history_run(const char *dir, const options *opt)
 	}
 	while (n > 0 && !term_signal && !on) {
 		sel = choose_run(_("Past games"),
-		                 _("Finished games, the newest first (times in UTC). "
-		                   "Enter replays one."), items, n, sel);
+		                 _("Finished games, the newest first (when each began, in "
+		                   "local time). Enter replays one."), items, n, sel);
 		if (sel < 0)
 			break;
 		char path[PATH_MAX + 80];

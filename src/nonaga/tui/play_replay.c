@@ -148,8 +148,9 @@ static long days_from_civil(long y, int m, int d)
 }
 
 /* A record's date (ISO 8601, UTC) as local time, "2026-11-25 12:40";
- * anything else is shown as it is. */
-static void local_date(const char *iso, char *out, size_t size)
+ * anything else is shown as it is.  (The replay's header and the list of
+ * past games both show it.) */
+void play_local_date(const char *iso, char *out, size_t size)
 {
 	int y, mo, d, h, mi, sec;
 	char z;
@@ -185,7 +186,7 @@ static void panel(const play *p, void *self, panel_text *t)
 	play_player_name(ri->red, red, sizeof red);
 	play_player_name(ri->blue, blue, sizeof blue);
 	if (ri->date[0])
-		local_date(ri->date, date, sizeof date);
+		play_local_date(ri->date, date, sizeof date);
 	snprintf(t->header, sizeof t->header, _("Red: %s%sBlue: %s%s%s%s%s"),
 	         red, G->sep, blue, G->sep, res, date[0] ? G->sep : "", date);
 	int ply = ng_game_ply(p->g), len = ng_game_length(p->g);

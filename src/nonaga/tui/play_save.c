@@ -58,6 +58,12 @@ void play_autosave(play *p)
 				play_say(p, R_MSG, "%s", msg);
 			return;
 		}
+		/* taken back from its end and ended again, it replaces
+		 * this record (current.save carries its name) */
+		const char *base = strrchr(path, '/');
+		base = base ? base + 1 : path;
+		if (strlen(base) < sizeof p->si.kept)
+			memcpy(p->si.kept, base, strlen(base) + 1);
 		if (save_discard(p->dir, p->slot, msg) != SAVE_OK)
 			play_say(p, R_MSG, "%s", msg);
 		else

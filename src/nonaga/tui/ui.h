@@ -400,6 +400,9 @@ int play_online(const options *opt, const lineup *s, struct online *on);
 /* A player as a record names them ("human", "computer level 7"), in the
  * language shown. */
 void play_player_name(const char *rec, char *out, size_t size);
+/* A record's Date (ISO 8601, UTC) as local time, "2026-11-25 12:40", as
+ * the replay's header shows it; anything else as it is. */
+void play_local_date(const char *iso, char *out, size_t size);
 /* A new game that stands where g stands, without the moves after it. */
 ng_game *play_on_game(const ng_game *g);
 /* nonaga --replay: step through a record's game g (freed by the caller);
