@@ -177,6 +177,8 @@ press b f
 check "f asks before resigning" see b "Resign this game? (y/n)"
 press b y
 check "Blue resigns: Red wins, on Red's screen" see a "Blue resigned: Red wins."
+check "... whose keys are a finished game's (no take back, draw or resign)" \
+	see a "c chat, ? help, m lobby, q leave"
 check "... and on the watcher's" see w "Blue resigned: Red wins."
 
 # --- a game played to a win
@@ -191,6 +193,8 @@ check "..." see r "Choose where it slides"
 press r Enter
 check "Red's winning slide: Red wins, on Red's screen" see r "Red wins!"
 check "... and Blue's" see s "Red wins!"
+check "... the keys a finished game's on both" see r "c chat, ? help, m lobby, q leave"
+check "... (and Blue's)" see s "c chat, ? help, m lobby, q leave"
 records() { ls "$TMUX_DIR/state-r/nonaga/records/"*.nonaga >/dev/null 2>&1 &&
 	grep -q '^Mode: online' "$TMUX_DIR/state-r/nonaga/records/"*.nonaga &&
 	grep -q '^Result: red' "$TMUX_DIR/state-r/nonaga/records/"*.nonaga &&

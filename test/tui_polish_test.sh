@@ -78,6 +78,15 @@ for how in undo resume; do
 	fi
 	keys Enter Enter Enter Enter
 	check "[$how] won" wait_for "You win!"
+	if [ $how = undo ]; then
+		# --- item 8: a finished game's keys line offers what works
+		check "over: the keys line offers what a finished game has" \
+			has_text "n new game, u undo, x export, i coordinates, m menu, ? help, q quit"
+		check "... no hint, no redo, no choosing" lacks_text "t hint"
+		keys t
+		check "t says the game is over" \
+			wait_for "The game is over: there is no move to hint."
+	fi
 	want "[$how] still one record" "$(records "$st")" 1
 	want "[$how] ... of the win" "$(result_of "$st")" red
 	check "[$how] ... which says nothing of where it is kept" \

@@ -19,6 +19,10 @@ void play_drop_hint(play *p)
 
 void play_ask_hint(play *p)
 {
+	if (p->ph == PH_OVER) {
+		say(p, R_MSG, "%s", _("The game is over: there is no move to hint."));
+		return;
+	}
 	if (!play_choosing(p) || !play_human_turn(p)) {
 		say(p, R_MSG, "%s", _("A hint is for your own turn."));
 		return;

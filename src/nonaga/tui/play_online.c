@@ -607,7 +607,8 @@ static void panel(const play *p, void *self, panel_text *t)
 		         (long long)(s > 0 ? s : 0));
 		t->msg_role = R_MSG;
 	}
-	if (p->who.human >= 0)
+	/* over: no take back, draw or resign any more; chat goes on */
+	if (p->who.human >= 0 && p->ph != PH_OVER && !np->over)
 		snprintf(t->keys, sizeof t->keys, "%s",
 		         _("arrows, Enter, Esc back, u take back, d draw, f resign, "
 		           "c chat, ? help, q leave"));

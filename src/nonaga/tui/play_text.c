@@ -221,7 +221,13 @@ void play_fill_panel(const play *p, panel_text *t)
 		snprintf(t->msg, sizeof t->msg, "%s", p->msg);
 		t->msg_role = p->msg_role;
 	}
-	if (!t->keys[0])
+	if (!t->keys[0] && p->ph == PH_OVER)
+		/* nothing to choose, hint or redo: what a finished game offers */
+		play_set_keys(t, _("n new game, u undo, x export, i coordinates, m menu, "
+		                   "? help, q quit"),
+		              _("n new game, u undo, m menu, ? help, q quit"),
+		              _("? help, q quit"));
+	else if (!t->keys[0])
 		play_set_keys(t, _("arrows move, Enter choose, Esc back, u undo, r redo, "
 		                   "t hint, x export, i coordinates, ? help, q quit"),
 		              _("arrows move, Enter choose, Esc back, u undo, r redo, "
