@@ -106,4 +106,41 @@ check "the replay's header has the same time" \
 	wait_for "Red: human ∙ Blue: computer level 1 ∙ Red won ∙ 2026-11-22 19:15"
 quit_anyhow
 
+# --- item 5: the hint through the turn.  Its text stays until the turn
+# is played, the cursor goes to its cell at each step, a hinted choice
+# keeps its choice mark, and cells already chosen lose their !.
+bangs() { screen | head -n -5 | tail -n +2 | tr -cd '!' | wc -c; }
+hinted() { screen | sed -n 's/.*Hint: \([^ ]*\) (marked !)\..*/\1/p' | head -n 1; }
+start --ai=1 --as red --no-animation
+check "hint: ready" wait_for "Red (you) to move"
+keys t
+check "hint: said" wait_for "Hint: "
+move=$(hinted)
+sf=${move%%>*}; rest=${move#*>}; st=${rest%%/*}; rel=${move#*/}
+rf=${rel%%>*}; rt=${rel#*>}
+# Tab takes the cursor off the hinted token: it shows ! and the choice's ›
+keys Tab
+check "hint: a hinted choice keeps its choice mark (!◉›)" poll 5 has_text "!◉›"
+keys BTab
+check "hint: back on the token" poll 5 has_text "[◉]"
+keys i Enter
+check "hint: step 2 of the slide" wait_for "Choose where it slides"
+check "hint: the text stays after the first Enter" has_text "Hint: $move (marked !)."
+check "hint: the cursor goes to where the hint slides ($st)" has_text "cursor at $st"
+keys Enter
+check "hint: the disc to take" wait_for "Choose a free disc to take"
+check "hint: ... the text still there" has_text "Hint: $move (marked !)."
+check "hint: ... the cursor on the hint's disc ($rf)" has_text "cursor at $rf"
+# the cursor is on the disc: only the place it goes is marked ! (not the
+# slide's start, nor the token that slid)
+want "hint: only the disc's place is marked" "$(bangs)" 2
+keys Enter
+check "hint: where the disc goes" wait_for "Choose where the disc goes"
+check "hint: ... the cursor on the hint's place ($rt)" has_text "cursor at $rt"
+want "hint: ... nothing else marked" "$(bangs)" 0
+keys Enter
+check "hint: played, the computer replies" wait_for "Last move: ◼ Blue"
+check "hint: ... and the hint's text is gone" lacks_text "Hint: "
+quit_anyhow
+
 finish

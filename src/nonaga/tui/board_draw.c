@@ -140,6 +140,16 @@ static void draw_cell(const layout *L, const boardview *bv, const bcell *c)
 	} else if (f & CF_CHOSEN) {
 		m = G->chosen;
 		ga |= A_BOLD;
+	} else if ((f & CF_HINT) && (f & CF_SELECT)) {
+		/* a choice the hint takes: ! on the left, the choice's mark
+		 * on the right (the ! does not hide that it can be chosen) */
+		static const char *both[2];
+		both[0] = G->hint[0];
+		both[1] = G->sel[1];
+		m = both;
+		ga = (tok >= 0 ? ga : term_attr(R_MSG)) | A_BOLD;
+		if (L->scale == SCALE_SMALL)
+			ga |= A_UNDERLINE;
 	} else if (f & CF_HINT) {
 		m = G->hint;
 		ga = (tok >= 0 ? ga : term_attr(R_MSG)) | A_BOLD;

@@ -201,7 +201,7 @@ static void build_help(pbuf *b, int width)
 	};
 	/* one symbol and its meaning a line (a mark is the pair of
 	 * characters either side of a cell) */
-	char sym[12][64];
+	char sym[13][64];
 	snprintf(sym[0], sizeof sym[0], "%s", G->disc);
 	snprintf(sym[1], sizeof sym[1], "%s", G->token[NG_RED]);
 	snprintf(sym[2], sizeof sym[2], "%s", G->token[NG_BLUE]);
@@ -214,6 +214,7 @@ static void build_help(pbuf *b, int width)
 	snprintf(sym[9], sizeof sym[9], "%s %s", G->last[0], G->last[1]);
 	snprintf(sym[10], sizeof sym[10], "%s", G->gone);
 	snprintf(sym[11], sizeof sym[11], "%s %s", G->hint[0], G->hint[1]);
+	snprintf(sym[12], sizeof sym[12], "%s %s", G->hint[0], G->sel[1]);
 	const char *syms[][2] = {
 		{ sym[0], _("a disc") },
 		{ sym[1], _("a Red token") },
@@ -228,6 +229,7 @@ static void build_help(pbuf *b, int width)
 		            "from and went)") },
 		{ sym[10], _("where the disc was taken from") },
 		{ sym[11], _("the hint's cells (key t)") },
+		{ sym[12], _("a legal choice that the hint takes") },
 	};
 	int kw = 0;
 	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)

@@ -182,10 +182,12 @@ static void choose(play *p, ng_cell c)
 		return;
 	case TURN_STEP:
 		play_cursor_near_cursor(p);
+		play_hint_cursor(p);   /* a hint followed leads each step */
 		return;
 	case TURN_SLID:
 		play_animate_slide(p, to_move(p), p->t.sf, p->t.st);
 		play_cursor_near_cursor(p);
+		play_hint_cursor(p);
 		return;
 	case TURN_MOVE:
 		if (r.slide)

@@ -192,6 +192,13 @@ void play_ask_hint(play *p);
 int play_poll_hint(play *p);
 /* The position changed: the hint's search stops and its marks go. */
 void play_drop_hint(play *p);
+/* "Hint: MOVE (marked !).", the hint shown (said until the turn ends). */
+void play_hint_text(const play *p, char *out, size_t size);
+/* The hint's cells still to choose in the turn (at most 4), the step's
+ * own first; 0 when the turn has left the hint. */
+int play_hint_cells(const play *p, ng_cell *c);
+/* The cursor to the hint's cell for the turn's step, if it follows it. */
+void play_hint_cursor(play *p);
 
 /* play.c: a screen's life, for the entry points (play_local.c and the
  * other sides' files).  play_init takes who plays, the game g (the caller

@@ -42,6 +42,65 @@ void play_ask_hint(play *p)
 	say(p, R_NORMAL, "%s", _("Looking for a hint..."));
 }
 
+void play_hint_text(const play *p, char *out, size_t size)
+{
+	char mv[NG_MOVE_TEXT];
+	ng_move_format(cur_pos(p), p->hint, mv);
+	/* TRANSLATORS: %s is a move in the notation from>to/from>to; "!"
+	   is the mark beside its cells on the board. */
+	snprintf(out, size, _("Hint: %s (marked !)."), mv);
+}
+
+/* The hint's cells still to choose at the turn's step (the ones chosen
+ * are done: the slide's start, once the token has slid, is no disc to
+ * take unless the hint takes it); 0 when the turn left the hint (another
+ * token, or another disc, was chosen). */
+int play_hint_cells(const play *p, ng_cell *c)
+{
+	const ng_pos *ps = cur_pos(p);
+	ng_cell sf, st, rf, rt;
+	int hs = ng_move_slide(ps, p->hint, &sf, &st), hr = ng_move_reloc(ps, p->hint, &rf, &rt);
+	int n = 0;
+	const turn *t = &p->t;
+	switch (t->step) {
+	case TS_SLIDE:
+		if (hs) {
+			c[n++] = sf;
+			c[n++] = st;
+		}
+		break;
+	case TS_SLIDE_TO:
+		if (!hs || t->sf.q != sf.q || t->sf.r != sf.r)
+			return 0;
+		c[n++] = st;
+		break;
+	case TS_TAKE: case TS_PLACE:
+		if (t->slid && (!hs || t->st.q != st.q || t->st.r != st.r ||
+		                t->sf.q != sf.q || t->sf.r != sf.r))
+			return 0;
+		if (t->step == TS_PLACE && (!hr || t->rf.q != rf.q || t->rf.r != rf.r))
+			return 0;
+		break;
+	default:
+		return 0;
+	}
+	if (hr) {
+		if (t->step != TS_PLACE)
+			c[n++] = rf;
+		c[n++] = rt;
+	}
+	return n;
+}
+
+void play_hint_cursor(play *p)
+{
+	ng_cell c[4];
+	if (!p->hinted || p->ph != PH_TURN || play_hint_cells(p, c) == 0)
+		return;
+	p->cur = c[0];   /* the cell of the step the turn is at */
+	p->want_u = board_ux(&p->L, p->cur);
+}
+
 static void show(play *p, ng_move m, ng_err e)
 {
 	p->hinting = 0;
@@ -49,37 +108,12 @@ static void show(play *p, ng_move m, ng_err e)
 		say(p, R_MSG, _("The computer cannot think: %s."), reason_text(e));
 		return;
 	}
-	const ng_pos *ps = cur_pos(p);
-	char mv[NG_MOVE_TEXT];
-	ng_move_format(ps, m, mv);
 	p->hint = m;
 	p->hinted = 1;
-	/* TRANSLATORS: %s is a move in the notation from>to/from>to; "!"
-	   is the mark beside its cells on the board. */
-	say(p, R_NORMAL, _("Hint: %s (marked !)."), mv);
-	ng_cell sf, st, rf, rt;
-	int hs = ng_move_slide(ps, m, &sf, &st), hr = ng_move_reloc(ps, m, &rf, &rt);
-	switch (p->t.step) {
-	case TS_SLIDE:
-		if (hs || hr)
-			p->cur = hs ? sf : rf;
-		break;
-	case TS_SLIDE_TO:
-		if (hs)
-			p->cur = st;
-		break;
-	case TS_TAKE:
-		if (hr)
-			p->cur = rf;
-		break;
-	case TS_PLACE:
-		if (hr)
-			p->cur = rt;
-		break;
-	default:
-		break;
-	}
-	p->want_u = board_ux(&p->L, p->cur);
+	char text[sizeof p->msg];
+	play_hint_text(p, text, sizeof text);
+	say(p, R_NORMAL, "%s", text);
+	play_hint_cursor(p);
 }
 
 int play_poll_hint(play *p)

@@ -221,6 +221,11 @@ void play_fill_panel(const play *p, panel_text *t)
 		snprintf(t->msg, sizeof t->msg, "%s", p->msg);
 		t->msg_role = p->msg_role;
 	}
+	if (!t->msg[0] && p->hinted && p->ph == PH_TURN) {
+		/* the hint is said until the turn is played */
+		play_hint_text(p, t->msg, sizeof t->msg);
+		t->msg_role = R_NORMAL;
+	}
 	if (!t->keys[0] && p->ph == PH_OVER)
 		/* nothing to choose, hint or redo: what a finished game offers */
 		play_set_keys(t, _("n new game, u undo, x export, i coordinates, m menu, "

@@ -57,9 +57,13 @@ void play_build_view(play *p)
 	if (ply > 0)
 		bv_flag_move(bv, ng_game_pos_at(p->g, ply - 1),
 		             ng_game_move_at(p->g, ply - 1), CF_LAST);
-	if (p->ph == PH_TURN && p->hinted)   /* (the position's own: it goes
-	                                      * when the position changes) */
-		bv_flag_move(bv, ps, p->hint, CF_HINT);
+	if (p->ph == PH_TURN && p->hinted) {   /* (the position's own: it
+	                                        * goes when it changes) */
+		ng_cell hc[4];
+		int hn = play_hint_cells(p, hc);
+		for (int i = 0; i < hn; i++)
+			bv_flag(bv, hc[i], CF_HINT);
+	}
 	bv->pulse = p->a_pulse;
 	if (p->a_disc) {
 		bv->ghost = 1;
