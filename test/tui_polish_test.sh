@@ -143,4 +143,23 @@ check "hint: played, the computer replies" wait_for "Last move: ◼ Blue"
 check "hint: ... and the hint's text is gone" lacks_text "Hint: "
 quit_anyhow
 
+# --- item 6: the puzzles at 80x24: the task wrapped, not cut; the keys
+# line names t; a win in two among the first puzzles
+start --no-animation
+wait_for "N O N A G A"
+keys Down Down Down Down Down Enter
+check "puzzles: the first" wait_for "Puzzle 1 of"
+check "puzzles: the keys line names the hint" has_text "n next, p prev, r retry, t hint, ? help, q quit"
+keys n n
+check "puzzles: the third is a win in two" \
+	wait_for "Puzzle 3 of $(grep -cv '^#' src/nonaga/puzzles.txt) ∙ win in two"
+check "puzzles: the task's first line" \
+	has_text "to win in two: find the move after which every reply of"
+check "puzzles: ... and its end on the next" has_text "with a slide."
+check "puzzles: ... nothing cut" lacks_text "⋯"
+keys r
+check "puzzles: with a message too" wait_for "Again from the start."
+check "puzzles: ... the task still whole" has_text "with a slide."
+quit_anyhow
+
 finish

@@ -15,9 +15,39 @@ SHOW=build/test/puzzles_test
 TOTAL=$(grep -cv '^#' src/nonaga/puzzles.txt)
 KEEP=$TMUX_DIR/keep
 
+# shown PUZZLE: its number in the file.  The screen shows the file's
+# order (easy to hard), but within a difficulty the two kinds mixed
+# evenly, parry first: next the kind whose share shown so far is the
+# smaller, counting each one half way (play_puzzle.c, mix_kinds).
+shown() {
+	awk -v want="$1" '
+	!/^#/ { n++; kind[n] = $1; diff[n] = $2 }
+	END {
+		from = 1; shown = 0
+		while (from <= n) {
+			to = from; c0 = c1 = 0
+			while (to <= n && diff[to] == diff[from]) {
+				if (kind[to] == "win2") c0++; else c1++
+				to++
+			}
+			t0 = t1 = 0; a0 = a1 = from
+			for (i = from; i < to; i++) {
+				if (c0 == t0) k = 1
+				else if (c1 == t1) k = 0
+				else k = (2 * t1 + 1) * c0 <= (2 * t0 + 1) * c1
+				if (k) { while (kind[a1] == "win2") a1++; at = a1++; t1++ }
+				else { while (kind[a0] != "win2") a0++; at = a0++; t0++ }
+				if (++shown == want) { print at; exit }
+			}
+			from = to
+		}
+	}' src/nonaga/puzzles.txt
+}
+
 field() { # field NAME PUZZLE [MOVE...]: a line of puzzles_test --show
 	name=$1; shift
-	"$SHOW" --show "$@" | sed -n "s/^$name //p"
+	file_n=$(shown "$1"); shift
+	"$SHOW" --show "$file_n" "$@" | sed -n "s/^$name //p"
 }
 
 # calibrate POSITION: where cells are on the screen, from the tokens.  The
@@ -135,6 +165,11 @@ check "the puzzles solved are kept" grep -qx "$(field pos 1)" "$KEEP/nonaga/puzz
 # puzzle 2: a wrong answer, refuted on the board
 keys n
 check "n: the next puzzle" wait_for "Puzzle 2 of $TOTAL"
+# the kinds are mixed: a win in two among the first puzzles
+keys n
+check "... the third is a win in two" wait_for "Puzzle 3 of $TOTAL | win in two"
+keys p
+check "p: back to the second" wait_for "Puzzle 2 of $TOTAL"
 check "... not solved yet" lacks_text "| solved"
 wrong=$(field wrong 2)
 check "puzzle 2: the wrong move's clicks" play_move 2 -- "$wrong"
@@ -161,7 +196,8 @@ right=$(field right 2)
 check "puzzle 2 with a hint: the right move's clicks" play_move 2 -- "$right"
 check "... is right but not counted" \
 	wait_for "Right, with a hint: not counted as solved."
-check "... said in the turn line" has_text "Solved with a hint."
+check "... the status agrees" has_text "Right with a hint: not counted as solved."
+check "... never saying solved" lacks_text "Solved"
 check "... and not marked solved" lacks_text "| solved"
 keys p
 check "p: the previous puzzle, solved" wait_for "Puzzle 1 of $TOTAL"

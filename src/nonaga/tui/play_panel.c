@@ -69,8 +69,9 @@ static void moves(const layout *L, const movelist *ml)
 
 /*
  * Below the board: five lines.  Usually one each for the turn, the hint,
- * the last move, the message and the keys; on a narrow screen the hint and
- * the message may take two lines each when there is room.  The keys line
+ * the last move, the message and the keys; on a narrow screen the hint,
+ * the message and the last line (a puzzle's task) may take two lines each
+ * when there is room.  The keys line
  * always stays, shortened to help and quit when the whole does not fit.
  */
 static void bottom(const layout *L, const panel_text *t)
@@ -82,21 +83,29 @@ static void bottom(const layout *L, const panel_text *t)
 
 	int w = L->pw, avail = L->ph;
 	int nh = lines_of(t->hint, w), nm = lines_of(t->msg, w), nk = 1;
+	int nl = lines_of(t->last, w), nt = 1;
 	if (nh > 2) nh = 2;
 	if (nm > 2) nm = 2;
+	if (nl > 2) nl = 2;   /* (a puzzle's task: wrapped, not cut) */
 	if (nh < 1) nh = 1;
-	int nl = 1, nt = 1;
+	if (nl < 1) nl = 1;
 	while (nt + nh + nl + nm + nk > avail && nh > 1)
 		nh--;
 	while (nt + nh + nl + nm + nk > avail && nm > 1)
 		nm--;
+	/* a puzzle's task, whole, before the step's hint (the turn line
+	 * names the step) */
+	if (nt + nh + nl + nm + nk > avail && nl > 1)
+		nh = 0;
+	while (nt + nh + nl + nm + nk > avail && nl > 1)
+		nl--;
 	if (nt + nh + nl + nm + nk > avail)
 		nl = 0;
 	int y = L->py, end = L->py + avail;
 	text_line(y++, L->px, w, t->turn, term_attr(t->turn_role));
 	y += text_block(y, L->px, w, nh, t->hint, A_NORMAL);
 	if (nl)
-		text_line(y++, L->px, w, t->last, A_NORMAL);
+		y += text_block(y, L->px, w, nl, t->last, A_NORMAL);
 	if (nm)
 		y += text_block(y, L->px, w, nm, t->msg, term_attr(t->msg_role));
 	else if (y < end - nk)

@@ -65,6 +65,37 @@ typedef struct pzrun {
 
 /* ------------------------------------------------------------- the set */
 
+/* The order shown: the file's (easy to hard), but within a difficulty the
+ * two kinds mixed evenly, parry first, each in the file's order: the next
+ * puzzle is of the kind whose share shown so far is the smaller, counting
+ * each one half way ((taken + 1/2) / count, parry on a tie).  So win in
+ * two comes early, not after every parry. */
+static void mix_kinds(void)
+{
+	puzzle *out = calloc((size_t)nset + 1, sizeof *out);
+	if (!out)
+		return;   /* (the file's order, then) */
+	int n = 0;
+	for (int from = 0; from < nset;) {
+		int to = from, count[2] = { 0, 0 }, taken[2] = { 0, 0 }, at[2];
+		while (to < nset && set[to].diff == set[from].diff)
+			count[set[to++].kind == K_WIN2 ? 0 : 1]++;
+		at[0] = at[1] = from;
+		for (int i = from; i < to; i++) {
+			/* k: 1 parry, 0 win2; (2t + 1) / 2c compared across */
+			int k = count[0] == taken[0] ? 1 : count[1] == taken[1] ? 0
+			      : (long)(2 * taken[1] + 1) * count[0] <= (long)(2 * taken[0] + 1) * count[1];
+			while ((set[at[k]].kind == K_WIN2) != !k)
+				at[k]++;
+			out[n++] = set[at[k]++];
+			taken[k]++;
+		}
+		from = to;
+	}
+	memcpy(set, out, sizeof *set * (size_t)nset);
+	free(out);
+}
+
 static void load_set(void)
 {
 	if (set)
@@ -93,6 +124,7 @@ static void load_set(void)
 		}
 		s = end + 1;
 	}
+	mix_kinds();
 }
 
 /* ------------------------------------------------------------ progress */
@@ -446,10 +478,13 @@ static void panel(const play *p, void *self, panel_text *t)
 		         G->sep, pz->kind == K_WIN2 ? _("win in two") : _("parry the threat"),
 		         G->sep, diff, pz->solved ? G->sep : "", pz->solved ? _("solved") : "");
 	if (r->stage == ST_DONE) {
+		/* a right answer after a hint is not a solve: the status
+		 * says so as the message does */
 		snprintf(t->turn, sizeof t->turn, "%s %s", G->token[me],
 		         !r->solved_now ? _("Not solved.") :
-		         r->hinted ? _("Solved with a hint.") : _("Solved!"));
-		t->turn_role = r->solved_now ? R_WIN : R_MSG;
+		         r->hinted ? _("Right with a hint: not counted as solved.")
+		         : _("Solved!"));
+		t->turn_role = r->solved_now && !r->hinted ? R_WIN : R_MSG;
 		snprintf(t->hint, sizeof t->hint, "%s",
 		         _("n: next puzzle, p: previous, r: try again, m: menu, q: quit."));
 	}
@@ -467,10 +502,10 @@ static void panel(const play *p, void *self, panel_text *t)
 	}
 	/* (the puzzle keys stay on a narrow screen: m is in the help) */
 	snprintf(t->keys, sizeof t->keys, "%s",
-	         _("arrows move, Enter choose, Esc back, n next, p prev, "
-	           "r retry, ? help, q quit"));
+	         _("arrows, Enter, Esc back, n next, p prev, r retry, t hint, "
+	           "? help, q quit"));
 	snprintf(t->keys_short, sizeof t->keys_short, "%s",
-	         _("n next, p prev, r retry, ? help, q quit"));
+	         _("n next, p prev, r retry, t hint, ? help, q quit"));
 }
 
 static const other_ops puzzle_ops = {
