@@ -162,4 +162,30 @@ check "puzzles: with a message too" wait_for "Again from the start."
 check "puzzles: ... the task still whole" has_text "with a slide."
 quit_anyhow
 
+# --- item 7: coordinates (i) at 80x24: the cursor's cell and every cell
+# of the last move labelled, no label touching another
+board_words() { screen | head -n -5 | tail -n +2 | tr -s ' ' '\n' | grep ,; }
+labels_ok() { # every word with a comma on the board is one label
+	board_words | grep -qvxE -- '-?[0-9]+,-?[0-9]+' && return 1
+	last=$(screen | sed -n 's/.*Last move: [^ ]* [A-Za-z]* \([^ ]*\).*/\1/p')
+	for c in $(echo "$last" | tr '>/' '  '); do
+		[ "$c" = - ] && continue
+		board_words | grep -qx -- "$c" || return 1
+	done
+	cur=$(screen | sed -n 's/.*cursor at \([^ ]*\).*/\1/p')
+	board_words | grep -qx -- "$cur"
+}
+start --pvp --no-animation
+check "coords: ready" wait_for "Red to move"
+keys i
+check "coords: on" wait_for "cursor at"
+for turn in 1 2 3 4 5 6; do
+	keys Enter Enter Enter Enter
+	if [ $((turn % 2)) = 1 ]; then side=Red; else side=Blue; fi
+	check "coords: turn $turn played" wait_for "Last move: $(printf '%s' "$side" | sed 's/Red/◉ Red/; s/Blue/◼ Blue/')"
+	check "coords: turn $turn: every cell of the last move and the cursor's labelled, none touching" labels_ok
+	keys Tab
+done
+quit_anyhow
+
 finish

@@ -12,7 +12,8 @@
  * coordinates on, a cell's q,r is written under it where there is room:
  * every cell at the huge and large scales (on the outline's bottom line),
  * the cursor's and the last move's cells at the big scale (on the blank
- * line below); play_text.c also names the cursor's cell.
+ * line below, or above when a neighbour's label is below); labels never
+ * touch each other.  play_text.c also names the cursor's cell.
  */
 #include "ui.h"
 #include <stdio.h>
@@ -56,20 +57,37 @@ static void outline(const layout *L, int y, int x)
  * another. */
 typedef struct labels { int n; int y[BV_MAX], x0[BV_MAX], x1[BV_MAX]; } labels;
 
-/* The cell's q,r under it, if it does not touch a label already there. */
-static void label(const layout *L, labels *lb, const bcell *c)
+/* Does a label on line y from x0 to x1 fit: inside the board, touching no
+ * label already there? */
+static int label_fits(const layout *L, const labels *lb, int y, int x0, int x1)
 {
-	int y, x;
-	board_screen(L, c->c, &y, &x);
-	char s[24];
-	snprintf(s, sizeof s, "%d,%d", c->c.q, c->c.r);
-	int w = (int)strlen(s), x0 = x - (w - 1) / 2, x1 = x0 + w - 1;
-	if (!inside(L, y + 1, x0) || !inside(L, y + 1, x1) || lb->n >= BV_MAX)
-		return;
+	if (!inside(L, y, x0) || !inside(L, y, x1) || lb->n >= BV_MAX)
+		return 0;
 	for (int i = 0; i < lb->n; i++)
-		if (lb->y[i] == y + 1 && x0 <= lb->x1[i] + 1 && x1 >= lb->x0[i] - 1)
-			return;
-	lb->y[lb->n] = y + 1;
+		if (lb->y[i] == y && x0 <= lb->x1[i] + 1 && x1 >= lb->x0[i] - 1)
+			return 0;
+	return 1;
+}
+
+/* The cell's label: its text, its columns. */
+static int label_text(const layout *L, const bcell *c, char *s, size_t size,
+                      int *y, int *x0, int *x1)
+{
+	int x;
+	board_screen(L, c->c, y, &x);
+	snprintf(s, size, "%d,%d", c->c.q, c->c.r);
+	int w = (int)strlen(s);
+	*x0 = x - (w - 1) / 2;
+	*x1 = *x0 + w - 1;
+	return x;
+}
+
+/* Keep a label on line ly for the cell, and draw it. */
+static void label_at(const layout *L, labels *lb, const bcell *c, int ly)
+{
+	char s[24];
+	int y, x0, x1, x = label_text(L, c, s, sizeof s, &y, &x0, &x1);
+	lb->y[lb->n] = ly;
 	lb->x0[lb->n] = x0;
 	lb->x1[lb->n++] = x1;
 	if (L->scale < SCALE_BIG && c->disc) {
@@ -78,24 +96,87 @@ static void label(const layout *L, labels *lb, const bcell *c)
 		mvhline(y + 1, x - ew + 1, ' ' | A_NORMAL, 2 * ew - 1);
 	}
 	attrset(term_attr(R_DIM));
-	mvaddstr(y + 1, x0, s);
+	mvaddstr(ly, x0, s);
 	attrset(A_NORMAL);
 }
 
+/* The cell's q,r under it, if it touches no label already there. */
+static void label(const layout *L, labels *lb, const bcell *c)
+{
+	char s[24];
+	int y, x0, x1;
+	label_text(L, c, s, sizeof s, &y, &x0, &x1);
+	if (label_fits(L, lb, y + 1, x0, x1))
+		label_at(L, lb, c, y + 1);
+}
+
+/* The big scale: the cursor's label and the last move's, each under its
+ * cell or over it (the rows have a blank line each side), the choice
+ * that labels the most cells (the cursor's first), under where it can. */
+#define BIG_LABELS 6
+static void big_labels(const layout *L, labels *lb, const bcell **c, int n)
+{
+	int best = -1, best_score = -1;
+	for (int mask = 0; mask < 1 << n; mask++) {   /* bit i: cell i over */
+		labels t = { 0 };
+		int score = 0;
+		for (int i = 0; i < n; i++) {
+			char s[24];
+			int y, x0, x1;
+			label_text(L, c[i], s, sizeof s, &y, &x0, &x1);
+			int ly = mask >> i & 1 ? y - 1 : y + 1;
+			if (!label_fits(L, &t, ly, x0, x1))
+				continue;
+			t.y[t.n] = ly;
+			t.x0[t.n] = x0;
+			t.x1[t.n++] = x1;
+			score += i == 0 ? 4 * BIG_LABELS : 2;
+		}
+		int over = 0;
+		for (int i = 0; i < n; i++)
+			over += mask >> i & 1;
+		score = score * 2 * BIG_LABELS - over;
+		if (score > best_score) {
+			best_score = score;
+			best = mask;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		char s[24];
+		int y, x0, x1;
+		label_text(L, c[i], s, sizeof s, &y, &x0, &x1);
+		int ly = best >> i & 1 ? y - 1 : y + 1;
+		if (label_fits(L, lb, ly, x0, x1))
+			label_at(L, lb, c[i], ly);
+	}
+}
+
 /* Every cell's label at the huge and large scales; at the big scale the
- * cursor's first, then the last move's where they do not touch it. */
+ * cursor's, then the last move's (big_labels). */
 static void draw_labels(const layout *L, const boardview *bv)
 {
 	static labels lb;
 	lb.n = 0;
 	if (!bv->coords || L->scale > SCALE_BIG)
 		return;
-	for (int pass = 0; pass < 3; pass++)
+	if (L->scale == SCALE_BIG) {
+		const bcell *c[BIG_LABELS];
+		int n = 0;
+		for (int pass = 0; pass < 2; pass++)
+			for (int i = 0; i < bv->n && n < BIG_LABELS; i++) {
+				unsigned f = bv->cell[i].flags;
+				if (pass == 0 ? (f & CF_CURSOR) : (f & CF_LAST) && !(f & CF_CURSOR))
+					c[n++] = &bv->cell[i];
+			}
+		big_labels(L, &lb, c, n);
+		return;
+	}
+	for (int pass = 0; pass < 3; pass++)   /* the cursor's, the last move's first */
 		for (int i = 0; i < bv->n; i++) {
 			unsigned f = bv->cell[i].flags;
 			if (pass == 0 ? (f & CF_CURSOR)
 			    : pass == 1 ? (f & CF_LAST) && !(f & CF_CURSOR)
-			    : L->scale < SCALE_BIG && !(f & (CF_CURSOR | CF_LAST)))
+			    : !(f & (CF_CURSOR | CF_LAST)))
 				label(L, &lb, &bv->cell[i]);
 		}
 }
