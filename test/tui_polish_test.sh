@@ -188,4 +188,45 @@ for turn in 1 2 3 4 5 6; do
 done
 quit_anyhow
 
+# --- item 10: the side panel wraps between phrases, never inside one
+# tall BOARD-LIST: a saved game against the computer on a board of the
+# shape given, Red to move (its discs, then the tokens)
+tall() {
+	mkdir -p "$1/nonaga"
+	printf '# nonaga record 1\nDate: 2026-11-22T10:15:00Z\nRed: human\nBlue: computer level 3\nRules: standard\nStart: %s/r/-\nResult: none\nMode: ai\nHuman: red\nLevel: 3\nMoves: 0\n\n' \
+		"$2" > "$1/nonaga/current.save"
+	chmod 600 "$1/nonaga/current.save"
+}
+no_line_ends() { ! screen | grep -qE -- "$1\$"; }
+# a line of 19 discs: the side panel at 60x20
+line=$(for r in $(seq -9 9); do printf '0,%d;' "$r"; done | sed 's/;$//')
+tall "$TMUX_DIR/line" "$line/0,-9;0,0;0,9/0,-4;0,4;0,6"
+# a board of 7 rows, 3 discs wide: the side panel and the move list at 120x40
+wide=$( (for r in $(seq -3 3); do printf '0,%d;' "$r"; done
+	for r in $(seq -2 3); do printf -- '-1,%d;' "$r"; done
+	for r in $(seq -3 1); do printf -- '1,%d;' "$r"; done; printf '2,-3') )
+tall "$TMUX_DIR/wide" "$wide/0,-3;0,0;0,3/-1,-2;-1,2;1,-3"
+for size in 60x20:line 120x40:wide; do
+	w=${size%%x*}; rest=${size#*x}; h=${rest%%:*}; board=${size#*:}
+	for lg in en ja; do
+		start -x "$w" -y "$h" -e XDG_STATE_HOME="$TMUX_DIR/$board" -e LANGUAGE=$lg \
+			--lang $lg --resume --no-animation
+		check "panel $w x $h $lg: the side panel" wait_for "NONAGA"
+		if [ $lg = en ]; then
+			check "panel $w x $h: the step whole" has_text "1. slide a token"
+			check "panel $w x $h: ... no line ends in its number" no_line_ends "∙ 1\\."
+			check "panel $w x $h: the lock's legend whole" has_text "⊘ lock"
+			check "panel $w x $h: ... no line ends in the lock" no_line_ends "∙ ⊘"
+			check "panel $w x $h: the keys whole" has_text "? help, q quit"
+			check "panel $w x $h: ... no line ends in a key" no_line_ends ", [a-z?]"
+		else
+			check "panel $w x $h ja: the step whole" has_text "1. コマのスライド"
+			check "panel $w x $h ja: the lock's legend whole" has_text "⊘ ロック中"
+			check "panel $w x $h ja: the keys whole" has_text "? ヘルプ"
+			check "panel $w x $h ja: ... no line ends in a key" no_line_ends "、[a-z?]"
+		fi
+		quit_anyhow
+	done
+done
+
 finish

@@ -3,7 +3,7 @@
  * whose turn and which phase, what to do next, the last move, the message
  * line (refusals, questions) and the keys.  Below the board every item has
  * one line (cut with an ellipsis when too long); in the side panel the
- * items are wrapped.
+ * items are wrapped, between phrases (text_block_phrases).
  */
 #include "ui.h"
 #include <stdio.h>
@@ -16,11 +16,14 @@ static void count_cb(void *ctx, const char *line, size_t len)
 	(*(int *)ctx)++;
 }
 
-static int lines_of(const char *s, int w)
+/* The lines s takes wrapped in w columns: below the board as plain text
+ * (a line there is cut with an ellipsis rather than wrapped, and a cut
+ * line shows the most of it), beside it between phrases. */
+static int lines_of(const char *s, int w, int phrases)
 {
 	int n = 0;
 	if (s[0])
-		text_wrap(s, w, count_cb, &n);
+		(phrases ? text_wrap_phrases : text_wrap)(s, w, count_cb, &n);
 	return n;
 }
 
@@ -29,9 +32,10 @@ static int lines_of(const char *s, int w)
  * cut off. */
 static const char *keys_for(const panel_text *t, int w, int lines)
 {
-	if (lines_of(t->keys, w) <= lines)
+	int ph = lines > 1;
+	if (lines_of(t->keys, w, ph) <= lines)
 		return t->keys;
-	if (t->keys_mid[0] && lines_of(t->keys_mid, w) <= lines)
+	if (t->keys_mid[0] && lines_of(t->keys_mid, w, ph) <= lines)
 		return t->keys_mid;
 	return t->keys_short[0] ? t->keys_short : t->keys;
 }
@@ -82,8 +86,8 @@ static void bottom(const layout *L, const panel_text *t)
 	text_line(L->hy, used, L->cols - used, head + strlen("NONAGA"), A_NORMAL);
 
 	int w = L->pw, avail = L->ph;
-	int nh = lines_of(t->hint, w), nm = lines_of(t->msg, w), nk = 1;
-	int nl = lines_of(t->last, w), nt = 1;
+	int nh = lines_of(t->hint, w, 0), nm = lines_of(t->msg, w, 0), nk = 1;
+	int nl = lines_of(t->last, w, 0), nt = 1;
 	if (nh > 2) nh = 2;
 	if (nm > 2) nm = 2;
 	if (nl > 2) nl = 2;   /* (a puzzle's task: wrapped, not cut) */
@@ -136,14 +140,14 @@ static void side(const layout *L, const panel_text *t)
 	};
 	for (size_t i = 0; i < sizeof items / sizeof *items && y < top_end; i++) {
 		if (items[i].s[0])
-			y += text_block(y, x, w, top_end - y, items[i].s, items[i].a);
+			y += text_block_phrases(y, x, w, top_end - y, items[i].s, items[i].a);
 		if (items[i].gap && y < top_end)
 			mvhline(y++, x, ' ' | A_NORMAL, w);
 	}
 	while (y < top_end)
 		mvhline(y++, x, ' ' | A_NORMAL, w);
 	if (keys_h) {
-		klines = text_block(top_end, x, w, keys_h, keys_for(t, w, keys_h),
+		klines = text_block_phrases(top_end, x, w, keys_h, keys_for(t, w, keys_h),
 		                    term_attr(R_DIM));
 		for (y = top_end + klines; y < end; y++)
 			mvhline(y, x, ' ' | A_NORMAL, w);

@@ -130,13 +130,76 @@ static int katakana(ucs4_t c)
 	return (c >= 0x30A0 && c <= 0x30FF) || (c >= 0xFF66 && c <= 0xFF9F);
 }
 
+/* No break inside s[a, b) (a break before a stays as UAX #14 has it). */
+static void no_break(const char *s, size_t a, size_t b, char *o)
+{
+	for (size_t i = a + 1; i < b; i++)
+		if ((unsigned char)s[i] < 0x80 || ((unsigned char)s[i] & 0xC0) == 0xC0)
+			o[i] = UC_BREAK_PROHIBITED;
+}
+
+/* The columns of s[a, b) without its trailing blanks. */
+static int span_width(const char *s, size_t a, size_t b)
+{
+	while (b > a && s[b - 1] == ' ')
+		b--;
+	return u8_width((const uint8_t *)s + a, b - a, width_encoding);
+}
+
+/* A phrase s[a, b) that fits in width is kept whole; a longer one breaks
+ * between its words (a file name, a word of one script), not inside one
+ * that fits. */
+static void keep_phrase(const char *s, size_t a, size_t b, int width, char *o)
+{
+	if (memchr(s + a, '\n', b - a))
+		return;   /* (its mandatory breaks stay) */
+	if (span_width(s, a, b) <= width) {
+		no_break(s, a, b, o);
+		return;
+	}
+	for (size_t w0 = a; w0 < b;) {
+		size_t w1 = w0;
+		while (w1 < b && s[w1] != ' ')
+			w1++;
+		if (w1 > w0 && span_width(s, w0, w1) <= width)
+			no_break(s, w0, w1, o);
+		w0 = w1 + 1;
+	}
+}
+
+/* Where the phrase from i ends, the next one starting at the returned
+ * index (after the blanks), or 0 when no phrase ends at i: after the
+ * separator G->sep, ", ", "; ", a sentence's ". ", "! " or "? " (not
+ * "1. " of a numbered step, nor the key "? ") and the Japanese "、" and
+ * "。". */
+static size_t phrase_stop(const char *s, size_t n, size_t i)
+{
+	size_t next = 0, sl = strlen(G->sep);
+	unsigned char c = (unsigned char)s[i], after = i + 1 < n ? (unsigned char)s[i + 1] : 0;
+	if (sl && i + sl <= n && !memcmp(s + i, G->sep, sl))
+		next = i + sl;
+	else if ((c == ',' || c == ';') && after == ' ')
+		next = i + 2;
+	else if ((c == '.' || c == '!' || c == '?') && after == ' ' && i > 0 &&
+	         s[i - 1] != ' ' && !(s[i - 1] >= '0' && s[i - 1] <= '9'))
+		next = i + 2;
+	else if (i + 3 <= n && (!memcmp(s + i, "\u3001", 3) || !memcmp(s + i, "\u3002", 3)))
+		next = i + 3;
+	while (next && next < n && s[next] == ' ')
+		next++;
+	return next;
+}
+
 /*
- * Where a line may not break beyond what UAX #14 says: inside a run of
- * katakana.  UAX #14 lets Japanese break between any two kana, which cut
- * a word like コンピュータ in two in the narrow side panel; a katakana
+ * Where a line may not break beyond what UAX #14 says.  Inside a phrase
+ * (the text between separators: "1. slide a token", "\u2298 lock",
+ * "q: quit.") that fits in the width, so that a line never ends in the
+ * middle of one; inside a word that fits (a file name); and inside a run
+ * of katakana: UAX #14 lets Japanese break between any two kana, which
+ * cut a word like コンピュータ in two in the narrow side panel; a katakana
  * word is a loan word and reads as one.
  */
-static void keep_words(const char *s, size_t n, char *o)
+static void keep_words(const char *s, size_t n, int width, int phrases, char *o)
 {
 	memset(o, UC_BREAK_UNDEFINED, n);
 	ucs4_t prev = 0;
@@ -150,9 +213,23 @@ static void keep_words(const char *s, size_t n, char *o)
 		prev = c;
 		i += (size_t)len;
 	}
+	if (!phrases)
+		return;
+	size_t a = 0;
+	for (size_t i = 0; i < n;) {
+		size_t next = phrase_stop(s, n, i);
+		if (next) {
+			keep_phrase(s, a, next, width, o);
+			a = i = next;
+		} else {
+			i++;
+		}
+	}
+	if (a < n)
+		keep_phrase(s, a, n, width, o);
 }
 
-int text_wrap(const char *s, int width, wrap_fn fn, void *ctx)
+static int wrap(const char *s, int width, int phrases, wrap_fn fn, void *ctx)
 {
 	size_t n = strlen(s);
 	if (width < 1)
@@ -166,7 +243,7 @@ int text_wrap(const char *s, int width, wrap_fn fn, void *ctx)
 		fn(ctx, s, n);
 		return 1;
 	}
-	keep_words(s, n, o);
+	keep_words(s, n, width, phrases, o);
 	u8_width_linebreaks((const uint8_t *)s, n, width, 0, 0, o,
 	                    width_encoding, p);
 	free(o);
@@ -192,6 +269,16 @@ int text_wrap(const char *s, int width, wrap_fn fn, void *ctx)
 	}
 	free(p);
 	return lines;
+}
+
+int text_wrap(const char *s, int width, wrap_fn fn, void *ctx)
+{
+	return wrap(s, width, 0, fn, ctx);
+}
+
+int text_wrap_phrases(const char *s, int width, wrap_fn fn, void *ctx)
+{
+	return wrap(s, width, 1, fn, ctx);
 }
 
 struct block_ctx {
@@ -230,12 +317,23 @@ static void block_line(void *ctx, const char *line, size_t len)
 	b->left--;
 }
 
-int text_block(int y, int x, int w, int maxlines, const char *s, attr_t a)
+static int block(int y, int x, int w, int maxlines, const char *s, attr_t a,
+                 int phrases)
 {
 	struct block_ctx b = { y, x, w, maxlines, 0, 0, a };
 	if (maxlines <= 0 || w <= 0)
 		return 0;
-	text_wrap(s, w, count_line, &b.total);
-	text_wrap(s, w, block_line, &b);
+	wrap(s, w, phrases, count_line, &b.total);
+	wrap(s, w, phrases, block_line, &b);
 	return b.drawn;
+}
+
+int text_block(int y, int x, int w, int maxlines, const char *s, attr_t a)
+{
+	return block(y, x, w, maxlines, s, a, 0);
+}
+
+int text_block_phrases(int y, int x, int w, int maxlines, const char *s, attr_t a)
+{
+	return block(y, x, w, maxlines, s, a, 1);
 }

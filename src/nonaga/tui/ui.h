@@ -106,6 +106,12 @@ int text_wrap(const char *s, int width, wrap_fn fn, void *ctx);
 /* Draw s wrapped into the box at (y, x) of w columns and at most maxlines
  * lines, each padded to w; returns the lines drawn. */
 int text_block(int y, int x, int w, int maxlines, const char *s, attr_t a);
+/* The same for the panel beside the board: a line breaks between
+ * phrases (the text between separators: " \u2219 ", ", ", a sentence's
+ * end) rather than inside one that fits, and between words rather than
+ * inside one that fits (a file name). */
+int text_wrap_phrases(const char *s, int width, wrap_fn fn, void *ctx);
+int text_block_phrases(int y, int x, int w, int maxlines, const char *s, attr_t a);
 
 /* --------------------------------------------------------------- term.c */
 
