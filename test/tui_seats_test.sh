@@ -63,6 +63,8 @@ check "... Red is not offered its own draw" lacks a "offers a draw: d accepts it
 press b d
 check "Blue accepts: drawn on Blue's screen" see b "Drawn by agreement."
 check "... and on Red's" see a "Drawn by agreement."
+check "... where \"You accept the draw.\" is gone with the game" lacks b "You accept the draw."
+check "... as is \"You offer a draw.\"" lacks a "You offer a draw."
 check "the server logs the offer, the acceptance and the end" \
 	poll 5 sh -c "grep -qF '$me offers a draw in s1 as red' '$LOG' && grep -qF '$me accepts a draw in s1 as blue' '$LOG' && grep -qF 'game s1 over: draw (agreement)' '$LOG'"
 

@@ -121,6 +121,9 @@ static void game_over(play *p, ng_result r, const char *how)
 {
 	netplay *np = p->them.self;
 	if (!np->over) {   /* the clocks stop where they are */
+		/* what was said while it went on ("You accept the draw.", "X is
+		 * back.") is stale now: the turn line says how it ended */
+		play_quiet(p);
 		int side = to_move(p);
 		charge(np, side, 0);
 		if (!strcmp(how, "time"))
@@ -257,7 +260,8 @@ static int handle(play *p, const online_ev *ev)
 	case OE_BACK: {
 		int s = side_named(np, ev->name, ev->side);
 		np->away[s] = 0;
-		play_say(p, R_NORMAL, _("%s is back."), ev->name);
+		if (!np->over)   /* after the end, a return is no news */
+			play_say(p, R_NORMAL, _("%s is back."), ev->name);
 		break;
 	}
 	case OE_OFFER: {
