@@ -47,9 +47,10 @@ for lang in ja en; do
 	fi
 done
 
-# en.po: each msgstr is its msgid.
+# en.po: each msgstr is its msgid (a plural form past the first, the plural msgid).
 msgexec -i po/en.po sh -c '[ -z "$MSGEXEC_MSGID" ] && exit 0
-	cat > "$0/str"; printf "%s" "$MSGEXEC_MSGID" > "$0/id"
+	id=$MSGEXEC_MSGID; [ "${MSGEXEC_PLURAL_FORM:-0}" -gt 0 ] && id=$MSGEXEC_MSGID_PLURAL
+	cat > "$0/str"; printf "%s" "$id" > "$0/id"
 	cmp -s "$0/str" "$0/id" || printf "%s\n" "$MSGEXEC_MSGID"' "$tmp" > "$tmp/differ" 2>"$tmp/err"
 if [ $? -eq 0 ] && [ ! -s "$tmp/differ" ] && [ ! -s "$tmp/err" ]; then
 	ok

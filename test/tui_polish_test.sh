@@ -100,7 +100,7 @@ wait_for "N O N A G A"
 keys BTab Up Up Enter
 check "Past games" wait_for "Finished games, the newest first"
 check "... the colour, the opponent, the result, the local time" \
-	has_text "2026-11-22 19:15 ∙ you (Red) against computer level 1 ∙ you won ∙ 1 moves"
+	has_text "2026-11-22 19:15 ∙ you (Red) against computer level 1 ∙ you won ∙ 1 move"
 keys Enter
 check "the replay's header has the same time" \
 	wait_for "Red: human ∙ Blue: computer level 1 ∙ Red won ∙ 2026-11-22 19:15"

@@ -106,10 +106,11 @@ static void describe(const char *path, const char *name, char *out, size_t size)
 	else
 		snprintf(when, sizeof when, "%.4s-%.2s-%.2s %.2s:%.2s", name, name + 4,
 		         name + 6, name + 9, name + 11);
+	int n = ng_game_length(g);
 	/* TRANSLATORS: the list of past games: the date, a separator, who
 	   played, a separator, the result, a separator, the number of moves. */
-	snprintf(out, size, _("%s%s%s%s%s%s%d moves"), when, G->sep, who, G->sep,
-	         res, G->sep, ng_game_length(g));
+	snprintf(out, size, ngettext("%s%s%s%s%s%s%d move", "%s%s%s%s%s%s%d moves", (unsigned long)n),
+	         when, G->sep, who, G->sep, res, G->sep, n);
 	ng_game_free(g);
 	free(info);
 }
