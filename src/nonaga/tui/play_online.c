@@ -122,8 +122,10 @@ static void game_over(play *p, ng_result r, const char *how)
 	netplay *np = p->them.self;
 	if (!np->over) {   /* the clocks stop where they are */
 		/* what was said while it went on ("You accept the draw.", "X is
-		 * back.") is stale now: the turn line says how it ended */
-		play_quiet(p);
+		 * back.") is stale now: the turn line says how it ended.  The
+		 * last chat stays: it is the players' own words. */
+		if (!np->nchat || strcmp(p->msg, np->chat[np->nchat - 1]))
+			play_quiet(p);
 		int side = to_move(p);
 		charge(np, side, 0);
 		if (!strcmp(how, "time"))
