@@ -54,6 +54,9 @@ LOCALEDIR = $(PREFIX)/share/locale
 LIBDIR    = $(PREFIX)/lib
 INCLUDEDIR = $(PREFIX)/include
 PKGCONFIGDIR = $(LIBDIR)/pkgconfig
+# The socket of this host's shared server (make install-server): clients
+# with no --server use it when a server answers there.
+SHARED_SOCKET = /run/nonaga/server.sock
 
 all: build/libnonaga.a build/nonaga $(MO)
 
@@ -121,18 +124,27 @@ build/gen/puzzles.inc: src/nonaga/puzzles.txt
 build/obj/nonaga/tui/play_puzzle.o build/asan/obj/nonaga/tui/play_puzzle.o: build/gen/puzzles.inc
 build/obj/nonaga/tui/play_puzzle.o build/asan/obj/nonaga/tui/play_puzzle.o: CPPFLAGS += -Ibuild/gen
 
+# A stamp file that holds the value of make variables and changes only
+# when they do, so that what is built from them is rebuilt then.
+stamp = @mkdir -p build; echo '$(1)' > $@.new; \
+	if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+
 # main.c knows LOCALEDIR: rebuild it when PREFIX changes.
 build/.localedir: FORCE
-	@mkdir -p build; echo '$(LOCALEDIR)' > $@.new; \
-	if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+	$(call stamp,$(LOCALEDIR))
 build/obj/nonaga/main.o build/asan/obj/nonaga/main.o: build/.localedir
 build/obj/nonaga/main.o build/asan/obj/nonaga/main.o: CPPFLAGS += -DLOCALEDIR='"$(LOCALEDIR)"'
+# client_connect.c knows SHARED_SOCKET, the same way.
+build/.sharedsocket: FORCE
+	$(call stamp,$(SHARED_SOCKET))
+build/obj/nonaga/client_connect.o build/asan/obj/nonaga/client_connect.o: build/.sharedsocket
+build/obj/nonaga/client_connect.o build/asan/obj/nonaga/client_connect.o: \
+  CPPFLAGS += -DNETCLIENT_SHARED='"$(SHARED_SOCKET)"'
 
 # The library's pkg-config file, for the PREFIX it is installed to.  The
 # archive is static, so what it needs comes under Libs.private (--static).
 build/.pcdirs: FORCE
-	@mkdir -p build; echo '$(PREFIX) $(LIBDIR) $(INCLUDEDIR)' > $@.new; \
-	if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+	$(call stamp,$(PREFIX) $(LIBDIR) $(INCLUDEDIR))
 build/nonaga.pc: build/.pcdirs include/nonaga.h
 	@printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
 	  'Name: nonaga' \

@@ -4,7 +4,9 @@
 #   cd "$(dirname "$0")/.." || exit 1
 #   . test/harness.sh
 #   harness NAME            the name in the messages and the count line;
-#                           NONAGA defaults to build/nonaga
+#                           NONAGA defaults to build/nonaga; no shared
+#                           server (NONAGA_SHARED_SOCKET empty), no
+#                           NONAGA_SERVER
 #   ok                      count a pass
 #   no MESSAGE...           count a failure and say MESSAGE on stderr
 #   want DESC GOT WANT      a pass if GOT is WANT, else a failure showing both
@@ -25,6 +27,9 @@ harness() {
 	HARNESS_NAME=$1
 	: "${NONAGA:=build/nonaga}"
 	FIXTURES=$PWD/test/fixtures
+	# no test reaches a server of the host's or of the user's by itself
+	NONAGA_SHARED_SOCKET=; export NONAGA_SHARED_SOCKET
+	unset NONAGA_SERVER
 }
 
 harness_on_fail() { :; }

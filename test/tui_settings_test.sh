@@ -1,6 +1,7 @@
 #!/bin/sh
 # tui_settings_test.sh - the title menu remembers level, side, rules and
-# language between runs (the command line beats them for its run), a
+# language between runs (the command line beats them for its run) and
+# keeps a server= written by hand, a
 # settings file that is not ours is named and ignored, Esc does not quit
 # at once, the level wraps round, and each level says what it is like.
 cd "$(dirname "$0")/.." || exit 1
@@ -63,6 +64,17 @@ start -e XDG_CONFIG_HOME="$CONF"
 check "the next run speaks Japanese" wait_for "コンピュータと対戦"
 keys q
 wait_exit
+
+# server=, written by hand: kept when the menu saves the rest
+printf 'level=4\nserver=unix:/nowhere/server.sock\n' > "$settings"
+menu
+check "a settings file with server= is ours" has_text "◂ 4 ▸"
+keys Down Right
+wait_for "◂ 5 ▸"
+keys q
+wait_exit
+check "... the menu saves the level" grep -qx "level=5" "$settings"
+check "... and keeps server=" grep -qx "server=unix:/nowhere/server.sock" "$settings"
 
 # a file that is not ours: named, ignored, replaced when saving
 printf 'level=7\nspeed=fast\n' > "$settings"

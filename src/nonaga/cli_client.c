@@ -57,13 +57,13 @@ static int print_lines(char *buf, size_t *len)
 int client_line_main(const netclient_opts *o)
 {
 	char name[NET_NAME_MAX + 1], msg[512];
-	int started;
-	int fd = netclient_open(o, name, sizeof name, &started, msg, sizeof msg);
+	netclient_info via;
+	int fd = netclient_open(o, name, sizeof name, &via, msg, sizeof msg);
 	if (fd < 0) {
 		fprintf(stderr, "nonaga: %s\n", msg);
 		return 1;
 	}
-	if (started)
+	if (via.started)
 		fprintf(stderr, _("nonaga: started a server in the background\n"));
 	printf("welcome %s\n", name);
 	if (fflush(stdout) == EOF) {

@@ -1,12 +1,15 @@
 /*
  * client_connect.c - connect to the online server and log in (client_connect.h).
  *
+ * Without --server, NONAGA_SERVER or a server= setting, the host's shared
+ * server is used when one answers at its socket, else the user's own.
  * A server started here runs as `nonaga --serve' (this very program, from
  * /proc/self/exe) in a session of its own, detached from the terminal, and
  * logs to server.log beside its socket.
  */
 #include "client_connect.h"
 #include "cli.h"
+#include "config.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -14,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -149,6 +153,61 @@ static int connect_default(int *started, char *msg, size_t size)
 	return -1;
 }
 
+/* The shared server's socket path: NONAGA_SHARED_SOCKET (empty: none),
+ * else the one built in. */
+static const char *shared_path(void)
+{
+	const char *env = getenv("NONAGA_SHARED_SOCKET");
+	return env ? env : NETCLIENT_SHARED;
+}
+
+/*
+ * A connection to this host's shared server, or -1 (silently: then the
+ * private server is used).  The socket's directory must belong to root
+ * or to the socket's owner and be closed to writing by others, so that
+ * nobody else can put a server of theirs there.
+ */
+static int connect_shared(char *msg, size_t size)
+{
+	const char *path = shared_path();
+	net_addr a;
+	memset(&a, 0, sizeof a);
+	size_t n = strlen(path);
+	if (!n || n >= sizeof a.path || path[0] != '/')
+		return -1;
+	memcpy(a.path, path, n + 1);
+	a.unix_socket = 1;
+	char dir[sizeof a.path];
+	memcpy(dir, path, n + 1);
+	*strrchr(dir, '/') = 0;
+	struct stat ds, ss;
+	if (lstat(dir[0] ? dir : "/", &ds) < 0 || lstat(path, &ss) < 0 ||
+	    !S_ISDIR(ds.st_mode) || !S_ISSOCK(ss.st_mode) || (ds.st_mode & 022) ||
+	    (ds.st_uid != 0 && ds.st_uid != ss.st_uid))
+		return -1;
+	return net_connect(&a, msg, size);
+}
+
+/* Where the settings or the environment name a server: into o->server
+ * (static storage); the name of where it came from, or NULL. */
+static const char *resolve(netclient_opts *o)
+{
+	static config c;
+	char why[PATH_MAX + 200];
+	const char *env = getenv("NONAGA_SERVER");
+	if (o->server)
+		return "--server";
+	if (env && *env) {
+		o->server = env;
+		return "NONAGA_SERVER";
+	}
+	if (config_load(&c, why, sizeof why) == 0 && c.server[0]) {
+		o->server = c.server;
+		return "server=";
+	}
+	return NULL;
+}
+
 static int read_key(const netclient_opts *o, char key[NET_KEY_HEX + 1], char *msg, size_t size)
 {
 	char buf[128] = "";
@@ -191,22 +250,36 @@ static void refused(const char *line, char *msg, size_t size)
 	snprintf(msg, size, _("the server refused: %s"), clean);
 }
 
-int netclient_open(const netclient_opts *o, char *name, size_t name_size,
-                   int *started, char *msg, size_t size)
+int netclient_open(const netclient_opts *given, char *name, size_t name_size,
+                   netclient_info *info, char *msg, size_t size)
 {
 	net_addr a;
 	char key[NET_KEY_HEX + 1], line[NET_LINE_MAX + 1];
-	*started = 0;
+	netclient_opts chosen = *given;
+	const netclient_opts *o = &chosen;
+	const char *from = resolve(&chosen);
+	memset(info, 0, sizeof *info);
 	int fd;
 	if (o->server) {
-		if (net_parse_addr(o->server, &a, msg, size) < 0)
+		char why[256];
+		info->where = NC_GIVEN;
+		info->server = o->server;
+		if (net_parse_addr(o->server, &a, why, sizeof why) < 0) {
+			snprintf(msg, size, "%s: %s", from, why);
 			return -1;
+		}
+		info->tcp = !a.unix_socket;
 		if (!a.unix_socket && read_key(o, key, msg, size) < 0)
 			return -1;
 		fd = net_connect(&a, msg, size);
 	} else {
 		a.unix_socket = 1;
-		fd = connect_default(started, msg, size);
+		info->where = NC_SHARED;
+		fd = connect_shared(msg, size);
+		if (fd < 0) {
+			info->where = NC_PRIVATE;
+			fd = connect_default(&info->started, msg, size);
+		}
 	}
 	if (fd < 0)
 		return -1;

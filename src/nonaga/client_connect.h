@@ -16,14 +16,38 @@ typedef struct netclient_opts {
 	const char *key_file;   /* --key-file FILE, or NULL (then NONAGA_KEY) */
 } netclient_opts;
 
+/* Which server a connection reached. */
+typedef enum nc_where {
+	NC_GIVEN,     /* --server, NONAGA_SERVER or the settings' server= */
+	NC_SHARED,    /* this host's shared server (NETCLIENT_SHARED) */
+	NC_PRIVATE    /* the user's own, at the default address */
+} nc_where;
+
+typedef struct netclient_info {
+	nc_where where;
+	int started;            /* this call started the private server */
+	int tcp;                /* the server is reached over TCP */
+	const char *server;     /* NC_GIVEN: the address given (lives on) */
+} netclient_info;
+
+/*
+ * The server to use: o->server, else NONAGA_SERVER, else the settings
+ * file's server= (config.c).  When none is given, the host's shared server
+ * is used if one answers at NETCLIENT_SHARED (fixed at build time; the
+ * environment's NONAGA_SHARED_SOCKET replaces it, empty for none), else
+ * the private one at the default address, started when none runs.
+ */
+#ifndef NETCLIENT_SHARED
+#define NETCLIENT_SHARED "/run/nonaga/server.sock"
+#endif
+
 /*
  * Connect and log in.  Returns the connected socket (blocking) with the
- * greeting and the welcome read, the player's name in name; or -1 with
- * an English message in msg.  *started is set when this call started a
- * server.
+ * greeting and the welcome read, the player's name in name, and in *info
+ * which server it is; or -1 with a message in msg.
  */
 int netclient_open(const netclient_opts *o, char *name, size_t name_size,
-                   int *started, char *msg, size_t size);
+                   netclient_info *info, char *msg, size_t size);
 
 /* Text from the wire made safe for a terminal: invalid UTF-8 and control
  * characters (C0 but tab, DEL, C1, bidirectional controls) become '?'.

@@ -26,15 +26,18 @@ int64_t online_now_ms(void)
 
 int online_connect(online *on, const netclient_opts *o, char *msg, size_t size)
 {
-	int fd = netclient_open(o, on->name, sizeof on->name, &on->started, msg, size);
+	netclient_info via;
+	int fd = netclient_open(o, on->name, sizeof on->name, &via, msg, size);
 	if (fd < 0)
 		return -1;
 	int fl = fcntl(fd, F_GETFL);
 	fcntl(fd, F_SETFL, fl | O_NONBLOCK);
 	on->fd = fd;
 	on->o = *o;
-	net_addr a;
-	on->tcp = o->server && net_parse_addr(o->server, &a, msg, size) == 0 && !a.unix_socket;
+	on->o.server = via.server;   /* the one given, wherever it was */
+	on->started = via.started;
+	on->where = via.where;
+	on->tcp = via.tcp;
 	on->inlen = 0;
 	on->skipping = 0;
 	on->npending = 0;

@@ -67,6 +67,7 @@ typedef struct online {
 	int npending;
 	int64_t sent_at;        /* when a line was last sent */
 	int started;            /* connecting started a server */
+	nc_where where;         /* which server it is */
 	int tcp;                /* over TCP: seats come back by token only */
 	int keep_token;         /* a seat's token came: keep it at the sync */
 	char want[NET_NAME_MAX + 1];   /* the game last asked to join */

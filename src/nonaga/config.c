@@ -7,6 +7,8 @@
  *   side=random|red|blue
  *   rules=standard|simple
  *   language=CODE          (empty: the system's default)
+ *   server=ADDR            the online server, as --server takes it (set by
+ *                          hand; kept when the menu saves)
  *
  * Lines starting with # and empty lines are ignored.  A file with any
  * other line is not used (the defaults are, and the player is told which
@@ -15,6 +17,7 @@
  */
 #include "config.h"
 #include "cli.h"
+#include "net.h"
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -75,6 +78,13 @@ static int parse_line(config *c, char *line)
 			return 0;
 		snprintf(c->lang, sizeof c->lang, "%s", v);
 		c->have_lang = 1;
+	} else if (!strcmp(k, "server")) {
+		net_addr a;
+		char why[200];
+		if (strlen(v) >= sizeof c->server ||
+		    (*v && net_parse_addr(v, &a, why, sizeof why) < 0))
+			return 0;
+		snprintf(c->server, sizeof c->server, "%s", v);
 	} else {
 		return 0;
 	}
@@ -147,6 +157,8 @@ int config_save(const config *c, char *msg, size_t size)
 	        "level=%d\nside=%s\nrules=%s\nlanguage=%s\n", c->who.level,
 	        c->who.human < 0 ? "random" : c->who.human == NG_RED ? "red" : "blue",
 	        ng_rules_name(c->who.rules), c->lang);
+	if (c->server[0])
+		fprintf(f, "server=%s\n", c->server);
 	int bad = ferror(f);
 	bad |= fflush(f) != 0 || fsync(fileno(f)) != 0;
 	bad |= fclose(f) != 0;

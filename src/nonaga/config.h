@@ -8,6 +8,7 @@
 typedef struct config {
 	lineup who;          /* level, human (-1 for random) and rules; no mode */
 	char lang[32];       /* a catalog's code, "" for the system default */
+	char server[300];    /* the online server's address, "" for none */
 	int have_level, have_side, have_rules, have_lang;
 } config;
 

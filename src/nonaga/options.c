@@ -131,8 +131,9 @@ static void usage(FILE *f)
 	        "  --join GAME          take the free seat of an online game, or your own\n"
 	        "                       seat back\n"
 	        "  --watch GAME         watch an online game\n"
-	        "  --server ADDR        the server to play on (default: your own, started\n"
-	        "                       when none runs)\n"
+	        "  --server ADDR        the server to play on (default: NONAGA_SERVER, the\n"
+	        "                       setting server=, this host's shared server, or\n"
+	        "                       your own, started when none runs)\n"
 	        "  --key-file FILE      the key of a TCP server (or NONAGA_KEY)\n"
 	        "  --client             speak the online protocol on stdin/stdout\n"), f);
 	fputs(_("  -h, --help           show this help and exit\n"

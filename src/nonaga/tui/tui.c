@@ -286,6 +286,7 @@ static int title_screen(tui *t)
 	t->notice = NULL;
 	config c = { .who = t->s };
 	snprintf(c.lang, sizeof c.lang, "%s", language_current());
+	snprintf(c.server, sizeof c.server, "%s", t->cfg.server);   /* set by hand */
 	char msg[PATH_MAX + 200];
 	config_save(&c, msg, sizeof msg);
 	return next;
