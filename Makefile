@@ -16,6 +16,9 @@
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
 #                   (the program, its pages and catalogs, and the library:
 #                   libnonaga.a, nonaga.h and nonaga.pc for pkg-config)
+#   make install-server  as root: make install, then the shared server
+#                   for everyone on this host (system user, systemd unit
+#                   enabled and started); make uninstall-server
 #   make pot        po/nonaga.pot from the sources; make update-po merges it
 #   make clean
 
@@ -57,6 +60,11 @@ PKGCONFIGDIR = $(LIBDIR)/pkgconfig
 # The socket of this host's shared server (make install-server): clients
 # with no --server use it when a server answers there.
 SHARED_SOCKET = /run/nonaga/server.sock
+# make install-server: the unit's directory, the server's user and state
+UNITDIR      = /etc/systemd/system
+SERVER_USER  = nonaga
+STATEDIR     = /var/lib/nonaga
+SYSTEMD_DIR  = /run/systemd/system
 
 all: build/libnonaga.a build/nonaga $(MO)
 
@@ -322,9 +330,30 @@ install: all build/nonaga.pc
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
+# The shared server (contrib/server-setup.sh says what it does): the unit
+# is contrib/nonaga-server.service with this build's program, socket,
+# user and state directory.
+build/.serverpaths: FORCE
+	$(call stamp,$(BINDIR) $(SHARED_SOCKET) $(SERVER_USER) $(STATEDIR))
+build/nonaga-server.service: contrib/nonaga-server.service build/.serverpaths
+	sed -e '/^ExecStart=/s|/usr/local/bin/nonaga|$(BINDIR)/nonaga|' \
+	    -e '/^ExecStart=/s|/run/nonaga/server.sock|$(SHARED_SOCKET)|' \
+	    -e '/^ExecStart=/s|/var/lib/nonaga|$(STATEDIR)|' \
+	    -e 's|^RuntimeDirectory=.*|RuntimeDirectory=$(patsubst /run/%/,%,$(dir $(SHARED_SOCKET)))|' \
+	    -e 's|^StateDirectory=.*|StateDirectory=$(patsubst /var/lib/%,%,$(STATEDIR))|' \
+	    -e 's|^User=.*|User=$(SERVER_USER)|' -e 's|^Group=.*|Group=$(SERVER_USER)|' $< > $@
+SERVER_ENV = DESTDIR='$(DESTDIR)' BINDIR='$(BINDIR)' UNITDIR='$(UNITDIR)' \
+             UNIT=build/nonaga-server.service SHARED_SOCKET='$(SHARED_SOCKET)' \
+             SERVER_USER='$(SERVER_USER)' STATEDIR='$(STATEDIR)' SYSTEMD_DIR='$(SYSTEMD_DIR)'
+install-server: install build/nonaga-server.service
+	@$(SERVER_ENV) sh contrib/server-setup.sh install
+uninstall-server:
+	@$(SERVER_ENV) sh contrib/server-setup.sh uninstall
+
 clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench match match-old tune texel fuzz puzzles screens clean pot update-po install uninstall FORCE
+.PHONY: all check tsan bench match match-old tune texel fuzz puzzles screens clean pot update-po install uninstall \
+        install-server uninstall-server FORCE
 .DELETE_ON_ERROR:
