@@ -18,6 +18,7 @@
 #include "server_dir.c"
 #include "server_journal.c"
 #include "server_store.c"
+#include "server_clock.c"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

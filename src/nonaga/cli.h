@@ -47,6 +47,7 @@ typedef struct options {
 	 * --server ADDR and --key-file FILE (also for the menu's Play online) */
 	const char *host, *join, *watch;
 	int clock_min, clock_inc;
+	int clock_days;     /* --clock Nd: days a move (then clock_min is 0) */
 	const char *server, *key_file;
 } options;
 

@@ -223,7 +223,23 @@ static void name_of(const char *w, char *out)
 static int64_t ms_of(const char *w)
 {
 	long long v = w ? atoll(w) : -1;
-	return v < 0 ? -1 : v > 86400000LL * 7 ? 86400000LL * 7 : v;
+	return v < 0 ? -1 : v > 86400000LL * NET_DAYS_MAX ? 86400000LL * NET_DAYS_MAX : v;
+}
+
+/* clock=M+I, clock=Dd (days a move: as many minutes, no increment) or
+ * clock=none */
+static void clock_of(const char *w, online_ev *ev)
+{
+	int d;
+	char rest;
+	ev->clock_days = 0;
+	if (sscanf(w, "%d+%d", &ev->clock_min, &ev->clock_inc) == 2)
+		return;
+	ev->clock_min = ev->clock_inc = 0;
+	if (sscanf(w, "%dd%c", &d, &rest) == 1 && d >= 1 && d <= NET_DAYS_MAX) {
+		ev->clock_days = d;
+		ev->clock_min = d * 1440;
+	}
 }
 
 static ng_result result_of(const char *w)
@@ -254,9 +270,8 @@ static void parse_sync(online *on, char **w, int n, online_ev *ev)
 		*eq++ = 0;
 		if (!strcmp(w[i], "rules"))
 			ev->rules = !strcmp(eq, "simple") ? NG_SIMPLE : NG_STANDARD;
-		else if (!strcmp(w[i], "clock") && sscanf(eq, "%d+%d", &ev->clock_min,
-		                                          &ev->clock_inc) != 2)
-			ev->clock_min = ev->clock_inc = 0;
+		else if (!strcmp(w[i], "clock"))
+			clock_of(eq, ev);
 		else if (!strcmp(w[i], "red"))
 			strcmp(eq, "-") ? name_of(eq, ev->red) : (void)(ev->red[0] = 0);
 		else if (!strcmp(w[i], "blue"))

@@ -42,6 +42,8 @@ typedef struct online_ev {
 	ng_result result;
 	ng_rules rules;
 	int clock_min, clock_inc;
+	int clock_days;         /* OE_SYNC: days a move (clock_min is as many
+	                         * minutes), or 0 */
 	int64_t ms[2];          /* OE_MOVED (with a clock), OE_CLOCK; else -1 */
 	char name[NET_NAME_MAX + 1];
 	char red[NET_NAME_MAX + 1], blue[NET_NAME_MAX + 1];  /* OE_SYNC */

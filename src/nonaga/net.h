@@ -21,6 +21,8 @@
 #define NET_NAME_MAX 32
 /* Bytes of a chat message. */
 #define NET_CHAT_MAX 300
+/* A clock of days a move ("clock 2d"): 1 to this many days. */
+#define NET_DAYS_MAX 30
 /* A TCP key: 128 random bits as 32 lowercase hex digits. */
 #define NET_KEY_HEX 32
 

@@ -127,7 +127,8 @@ static void usage(FILE *f)
 	        "                       promise) or none (no sync: a crash of the\n"
 	        "                       machine may lose acknowledged moves)\n"), f);
 	fputs(_("  --host GAME          host an online game and wait for an opponent\n"
-	        "                       (with --as, --rules and --clock MIN+INC)\n"
+	        "                       (with --as, --rules and --clock MIN+INC, or\n"
+	        "                       --clock DAYSd for days a move)\n"
 	        "  --join GAME          take the free seat of an online game, or your own\n"
 	        "                       seat back\n"
 	        "  --watch GAME         watch an online game\n"
@@ -283,13 +284,20 @@ static int set_clock(cmdline *c, int id, const char *arg)
 	char *end;
 	long m = strtol(arg, &end, 10), i = -1;
 	(void)id;
+	if (end != arg && !strcmp(end, "d") && m >= 1 && m <= NET_DAYS_MAX) {
+		c->opt.clock_days = (int)m;   /* days a move */
+		c->opt.clock_min = c->opt.clock_inc = 0;
+		return GO_ON;
+	}
 	if (*end == '+')
 		i = strtol(end + 1, &end, 10);
 	if (*end || m < 1 || m > 180 || i < 0 || i > 180)
 		return bad(_("nonaga: invalid clock '%s' (MIN+INC: 1-180 minutes, "
-		             "0-180 seconds a move, as 5+3)\n"), arg);
+		             "0-180 seconds a move, as 5+3; or DAYSd: 1-%d days a "
+		             "move, as 2d)\n"), arg, NET_DAYS_MAX);
 	c->opt.clock_min = (int)m;
 	c->opt.clock_inc = (int)i;
+	c->opt.clock_days = 0;
 	return GO_ON;
 }
 

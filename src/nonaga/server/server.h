@@ -75,6 +75,9 @@ struct sgame {
 	char date[32];              /* created, ISO 8601 UTC */
 	ng_game *g;
 	int clock_min, clock_inc;   /* clock_min 0: no clock */
+	int clock_days;             /* days a move (clock_min is as many
+	                             * minutes): each move gives the mover
+	                             * its days afresh, and nobody is away */
 	int64_t left_ms[2];
 	int64_t turn_ms;            /* when the running clock started, or 0 */
 	struct event *flag;         /* fires when the running clock runs out */
@@ -100,6 +103,7 @@ struct srec {
 	char date[32];
 	ng_game *g;
 	int clock_min, clock_inc;
+	int clock_days;             /* as sgame's */
 	int64_t left_ms[2];         /* the clocks, stopped */
 	char player[2][NET_NAME_MAX + 1];
 	char token[2][NET_KEY_HEX + 1];
@@ -152,7 +156,14 @@ void cmd_dispatch(conn *c, char *line);
 
 /* server_game.c */
 sgame *game_find(server *s, const char *name);
-sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc);
+/* min+inc minutes and seconds, or days a move (then min and inc are 0);
+ * all 0: no clock. */
+sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc, int days);
+/* server_clock.c: a clock as the protocol and the records write it: "M+I" (minutes 1-180,
+ * seconds 0-180), "Dd" (days a move, 1-NET_DAYS_MAX) or "none" (all 0).
+ * Parse: 0, or -1 (nothing set). */
+int game_parse_clock(const char *s, int *min, int *inc, int *days);
+void game_clock_word(int min, int inc, int days, char *buf, size_t size);
 void game_free(sgame *g);
 /* Out of the list of games (its name is free again); a finished game
  * lives on for those still in it, and is freed when the last leaves. */

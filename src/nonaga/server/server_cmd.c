@@ -97,9 +97,8 @@ static void cmd_games(conn *c)
 {
 	int n = 0;
 	for (sgame *g = c->srv->games; g; g = g->next, n++) {
-		char clock[32] = "none";
-		if (g->clock_min)
-			snprintf(clock, sizeof clock, "%d+%d", g->clock_min, g->clock_inc);
+		char clock[32];
+		game_clock_word(g->clock_min, g->clock_inc, g->clock_days, clock, sizeof clock);
 		conn_send(c, "game %s %s %s %s %s %d %s", g->name,
 		          ng_rules_name(ng_pos_rules(ng_game_pos(g->g))),
 		          clock, g->seat[0].name[0] ? g->seat[0].name : "-",
@@ -107,22 +106,6 @@ static void cmd_games(conn *c)
 		          game_state(g));
 	}
 	conn_send(c, "ok %d", n);
-}
-
-/* "M+I": minutes 1..180, increment seconds 0..180. */
-static int parse_clock(const char *s, int *min, int *inc)
-{
-	char *end;
-	long m = strtol(s, &end, 10);
-	if (end == s || *end != '+' || m < 1 || m > 180)
-		return -1;
-	const char *p = end + 1;
-	long i = strtol(p, &end, 10);
-	if (end == p || *end || i < 0 || i > 180)
-		return -1;
-	*min = (int)m;
-	*inc = (int)i;
-	return 0;
 }
 
 static void seated(conn *c, sgame *g, int side)
@@ -137,10 +120,11 @@ static void seated(conn *c, sgame *g, int side)
 
 static void cmd_host(conn *c, char **w, int n)
 {
-	int side = -1, min = 0, inc = 0;
+	int side = -1, min = 0, inc = 0, days = 0;
 	ng_rules rules = NG_STANDARD;
 	if (n < 2) {
-		bad(c, "bad-argument", "use: host NAME [red|blue|random] [standard|simple] [clock M+I]");
+		bad(c, "bad-argument", "use: host NAME [red|blue|random] [standard|simple] "
+		    "[clock M+I|clock Dd]");
 		return;
 	}
 	if (!net_name_ok(w[1])) {
@@ -155,11 +139,13 @@ static void cmd_host(conn *c, char **w, int n)
 			side = -1;
 		else if (!strcmp(w[i], "standard") || !strcmp(w[i], "simple"))
 			rules = w[i][1] == 't' ? NG_STANDARD : NG_SIMPLE;
-		else if (!strcmp(w[i], "clock") && i + 1 < n && parse_clock(w[i + 1], &min, &inc) == 0)
+		else if (!strcmp(w[i], "clock") && i + 1 < n &&
+		         game_parse_clock(w[i + 1], &min, &inc, &days) == 0)
 			i++;
 		else {
 			bad(c, "bad-argument", "use: host NAME [red|blue|random] [standard|simple] "
-			    "[clock M+I] (M 1-180 minutes, I 0-180 seconds)");
+			    "[clock M+I|clock Dd] (M 1-180 minutes, I 0-180 seconds, D 1-30 days "
+			    "a move)");
 			return;
 		}
 	}
@@ -181,7 +167,7 @@ static void cmd_host(conn *c, char **w, int n)
 	game_leave(c);   /* (which may free old) */
 	if ((old = game_find(c->srv, w[1])))
 		game_unlist(old);   /* a finished game does not keep its name */
-	sgame *g = game_new(c->srv, w[1], rules, min, inc);
+	sgame *g = game_new(c->srv, w[1], rules, min, inc, days);
 	if (!g) {
 		bad(c, "busy", "out of memory");
 		return;
@@ -400,6 +386,10 @@ static void cmd_claim(conn *c)
 	if (!g)
 		return;
 	seat *op = &g->seat[!c->role];
+	if (g->clock_days) {
+		bad(c, "no-claim", "in a game of days a move nobody is away: it is won on time");
+		return;
+	}
 	if (!op->name[0] || op->c) {
 		bad(c, "not-away", "your opponent is here");
 		return;

@@ -7,7 +7,10 @@
  * the seat is kept ("away") and the opponent may claim the win after the
  * grace period.  A clock runs for the side to move whenever both seats are
  * taken and the game is on, also while that player is away; it does not
- * run while the server is down.
+ * run while the server is down.  A clock of days a move is for players
+ * who come and go: each move gives the mover its days afresh, and nobody
+ * is away (nobody is told of it, no win is claimed, an open challenge
+ * waits the days): the game is lost on time only.
  */
 #include "server.h"
 #include <event2/event.h>
@@ -39,7 +42,7 @@ sgame *game_find(server *s, const char *name)
 static void on_flag(evutil_socket_t fd, short what, void *arg);
 static void on_expire(evutil_socket_t fd, short what, void *arg);
 
-sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc)
+sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc, int days)
 {
 	sgame *g = calloc(1, sizeof *g);
 	if (!g)
@@ -63,9 +66,10 @@ sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc)
 	struct tm tm;
 	gmtime_r(&t, &tm);
 	strftime(g->date, sizeof g->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	g->clock_min = min;
-	g->clock_inc = inc;
-	g->left_ms[0] = g->left_ms[1] = (int64_t)min * 60000;
+	g->clock_days = days;
+	g->clock_min = days ? days * 1440 : min;
+	g->clock_inc = days ? 0 : inc;
+	g->left_ms[0] = g->left_ms[1] = (int64_t)g->clock_min * 60000;
 	g->offer = g->takeback = -1;
 	g->next = s->games;
 	s->games = g;
@@ -77,7 +81,7 @@ sgame *game_restore(server *s, srec *r)
 {
 	ng_game *copy = ng_game_copy(r->g);
 	sgame *g = copy ? game_new(s, r->name, ng_pos_rules(ng_game_pos(r->g)), r->clock_min,
-	                           r->clock_inc) : NULL;
+	                           r->clock_inc, r->clock_days) : NULL;
 	if (!g) {
 		if (copy)
 			ng_game_free(copy);
@@ -151,6 +155,8 @@ void game_broadcast(sgame *g, conn *except, const char *fmt, ...)
 
 int game_grace(const sgame *g)
 {
+	if (g->clock_days)
+		return g->clock_days * 86400;
 	return g->clock_min ? g->srv->opt.grace : 10 * g->srv->opt.grace;
 }
 
@@ -259,10 +265,7 @@ static void send_clock(sgame *g, conn *c)
 void game_sync(sgame *g, conn *c)
 {
 	char clock[32];
-	if (g->clock_min)
-		snprintf(clock, sizeof clock, "%d+%d", g->clock_min, g->clock_inc);
-	else
-		snprintf(clock, sizeof clock, "none");
+	game_clock_word(g->clock_min, g->clock_inc, g->clock_days, clock, sizeof clock);
 	int n = ng_game_ply(g->g);
 	conn_send(c, "sync %s rules=%s clock=%s red=%s blue=%s moves=%d result=%s how=%s you=%s",
 	          g->name, ng_rules_name(ng_pos_rules(ng_game_pos(g->g))),
@@ -277,7 +280,7 @@ void game_sync(sgame *g, conn *c)
 	send_clock(g, c);
 	int64_t now = server_now_ms();
 	for (int i = 0; i < 2; i++)
-		if (g->seat[i].name[0] && !g->seat[i].c && !g->how[0]) {
+		if (g->seat[i].name[0] && !g->seat[i].c && !g->how[0] && !g->clock_days) {
 			int64_t left = game_grace(g) - (now - g->seat[i].away_ms) / 1000;
 			conn_send(c, "away %s %lld %s", g->seat[i].name, (long long)(left > 0 ? left : 0),
 			          side_word(i));
@@ -313,7 +316,7 @@ int game_sit(sgame *g, conn *c, int side)
 		if (g->turn_ms)   /* the clock starts now: everyone sees the same */
 			game_broadcast(g, c, "clock %lld %lld", (long long)game_left(g, NG_RED),
 			               (long long)game_left(g, NG_BLUE));
-	} else if (was_away) {
+	} else if (was_away && !g->clock_days) {
 		game_broadcast(g, c, "back %s %s", c->name, side_word(side));
 	}
 	return 0;
@@ -346,7 +349,7 @@ void game_leave(conn *c)
 		if (st->c == c) {
 			st->c = NULL;
 			st->away_ms = server_now_ms();
-			if (!g->how[0])
+			if (!g->how[0] && !g->clock_days)
 				game_broadcast(g, NULL, "away %s %d %s", st->name, game_grace(g),
 				               side_word(c->role));
 			game_expire_later(g);
@@ -415,7 +418,10 @@ void game_apply(sgame *g, ng_move m)
 	int ply = ng_game_ply(g->g);
 	g->offer = g->takeback = -1;
 	if (g->clock_min) {
-		g->left_ms[side] += (int64_t)g->clock_inc * 1000;
+		if (g->clock_days)   /* the next move has its days afresh */
+			g->left_ms[side] = (int64_t)g->clock_min * 60000;
+		else
+			g->left_ms[side] += (int64_t)g->clock_inc * 1000;
 		game_broadcast(g, NULL, "moved %d %s %lld %lld", ply, mv, (long long)g->left_ms[0],
 		               (long long)g->left_ms[1]);
 	} else {

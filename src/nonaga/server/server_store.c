@@ -14,7 +14,7 @@
  * entry's sequence number, ID a game's: the number of its "new"):
  *
  *   SEQ base                             a fresh journal starts here
- *   SEQ new NAME DATE RULES MIN INC      a game (its ID is SEQ)
+ *   SEQ new NAME DATE RULES MIN INC [DAYS]  a game (its ID is SEQ)
  *   SEQ seat ID SIDE PLAYER TOKEN        a seat taken (TOKEN "-": none)
  *   SEQ move ID PLY MOVE RED BLUE        a move; the clocks after it (ms)
  *   SEQ undo ID PLY RED BLUE             moves taken back to PLY
@@ -119,7 +119,7 @@ static void set_clocks(srec *r, const char *red, const char *blue)
 static int apply_new(store *st, unsigned long long seq, char **w, int n)
 {
 	ng_rules rules;
-	if (n != 7 || !net_name_ok(w[2]) || strlen(w[3]) >= sizeof ((srec *)0)->date ||
+	if (n < 7 || n > 8 || !net_name_ok(w[2]) || strlen(w[3]) >= sizeof ((srec *)0)->date ||
 	    ng_rules_from_name(w[4], &rules) != NG_OK)
 		return -1;
 	if (rec_find(st, seq))
@@ -132,6 +132,7 @@ static int apply_new(store *st, unsigned long long seq, char **w, int n)
 	snprintf(r->date, sizeof r->date, "%s", w[3]);
 	r->clock_min = atoi(w[5]);
 	r->clock_inc = atoi(w[6]);
+	r->clock_days = n > 7 && atoi(w[7]) > 0 && atoi(w[7]) <= NET_DAYS_MAX ? atoi(w[7]) : 0;
 	r->left_ms[0] = r->left_ms[1] = (int64_t)r->clock_min * 60000;
 	return 0;
 }
@@ -244,8 +245,9 @@ void store_seat(sgame *g, int side)
 	store *st = g->srv->store;
 	const seat *t = &g->seat[side];
 	if (!g->rec) {
-		entry(st, "new %s %s %s %d %d", g->name, g->date,
-		      ng_rules_name(ng_pos_rules(ng_game_pos(g->g))), g->clock_min, g->clock_inc);
+		entry(st, "new %s %s %s %d %d %d", g->name, g->date,
+		      ng_rules_name(ng_pos_rules(ng_game_pos(g->g))), g->clock_min, g->clock_inc,
+		      g->clock_days);
 		g->rec = rec_find(st, st->seq);
 		if (!g->rec)
 			return;
@@ -312,7 +314,7 @@ static char *record_text(const srec *r)
 	set(&info, "Mode", "online");
 	set(&info, "Game", r->name);
 	if (r->clock_min) {
-		snprintf(buf, sizeof buf, "%d+%d", r->clock_min, r->clock_inc);
+		game_clock_word(r->clock_min, r->clock_inc, r->clock_days, buf, sizeof buf);
 		set(&info, "Clock", buf);
 		snprintf(buf, sizeof buf, "%lld", (long long)r->left_ms[0]);
 		set(&info, "Red-time", buf);
@@ -584,8 +586,10 @@ static int load_one(store *st, const char *file)
 	seat_from(r, 0, info.red, ng_record_get(&info, "Red-token"));
 	seat_from(r, 1, info.blue, ng_record_get(&info, "Blue-token"));
 	const char *t = ng_record_get(&info, "Clock"), *how = ng_record_get(&info, "How");
-	if (t && sscanf(t, "%d+%d", &r->clock_min, &r->clock_inc) != 2)
-		r->clock_min = r->clock_inc = 0;
+	if (t && game_parse_clock(t, &r->clock_min, &r->clock_inc, &r->clock_days) < 0)
+		r->clock_min = r->clock_inc = r->clock_days = 0;
+	if (r->clock_days)
+		r->clock_min = r->clock_days * 1440;
 	if (r->clock_min && (t = ng_record_get(&info, "Red-time")))
 		r->left_ms[0] = atoll(t);
 	if (r->clock_min && (t = ng_record_get(&info, "Blue-time")))

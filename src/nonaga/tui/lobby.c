@@ -290,14 +290,17 @@ static void new_name(const lobby *lb, char *out, size_t size)
 /* Host, join, resume or watch; 1 when a game was asked for. */
 static int ask_game(lobby *lb, const litem *it, const lineup *s)
 {
-	static const char *const clocks[] = { "", "3+2", "5+3", "10+5", "15+10" };
+	static const char *const clocks[] = { "", "3+2", "5+3", "10+5", "15+10", "1d", "3d" };
 	char name[NET_NAME_MAX + 1];
 	switch (it->type) {
 	case L_HOST: {
-		const char *items[5] = { _("No clock"), "3+2", "5+3", "10+5", "15+10" };
+		/* TRANSLATORS: clocks of days a move, for players who come and go. */
+		const char *items[7] = { _("No clock"), "3+2", "5+3", "10+5", "15+10",
+		                         _("1 day a move"), _("3 days a move") };
 		/* TRANSLATORS: asked before hosting a game online. */
 		int c = choose_run(_("Host a new game"), _("A clock for each player? (minutes "
-		                   "for the game + seconds added a move)"), items, 5, 0);
+		                   "for the game + seconds added a move, or days a move)"),
+		                   items, 7, 0);
 		if (c < 0)
 			return 0;
 		new_name(lb, name, sizeof name);
@@ -400,7 +403,9 @@ int online_play(const options *opt, lineup *s, int first, char *msg, size_t size
 	lb.on = &on;
 	if (first && (opt->host || opt->join || opt->watch)) {
 		char clock[32] = "";
-		if (opt->clock_min)
+		if (opt->clock_days)
+			snprintf(clock, sizeof clock, " clock %dd", opt->clock_days);
+		else if (opt->clock_min)
 			snprintf(clock, sizeof clock, " clock %d+%d", opt->clock_min, opt->clock_inc);
 		snprintf(on.want, sizeof on.want, "%s", opt->host ? opt->host : opt->watch ? opt->watch
 		                                                                          : "");

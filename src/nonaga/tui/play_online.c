@@ -26,6 +26,7 @@ typedef struct netplay {
 	online *on;
 	char red[NET_NAME_MAX + 1], blue[NET_NAME_MAX + 1];
 	int clock_min, clock_inc;
+	int clock_days;             /* days a move, or 0 */
 	int64_t left[2], left_at;   /* time left, and when it was told */
 	int away[2];
 	int64_t claim_at[2];        /* when the win may be claimed */
@@ -149,6 +150,7 @@ static void on_sync(play *p, const online_ev *ev)
 	snprintf(np->blue, sizeof np->blue, "%s", ev->blue);
 	np->clock_min = ev->clock_min;
 	np->clock_inc = ev->clock_inc;
+	np->clock_days = ev->clock_days;
 	np->left[0] = np->left[1] = (int64_t)ev->clock_min * 60000;
 	np->left_at = online_now_ms();
 	np->away[0] = np->away[1] = 0;
@@ -523,8 +525,16 @@ static void clock_text(const netplay *np, int side, int running, char *out, size
 		left -= online_now_ms() - np->left_at;
 	if (left < 0)
 		left = 0;
-	int64_t s = (left + 999) / 1000;
-	snprintf(out, size, "%lld:%02lld", (long long)(s / 60), (long long)(s % 60));
+	long long s = (left + 999) / 1000;
+	if (np->clock_days && s >= 86400)
+		/* TRANSLATORS: days, hours and minutes left in a game of days a
+		   move, as 1d 23:59. */
+		snprintf(out, size, _("%lldd %02lld:%02lld"), s / 86400, s % 86400 / 3600,
+		         s % 3600 / 60);
+	else if (np->clock_days)
+		snprintf(out, size, "%lld:%02lld:%02lld", s / 3600, s % 3600 / 60, s % 60);
+	else
+		snprintf(out, size, "%lld:%02lld", s / 60, s % 60);
 }
 
 /* The end as a sentence: who lost how, and who won (w, the winner). */
