@@ -63,6 +63,17 @@ static void add(litem *list, int *n, ltype t, const char *game, int side, const 
 	(*n)++;
 }
 
+static void clock_words(const char *clock, char *out, size_t size)
+{
+	int days = atoi(clock);
+	if (!strcmp(clock, "none"))
+		snprintf(out, size, "%s", _("no clock"));
+	else if (days > 0 && clock[strspn(clock, "0123456789")] == 'd')
+		snprintf(out, size, days == 1 ? _("1 day a move") : _("%d days a move"), days);
+	else
+		snprintf(out, size, "%s", clock);
+}
+
 static const char *colour(int side)
 {
 	return side == NG_RED ? _("Red") : _("Blue");
@@ -118,7 +129,7 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 	char text[256], clk[32];
 	int added = 0;
 	const char *rl = !strcmp(g->rules, "simple") ? _("simple rules") : _("standard rules");
-	snprintf(clk, sizeof clk, "%s", !strcmp(g->clock, "none") ? _("no clock") : g->clock);
+	clock_words(g->clock, clk, sizeof clk);
 	for (int s = 0; s < 2; s++) {
 		if (strcmp(g->seat[s], me) || g->held[s])
 			continue;
@@ -238,11 +249,26 @@ static void draw(const lobby *lb)
 	erase();
 	int y = 0, w = COLS - 4;
 	char line[600];
-	/* TRANSLATORS: the lobby's title: your name. */
-	snprintf(line, sizeof line, _("Online as %s"), lb->on->name);
+	/* the title says which server: a shared one is where everyone on
+	 * this host meets; a private one is for oneself alone */
+	if (lb->on->where == NC_SHARED)
+		/* TRANSLATORS: the lobby's title: your name, how many are on
+		   the server everyone on this host shares. */
+		snprintf(line, sizeof line, _("Online as %s, on this host's server: %d online"),
+		         lb->on->name, lb->nusers);
+	else if (lb->on->where == NC_PRIVATE)
+		/* TRANSLATORS: the lobby's title: your name, on the server
+		   started for you alone. */
+		snprintf(line, sizeof line, _("Online as %s, on your own server: only you can "
+		                              "reach it"), lb->on->name);
+	else
+		/* TRANSLATORS: the lobby's title: your name. */
+		snprintf(line, sizeof line, _("Online as %s"), lb->on->name);
 	text_line(y++, 0, COLS, "", A_NORMAL);
 	text_line(y++, 2, COLS - 2, line, term_attr(R_TITLE));
-	text_line(y++, 0, COLS, "", A_NORMAL);
+	text_line(y++, 2, COLS - 2, lb->on->where != NC_PRIVATE ? "" :
+	          _("A shared server lets everyone on this host meet: make install-server "
+	            "(nonaga(6), ONLINE)."), term_attr(R_DIM));
 	int room = LINES - 8;
 	int first = lb->sel >= room ? lb->sel - room + 1 : 0;
 	for (int i = first; i < lb->n && y < 3 + room; i++, y++) {
