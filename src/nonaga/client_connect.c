@@ -60,9 +60,7 @@ void netclient_clean(const char *in, size_t n, char *out)
 	*o = 0;
 }
 
-/* One line from fd within timeout_ms, byte by byte (so that nothing after
- * it is taken from the socket).  1, 0 on timeout, -1 at the end. */
-static int read_line(int fd, char *buf, size_t size, int timeout_ms)
+int netclient_line(int fd, char *buf, size_t size, int timeout_ms)
 {
 	size_t n = 0;
 	int64_t end = now_ms() + timeout_ms;
@@ -126,7 +124,7 @@ static int start_server(const net_addr *a, char *msg, size_t size)
 	return 0;
 }
 
-static int connect_default(int *started, char *msg, size_t size)
+static int connect_default(int no_start, netclient_info *info, char *msg, size_t size)
 {
 	net_addr a;
 	if (net_default_addr(&a, 1, msg, size) < 0)
@@ -134,6 +132,11 @@ static int connect_default(int *started, char *msg, size_t size)
 	int fd = net_connect(&a, msg, size);
 	if (fd >= 0 || (errno != ENOENT && errno != ECONNREFUSED))
 		return fd;
+	if (no_start) {
+		info->absent = 1;
+		return -1;
+	}
+	int *started = &info->started;
 	if (start_server(&a, msg, size) < 0)
 		return -1;
 	*started = 1;
@@ -278,12 +281,12 @@ int netclient_open(const netclient_opts *given, char *name, size_t name_size,
 		fd = connect_shared(msg, size);
 		if (fd < 0) {
 			info->where = NC_PRIVATE;
-			fd = connect_default(&info->started, msg, size);
+			fd = connect_default(o->no_start, info, msg, size);
 		}
 	}
 	if (fd < 0)
 		return -1;
-	int r = read_line(fd, line, sizeof line, 10000);
+	int r = netclient_line(fd, line, sizeof line, 10000);
 	char want[32];
 	snprintf(want, sizeof want, "hello nonaga-online %d ", NET_PROTO);
 	if (r <= 0 || strncmp(line, want, strlen(want))) {
@@ -306,7 +309,7 @@ int netclient_open(const netclient_opts *given, char *name, size_t name_size,
 			return -1;
 		}
 	}
-	r = read_line(fd, line, sizeof line, 10000);
+	r = netclient_line(fd, line, sizeof line, 10000);
 	if (r <= 0 || strncmp(line, "welcome ", 8) || !net_name_ok(line + 8)) {
 		if (r > 0)
 			refused(line, msg, size);

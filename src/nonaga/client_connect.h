@@ -14,6 +14,7 @@
 typedef struct netclient_opts {
 	const char *server;     /* --server ADDR, or NULL for the default */
 	const char *key_file;   /* --key-file FILE, or NULL (then NONAGA_KEY) */
+	int no_start;           /* no private server is started when none runs */
 } netclient_opts;
 
 /* Which server a connection reached. */
@@ -26,6 +27,7 @@ typedef enum nc_where {
 typedef struct netclient_info {
 	nc_where where;
 	int started;            /* this call started the private server */
+	int absent;             /* no_start, and no private server runs */
 	int tcp;                /* the server is reached over TCP */
 	const char *server;     /* NC_GIVEN: the address given (lives on) */
 } netclient_info;
@@ -48,6 +50,11 @@ typedef struct netclient_info {
  */
 int netclient_open(const netclient_opts *o, char *name, size_t name_size,
                    netclient_info *info, char *msg, size_t size);
+
+/* One line from fd within timeout_ms, without its newline, read byte by
+ * byte (so that nothing after it is taken): 1, 0 on timeout, -1 at the
+ * end.  A longer line is cut to size - 1 bytes. */
+int netclient_line(int fd, char *buf, size_t size, int timeout_ms);
 
 /* Text from the wire made safe for a terminal: invalid UTF-8 and control
  * characters (C0 but tab, DEL, C1, bidirectional controls) become '?'.

@@ -403,3 +403,17 @@ int online_next(online *on, online_ev *ev)
 	parse(on, line, ev);
 	return 1;
 }
+
+void online_clock_text(int64_t ms, int days, char *out, size_t size)
+{
+	long long s = ms < 0 ? 0 : (ms + 999) / 1000;
+	if (days && s >= 86400)
+		/* TRANSLATORS: days, hours and minutes left in a game of days a
+		   move, as 1d 23:59. */
+		snprintf(out, size, _("%lldd %02lld:%02lld"), s / 86400, s % 86400 / 3600,
+		         s % 3600 / 60);
+	else if (days)
+		snprintf(out, size, "%lld:%02lld:%02lld", s / 3600, s % 3600 / 60, s % 60);
+	else
+		snprintf(out, size, "%lld:%02lld", s / 60, s % 60);
+}

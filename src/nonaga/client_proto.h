@@ -108,5 +108,9 @@ int online_join(online *on, const char *game, int side);
 void online_forget_token(online *on, const char *game);
 /* Monotonic milliseconds. */
 int64_t online_now_ms(void);
+/* Time left on a clock, ms (rounded up to the second), as players read
+ * it: "4:59", or with days a move "1d 23:59" (days, hours, minutes) and,
+ * under a day, "23:59:59". */
+void online_clock_text(int64_t ms, int days, char *out, size_t size);
 
 #endif

@@ -120,6 +120,8 @@ int main(int argc, char **argv)
 		                    c.analyze_out);
 	case RUN_CLIENT:
 		return close_stdout(client_line_main(&c.co));
+	case RUN_LIST:
+		return close_stdout(list_main(&c.co));
 	case RUN_SERVE:
 		return server_main(&c.so);
 	case RUN_ENGINE:

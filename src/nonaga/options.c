@@ -36,7 +36,8 @@ enum {
 	M_HOST = 1 << 4,     /* --host (also on the screen) */
 	M_JOIN = 1 << 5,     /* --join, --watch (also on the screen) */
 	M_ANALYZE = 1 << 6,
-	M_ALL = (1 << 7) - 1
+	M_LIST = 1 << 7,     /* --list */
+	M_ALL = (1 << 8) - 1
 };
 
 #define ONLINE_REFUSES \
@@ -61,6 +62,9 @@ static const struct mode {
 	     "game options\n") },
 	{ M_HOST, RUN_TUI, ONLINE_REFUSES },
 	{ M_JOIN, RUN_TUI, ONLINE_REFUSES },
+	{ M_LIST, RUN_LIST,
+	  N_("nonaga: --list lists your online games only: it takes no game "
+	     "options\n") },
 	{ M_ANALYZE, RUN_ANALYZE,
 	  N_("nonaga: --analyze only analyses a record: it takes no game "
 	     "options\n") },
@@ -136,7 +140,8 @@ static void usage(FILE *f)
 	        "                       setting server=, this host's shared server, or\n"
 	        "                       your own, started when none runs)\n"
 	        "  --key-file FILE      the key of a TCP server (or NONAGA_KEY)\n"
-	        "  --client             speak the online protocol on stdin/stdout\n"), f);
+	        "  --client             speak the online protocol on stdin/stdout\n"
+	        "  --list               list your online games not over yet, one a line\n"), f);
 	fputs(_("  -h, --help           show this help and exit\n"
 	        "  --version            show the version and exit\n"), f);
 	fputs(_("\nWithout options, nonaga opens its title menu.\n"
@@ -178,7 +183,7 @@ enum { O_PVP, O_AI, O_THREADS, O_AS, O_RULES, O_ASCII, O_COLOR, O_NOANIM,
        O_WARN, O_ENGINE, O_SERVE, O_LISTEN, O_STATE, O_GRACE, O_MAX_CLIENTS,
        O_IDLE, O_SYNC, O_CLIENT, O_SERVER, O_KEY_FILE, O_HOST, O_JOIN, O_WATCH,
        O_CLOCK, O_LANG, O_WIDE, O_RESUME, O_REPLAY, O_ANALYZE,
-       O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_HELP, O_VERSION, O_COUNT };
+       O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_HELP, O_VERSION, O_COUNT };
 
 static int set_pvp(cmdline *c, int id, const char *arg)
 {
@@ -442,7 +447,7 @@ typedef struct optdef {
 #define SIDE_RULES (M_ALL & ~M_JOIN), 0, G_NONE, \
 	N_("nonaga: --as and --rules go with --host: the game joined or " \
 	   "watched has its own\n"), M_JOIN
-#define PLAYING_ONLINE (M_TUI | M_HOST | M_JOIN | M_CLIENT), 0, G_NONE, \
+#define PLAYING_ONLINE (M_TUI | M_HOST | M_JOIN | M_CLIENT | M_LIST), 0, G_NONE, \
 	N_("nonaga: --server and --key-file are for playing online, not for " \
 	   "--serve or --engine\n"), M_SERVE | M_ENGINE
 #define ANYWHERE M_ALL, 0, G_NONE, NULL, 0
@@ -480,6 +485,7 @@ static const optdef optdefs[O_COUNT] = {
 	[O_ANALYZE] = { "analyze", NULL, required_argument, set_file, M_ANALYZE, M_ANALYZE, G_NONE, NULL, 0 },
 	[O_ANALYZE_DEPTH] = { "analyze-depth", NULL, required_argument, set_analyze_depth, ANALYZE_ONLY },
 	[O_ANALYZE_OUT] = { "analyze-out", NULL, required_argument, set_file, ANALYZE_ONLY },
+	[O_LIST] = { "list", NULL, no_argument, NULL, M_LIST, M_LIST, G_NONE, NULL, 0 },
 	[O_HELP] = { "help", NULL, no_argument, do_help, ANYWHERE },
 	[O_VERSION] = { "version", NULL, no_argument, do_version, ANYWHERE },
 };

@@ -18,6 +18,7 @@ typedef enum run_mode {
 	RUN_SERVE,     /* --serve */
 	RUN_CLIENT,    /* --client */
 	RUN_ANALYZE,   /* --analyze FILE */
+	RUN_LIST,      /* --list */
 	RUN_EXIT       /* nothing more: exit with cmdline.status (--help,
 	                * --version, or a command line refused) */
 } run_mode;
@@ -25,7 +26,7 @@ typedef enum run_mode {
 typedef struct cmdline {
 	options opt;             /* RUN_TUI's (and --lang, --threads ...) */
 	server_opts so;          /* RUN_SERVE's */
-	netclient_opts co;       /* RUN_CLIENT's */
+	netclient_opts co;       /* RUN_CLIENT's and RUN_LIST's */
 	const char *analyze, *analyze_out;   /* RUN_ANALYZE's */
 	int analyze_depth;       /* 0: AN_DEPTH_DEFAULT */
 	int status;              /* RUN_EXIT: the exit status */

@@ -108,6 +108,29 @@ static void cmd_games(conn *c)
 	conn_send(c, "ok %d", n);
 }
 
+/* The games of c's player not over yet: "mine NAME SIDE OPPONENT TO-MOVE
+ * CLOCK MS" (MS: the time left to the side to move, -1 without a clock),
+ * then "ok N".  What `nonaga --list' and the title menu show. */
+static void cmd_mine(conn *c)
+{
+	int n = 0;
+	for (sgame *g = c->srv->games; g; g = g->next) {
+		int side = !strcmp(g->seat[0].name, c->name) ? NG_RED
+		           : !strcmp(g->seat[1].name, c->name) ? NG_BLUE : -1;
+		if (side < 0 || g->how[0])
+			continue;
+		int tomove = ng_pos_side(ng_game_pos(g->g));
+		const char *op = g->seat[!side].name;
+		char clock[32];
+		game_clock_word(g->clock_min, g->clock_inc, g->clock_days, clock, sizeof clock);
+		conn_send(c, "mine %s %s %s %s %s %lld", g->name, side_word(side), op[0] ? op : "-",
+		          side_word(tomove), clock,
+		          g->clock_min ? (long long)game_left(g, tomove) : -1LL);
+		n++;
+	}
+	conn_send(c, "ok %d", n);
+}
+
 static void seated(conn *c, sgame *g, int side)
 {
 	if (game_sit(g, c, side) < 0) {
@@ -464,6 +487,8 @@ void cmd_dispatch(conn *c, char *line)
 		cmd_who(c);
 	else if (!strcmp(cmd, "games"))
 		cmd_games(c);
+	else if (!strcmp(cmd, "mine"))
+		cmd_mine(c);
 	else if (!strcmp(cmd, "host"))
 		cmd_host(c, w, n);
 	else if (!strcmp(cmd, "join"))

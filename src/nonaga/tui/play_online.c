@@ -523,18 +523,7 @@ static void clock_text(const netplay *np, int side, int running, char *out, size
 	int64_t left = np->left[side];
 	if (running)
 		left -= online_now_ms() - np->left_at;
-	if (left < 0)
-		left = 0;
-	long long s = (left + 999) / 1000;
-	if (np->clock_days && s >= 86400)
-		/* TRANSLATORS: days, hours and minutes left in a game of days a
-		   move, as 1d 23:59. */
-		snprintf(out, size, _("%lldd %02lld:%02lld"), s / 86400, s % 86400 / 3600,
-		         s % 3600 / 60);
-	else if (np->clock_days)
-		snprintf(out, size, "%lld:%02lld:%02lld", s / 3600, s % 3600 / 60, s % 60);
-	else
-		snprintf(out, size, "%lld:%02lld", s / 60, s % 60);
+	online_clock_text(left, np->clock_days, out, size);
 }
 
 /* The end as a sentence: who lost how, and who won (w, the winner). */

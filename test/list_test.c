@@ -1,0 +1,139 @@
+/*
+ * list_test.c - `nonaga --list': the games of yours not over yet, one a
+ * line (game, opponent, whose move, time left), from the server given or
+ * found (this host's shared one); nothing, and no server started, when
+ * none runs.  The opponent, bob, logs in over TCP with the key.
+ */
+#include "nonaga.h"
+#include "tap.h"
+#include "netc.h"
+#include <pwd.h>
+#include <sys/stat.h>
+
+static const char *nonaga;
+static char dir[256], sock[300], logpath[300], state[300];
+
+static int answer_is(tc *t, const char *cmd, const char *prefix)
+{
+	char got[512];
+	if (!tc_ask(t, got, sizeof got, cmd))
+		return fprintf(stderr, "%s: no answer\n", cmd), 0;
+	if (strncmp(got, prefix, strlen(prefix)))
+		return fprintf(stderr, "%s: '%s', not '%s'\n", cmd, got, prefix), 0;
+	return 1;
+}
+
+/* Run `env ENV nonaga --list ARGS' into out; its exit status. */
+static int list(const char *env, const char *args, char *out, size_t size)
+{
+	char cmd[1200];
+	snprintf(cmd, sizeof cmd, "env XDG_RUNTIME_DIR=%s/rt XDG_STATE_HOME=%s/st LANG=C.UTF-8 LANGUAGE=en %s %s --list %s"
+	         " 2>&1", dir, dir, env, nonaga, args);
+	FILE *p = popen(cmd, "r");
+	size_t n = p ? fread(out, 1, size - 1, p) : 0;
+	out[n] = 0;
+	int st = p ? pclose(p) : -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int bob_logs_in(tc *t, int port)
+{
+	char key[64] = "", path[400], line[200];
+	snprintf(path, sizeof path, "%s/key", state);
+	FILE *f = fopen(path, "r");
+	int ok = f && fgets(key, sizeof key, f);
+	if (f)
+		fclose(f);
+	key[strcspn(key, "\n")] = 0;
+	return ok && tc_tcp(t, port) == 0 && tc_expect(t, "hello ", NULL, 0, 3000) &&
+	       tc_send(t, "login %s bob", key) == 0 &&
+	       tc_expect(t, "welcome bob", line, sizeof line, 3000);
+}
+
+int main(void)
+{
+	nonaga = getenv("NONAGA") ? getenv("NONAGA") : "build/nonaga";
+	snprintf(dir, sizeof dir, "/tmp/nonaga-list-test-XXXXXX");
+	if (!mkdtemp(dir))
+		return 1;
+	snprintf(sock, sizeof sock, "%s/s.sock", dir);
+	snprintf(logpath, sizeof logpath, "%s/log", dir);
+	snprintf(state, sizeof state, "%s/state", dir);
+	signal(SIGPIPE, SIG_IGN);
+	char rt[300], out[4096], args[400], env[400];
+	snprintf(rt, sizeof rt, "%s/rt", dir);
+	mkdir(rt, 0700);
+	struct passwd *pw = getpwuid(geteuid());
+	const char *me = pw ? pw->pw_name : "?";
+
+	/* no server at all: nothing to list, and none is started */
+	int st = list("NONAGA_SHARED_SOCKET=", "", out, sizeof out);
+	char sockfile[400];
+	snprintf(sockfile, sizeof sockfile, "%s/nonaga/server.sock", rt);
+	CHECK(st == 0 && !out[0] && access(sockfile, F_OK) != 0,
+	      "no server: nothing listed, none started (%d, [%s])", st, out);
+
+	char l1[320], st1[320];
+	snprintf(l1, sizeof l1, "unix:%s", sock);
+	snprintf(st1, sizeof st1, "%s", state);
+	char *sargs[] = { (char *)"--listen", l1, (char *)"--listen", (char *)"127.0.0.1:0",
+	                  (char *)"--state", st1, NULL };
+	pid_t pid = srv_start(nonaga, logpath, sargs);
+	int port = srv_wait(logpath, 1, 10000);
+	CHECK(pid > 0 && port > 0, "the server starts");
+	tc a, b;
+	CHECK(tc_unix(&a, sock) == 0 && tc_expect(&a, "welcome ", NULL, 0, 3000) &&
+	      bob_logs_in(&b, port), "%s and bob are online", me);
+	CHECK(answer_is(&a, "host g1 red", "ok seat red") && answer_is(&b, "join g1", "ok seat blue"),
+	      "g1: %s (red, to move) against bob", me);
+	CHECK(answer_is(&b, "host g2 red clock 5+0", "ok seat red") &&
+	      answer_is(&a, "join g2", "ok seat blue"), "g2: bob (red, to move) against %s", me);
+	CHECK(answer_is(&a, "host g3 blue clock 2d", "ok seat blue"), "g3: %s waits", me);
+	CHECK(answer_is(&b, "host g4 red", "ok seat red"), "g4: bob's alone");
+	CHECK(answer_is(&a, "host g5 red", "ok seat red") && answer_is(&b, "join g5", "ok seat blue") &&
+	      answer_is(&a, "resign", "ok"), "g5: over");
+	tc_sleep_ms(1100);
+
+	snprintf(args, sizeof args, "--server unix:%s", sock);
+	st = list("", args, out, sizeof out);
+	int m = -1, s = -1;
+	char *l2 = strstr(out, "g2: bob's move, ");
+	CHECK(st == 0 && !strncmp(out, "g3: waiting for an opponent\n", 28) && l2 &&
+	      sscanf(l2, "g2: bob's move, %d:%d left\n", &m, &s) == 2 && m == 4 && s >= 50 &&
+	      strstr(out, "g1: your move against bob\n") && !strstr(out, "g4") && !strstr(out, "g5"),
+	      "--list: your games not over, whose move, time left: %d [%s]", st, out);
+	CHECK(strlen(out) == 28 + strlen("g2: bob's move, 4:59 left\n") +
+	      strlen("g1: your move against bob\n"), "... three lines, nothing else: [%s]", out);
+
+	/* this host's shared server, found with no option */
+	snprintf(env, sizeof env, "NONAGA_SHARED_SOCKET=%s", sock);
+	char again[4096];
+	st = list(env, "", again, sizeof again);
+	CHECK(st == 0 && strstr(again, "g1: your move against bob\n") &&
+	      strstr(again, "g3: waiting for an opponent\n"), "found on the shared server: [%s]", again);
+
+	/* a given server that is not there: said, status 1 */
+	snprintf(args, sizeof args, "--server unix:%s/none.sock", dir);
+	st = list("", args, out, sizeof out);
+	CHECK(st == 1 && strstr(out, "cannot connect"), "a server that is not there: %d [%s]", st, out);
+
+	/* days: the opponent's 2 days, shown as days */
+	CHECK(answer_is(&b, "join g3", "ok seat red"), "bob joins g3");
+	snprintf(args, sizeof args, "--server unix:%s", sock);
+	st = list("", args, out, sizeof out);
+	CHECK(st == 0 && (strstr(out, "g3: bob's move, 1d 23:59 left\n") ||
+	                  strstr(out, "g3: bob's move, 2d 00:00 left\n")),
+	      "a days clock: [%s]", out);
+	tc_close(&a);
+	tc_close(&b);
+	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
+	if (!tap_fail) {
+		char cmd[300];
+		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+		if (system(cmd) != 0)
+			return 1;
+	} else {
+		fprintf(stderr, "server log in %s\n", logpath);
+	}
+	return tests_done("list");
+}
