@@ -13,15 +13,6 @@
 static const char *nonaga;
 static char dir[256], sock[300], logpath[300], state[300];
 
-static int answer_is(tc *t, const char *cmd, const char *prefix)
-{
-	char got[512];
-	if (!tc_ask(t, got, sizeof got, cmd))
-		return fprintf(stderr, "%s: no answer\n", cmd), 0;
-	if (strncmp(got, prefix, strlen(prefix)))
-		return fprintf(stderr, "%s: '%s', not '%s'\n", cmd, got, prefix), 0;
-	return 1;
-}
 
 /* Run `env ENV nonaga --list ARGS' into out; its exit status. */
 static int list(const char *env, const char *args, char *out, size_t size)
@@ -36,30 +27,12 @@ static int list(const char *env, const char *args, char *out, size_t size)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static int bob_logs_in(tc *t, int port)
-{
-	char key[64] = "", path[400], line[200];
-	snprintf(path, sizeof path, "%s/key", state);
-	FILE *f = fopen(path, "r");
-	int ok = f && fgets(key, sizeof key, f);
-	if (f)
-		fclose(f);
-	key[strcspn(key, "\n")] = 0;
-	return ok && tc_tcp(t, port) == 0 && tc_expect(t, "hello ", NULL, 0, 3000) &&
-	       tc_send(t, "login %s bob", key) == 0 &&
-	       tc_expect(t, "welcome bob", line, sizeof line, 3000);
-}
 
 int main(void)
 {
 	nonaga = getenv("NONAGA") ? getenv("NONAGA") : "build/nonaga";
-	snprintf(dir, sizeof dir, "/tmp/nonaga-list-test-XXXXXX");
-	if (!mkdtemp(dir))
+	if (srv_dir("list", dir, sock, logpath, state) < 0)
 		return 1;
-	snprintf(sock, sizeof sock, "%s/s.sock", dir);
-	snprintf(logpath, sizeof logpath, "%s/log", dir);
-	snprintf(state, sizeof state, "%s/state", dir);
-	signal(SIGPIPE, SIG_IGN);
 	char rt[300], out[4096], args[400], env[400];
 	snprintf(rt, sizeof rt, "%s/rt", dir);
 	mkdir(rt, 0700);
@@ -83,15 +56,15 @@ int main(void)
 	CHECK(pid > 0 && port > 0, "the server starts");
 	tc a, b;
 	CHECK(tc_unix(&a, sock) == 0 && tc_expect(&a, "welcome ", NULL, 0, 3000) &&
-	      bob_logs_in(&b, port), "%s and bob are online", me);
-	CHECK(answer_is(&a, "host g1 red", "ok seat red") && answer_is(&b, "join g1", "ok seat blue"),
+	      tc_login(&b, port, state, "bob"), "%s and bob are online", me);
+	CHECK(tc_answer_is(&a, "host g1 red", "ok seat red") && tc_answer_is(&b, "join g1", "ok seat blue"),
 	      "g1: %s (red, to move) against bob", me);
-	CHECK(answer_is(&b, "host g2 red clock 5+0", "ok seat red") &&
-	      answer_is(&a, "join g2", "ok seat blue"), "g2: bob (red, to move) against %s", me);
-	CHECK(answer_is(&a, "host g3 blue clock 2d", "ok seat blue"), "g3: %s waits", me);
-	CHECK(answer_is(&b, "host g4 red", "ok seat red"), "g4: bob's alone");
-	CHECK(answer_is(&a, "host g5 red", "ok seat red") && answer_is(&b, "join g5", "ok seat blue") &&
-	      answer_is(&a, "resign", "ok"), "g5: over");
+	CHECK(tc_answer_is(&b, "host g2 red clock 5+0", "ok seat red") &&
+	      tc_answer_is(&a, "join g2", "ok seat blue"), "g2: bob (red, to move) against %s", me);
+	CHECK(tc_answer_is(&a, "host g3 blue clock 2d", "ok seat blue"), "g3: %s waits", me);
+	CHECK(tc_answer_is(&b, "host g4 red", "ok seat red"), "g4: bob's alone");
+	CHECK(tc_answer_is(&a, "host g5 red", "ok seat red") && tc_answer_is(&b, "join g5", "ok seat blue") &&
+	      tc_answer_is(&a, "resign", "ok"), "g5: over");
 	tc_sleep_ms(1100);
 
 	snprintf(args, sizeof args, "--server unix:%s", sock);
@@ -118,7 +91,7 @@ int main(void)
 	CHECK(st == 1 && strstr(out, "cannot connect"), "a server that is not there: %d [%s]", st, out);
 
 	/* days: the opponent's 2 days, shown as days */
-	CHECK(answer_is(&b, "join g3", "ok seat red"), "bob joins g3");
+	CHECK(tc_answer_is(&b, "join g3", "ok seat red"), "bob joins g3");
 	snprintf(args, sizeof args, "--server unix:%s", sock);
 	st = list("", args, out, sizeof out);
 	CHECK(st == 0 && (strstr(out, "g3: bob's move, 1d 23:59 left\n") ||
@@ -127,13 +100,7 @@ int main(void)
 	tc_close(&a);
 	tc_close(&b);
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
-	if (!tap_fail) {
-		char cmd[300];
-		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-		if (system(cmd) != 0)
-			return 1;
-	} else {
-		fprintf(stderr, "server log in %s\n", logpath);
-	}
+	if (srv_dir_done(tap_fail, dir, logpath) < 0)
+		return 1;
 	return tests_done("list");
 }

@@ -32,15 +32,6 @@ static int connect_unix(tc *t)
 	return tc_unix(t, sock) == 0 && tc_expect(t, "welcome ", line, sizeof line, 3000);
 }
 
-static int answer_is(tc *t, const char *cmd, const char *prefix)
-{
-	char got[512];
-	if (!tc_ask(t, got, sizeof got, cmd))
-		return fprintf(stderr, "%s: no answer\n", cmd), 0;
-	if (strncmp(got, prefix, strlen(prefix)))
-		return fprintf(stderr, "%s: '%s', not '%s'\n", cmd, got, prefix), 0;
-	return 1;
-}
 
 /* The clock after a sync: red's and blue's milliseconds, and whether an
  * "away" line came after it (within wait_ms). */
@@ -71,13 +62,8 @@ static void first_move(ng_game *g, char *mv)
 int main(void)
 {
 	nonaga = getenv("NONAGA") ? getenv("NONAGA") : "build/nonaga";
-	snprintf(dir, sizeof dir, "/tmp/nonaga-slowgame-test-XXXXXX");
-	if (!mkdtemp(dir))
+	if (srv_dir("slowgame", dir, sock, logpath, state) < 0)
 		return 1;
-	snprintf(sock, sizeof sock, "%s/s.sock", dir);
-	snprintf(logpath, sizeof logpath, "%s/log", dir);
-	snprintf(state, sizeof state, "%s/state", dir);
-	signal(SIGPIPE, SIG_IGN);
 
 	pid_t pid = start(1);
 	CHECK(pid > 0, "the server starts");
@@ -87,11 +73,11 @@ int main(void)
 	int away = 0;
 
 	CHECK(connect_unix(&a) && connect_unix(&w), "connections");
-	CHECK(answer_is(&a, "host slow red clock 0d", "error bad-argument") &&
-	      answer_is(&a, "host slow red clock 31d", "error bad-argument") &&
-	      answer_is(&a, "host slow red clock 2days", "error bad-argument"),
+	CHECK(tc_answer_is(&a, "host slow red clock 0d", "error bad-argument") &&
+	      tc_answer_is(&a, "host slow red clock 31d", "error bad-argument") &&
+	      tc_answer_is(&a, "host slow red clock 2days", "error bad-argument"),
 	      "days a move: 1 to 30, written Nd");
-	CHECK(answer_is(&a, "host slow red clock 2d", "ok seat red ") &&
+	CHECK(tc_answer_is(&a, "host slow red clock 2d", "ok seat red ") &&
 	      tc_expect(&a, "sync slow ", line, sizeof line, 3000) && strstr(line, " clock=2d "),
 	      "a game of 2 days a move: %s", line);
 	CHECK(tc_send(&w, "games") == 0 && tc_expect(&w, "game slow ", line, sizeof line, 3000) &&
@@ -101,11 +87,11 @@ int main(void)
 	/* its host leaves: the challenge outlives the grace period */
 	tc_close(&a);
 	tc_sleep_ms(1600);
-	CHECK(answer_is(&w, "watch slow", "ok watch"), "the challenge stays past the grace period");
+	CHECK(tc_answer_is(&w, "watch slow", "ok watch"), "the challenge stays past the grace period");
 	CHECK(sync_clock(&w, &red, &blue, &away, 300) && red == DAYS2 && blue == DAYS2 && !away,
 	      "2 days each, and its host is not away: %lld %lld %d", red, blue, away);
-	CHECK(connect_unix(&a) && answer_is(&a, "join slow", "ok seat red"), "its host is back");
-	CHECK(connect_unix(&b) && answer_is(&b, "join slow", "ok seat blue"), "an opponent joins");
+	CHECK(connect_unix(&a) && tc_answer_is(&a, "join slow", "ok seat red"), "its host is back");
+	CHECK(connect_unix(&b) && tc_answer_is(&b, "join slow", "ok seat blue"), "an opponent joins");
 	CHECK(tc_expect(&a, "seated blue ", NULL, 0, 3000), "the host sees it");
 
 	/* red moves after a while: its 2 days come back whole */
@@ -113,7 +99,7 @@ int main(void)
 	first_move(g, mv);
 	tc_sleep_ms(400);
 	snprintf(cmd, sizeof cmd, "move %s", mv);
-	CHECK(answer_is(&a, cmd, "ok"), "red moves %s", mv);
+	CHECK(tc_answer_is(&a, cmd, "ok"), "red moves %s", mv);
 	CHECK(tc_expect(&b, "moved 1 ", line, sizeof line, 3000) &&
 	      sscanf(line + 8 + strlen(mv), "%lld %lld", &red, &blue) == 2 &&
 	      red == DAYS2 && blue == DAYS2, "each move has its 2 days afresh: %s", line);
@@ -122,7 +108,7 @@ int main(void)
 	/* red leaves: blue is not told, and cannot claim the win */
 	tc_close(&a);
 	CHECK(!tc_expect(&b, "away ", NULL, 0, 1500), "a player who leaves is not away");
-	CHECK(answer_is(&b, "claim", "error no-claim"), "no win is claimed: it comes on time");
+	CHECK(tc_answer_is(&b, "claim", "error no-claim"), "no win is claimed: it comes on time");
 	tc_sleep_ms(300);
 
 	/* the server stops and starts again: the game, its clock, nobody away */
@@ -132,7 +118,7 @@ int main(void)
 	tc_close(&w);
 	pid = start(2);
 	CHECK(pid > 0, "the server starts again");
-	CHECK(connect_unix(&b) && answer_is(&b, "join slow", "ok seat ") &&
+	CHECK(connect_unix(&b) && tc_answer_is(&b, "join slow", "ok seat ") &&
 	      tc_expect(&b, "sync slow ", line, sizeof line, 3000) && strstr(line, " clock=2d ") &&
 	      strstr(line, " moves=1 "), "the game is back: %s", line);
 	CHECK(sync_clock(&b, &red, &blue, &away, 500) && red == DAYS2 &&
@@ -142,12 +128,7 @@ int main(void)
 	tc_close(&b);
 	ng_game_free(g);
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
-	if (!tap_fail) {
-		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-		if (system(cmd) != 0)
-			return 1;
-	} else {
-		fprintf(stderr, "server log in %s\n", logpath);
-	}
+	if (srv_dir_done(tap_fail, dir, logpath) < 0)
+		return 1;
 	return tests_done("slowgame");
 }
