@@ -48,6 +48,7 @@ typedef struct options {
 	const char *host, *join, *watch;
 	int clock_min, clock_inc;
 	int clock_days;     /* --clock Nd: days a move (then clock_min is 0) */
+	const char *invite; /* --for LOGIN: the only player who may join */
 	const char *server, *key_file;
 } options;
 

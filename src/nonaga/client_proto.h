@@ -26,6 +26,7 @@ typedef enum oe_kind {
 	OE_OK,          /* the answer to cmd */
 	OE_ERROR,       /* the answer to cmd: code, text */
 	OE_LIST,        /* a line of a list (game or user): text, the line */
+	OE_INVITED,     /* name invites you to play the game text */
 	OE_OTHER        /* a line this client does not know */
 } oe_kind;
 

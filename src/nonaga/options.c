@@ -132,7 +132,8 @@ static void usage(FILE *f)
 	        "                       machine may lose acknowledged moves)\n"), f);
 	fputs(_("  --host GAME          host an online game and wait for an opponent\n"
 	        "                       (with --as, --rules and --clock MIN+INC, or\n"
-	        "                       --clock DAYSd for days a move)\n"
+	        "                       --clock DAYSd for days a move, and --for LOGIN\n"
+	        "                       for one player only)\n"
 	        "  --join GAME          take the free seat of an online game, or your own\n"
 	        "                       seat back\n"
 	        "  --watch GAME         watch an online game\n"
@@ -183,7 +184,7 @@ enum { O_PVP, O_AI, O_THREADS, O_AS, O_RULES, O_ASCII, O_COLOR, O_NOANIM,
        O_WARN, O_ENGINE, O_SERVE, O_LISTEN, O_STATE, O_GRACE, O_MAX_CLIENTS,
        O_IDLE, O_SYNC, O_CLIENT, O_SERVER, O_KEY_FILE, O_HOST, O_JOIN, O_WATCH,
        O_CLOCK, O_LANG, O_WIDE, O_RESUME, O_REPLAY, O_ANALYZE,
-       O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_HELP, O_VERSION, O_COUNT };
+       O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_FOR, O_HELP, O_VERSION, O_COUNT };
 
 static int set_pvp(cmdline *c, int id, const char *arg)
 {
@@ -303,6 +304,16 @@ static int set_clock(cmdline *c, int id, const char *arg)
 	c->opt.clock_min = (int)m;
 	c->opt.clock_inc = (int)i;
 	c->opt.clock_days = 0;
+	return GO_ON;
+}
+
+static int set_for(cmdline *c, int id, const char *arg)
+{
+	(void)id;
+	if (!net_name_ok(arg))
+		return bad(_("nonaga: invalid login '%s' for --for (1 to 32 of A-Z, a-z, "
+		             "0-9, _, . and -, not beginning with . or -)\n"), arg);
+	c->opt.invite = arg;
 	return GO_ON;
 }
 
@@ -485,6 +496,8 @@ static const optdef optdefs[O_COUNT] = {
 	[O_ANALYZE] = { "analyze", NULL, required_argument, set_file, M_ANALYZE, M_ANALYZE, G_NONE, NULL, 0 },
 	[O_ANALYZE_DEPTH] = { "analyze-depth", NULL, required_argument, set_analyze_depth, ANALYZE_ONLY },
 	[O_ANALYZE_OUT] = { "analyze-out", NULL, required_argument, set_file, ANALYZE_ONLY },
+	[O_FOR] = { "for", NULL, required_argument, set_for, M_HOST, 0, G_NONE,
+	            N_("nonaga: --for goes with --host\n"), M_ALL },
 	[O_LIST] = { "list", NULL, no_argument, NULL, M_LIST, M_LIST, G_NONE, NULL, 0 },
 	[O_HELP] = { "help", NULL, no_argument, do_help, ANYWHERE },
 	[O_VERSION] = { "version", NULL, no_argument, do_version, ANYWHERE },

@@ -88,6 +88,8 @@ struct sgame {
 	int offer;                  /* side offering a draw, or -1 */
 	int takeback;               /* side asking to take back, or -1 */
 	ng_result result;
+	char invited[NET_NAME_MAX + 1];   /* host ... for LOGIN: only that
+	                             * player may take the free seat; "" */
 	char how[16];               /* "" while playing: rules, resign, time,
 	                             * abandon, agreement */
 	int unlisted;               /* over, and its name hosted again */
@@ -104,6 +106,7 @@ struct srec {
 	ng_game *g;
 	int clock_min, clock_inc;
 	int clock_days;             /* as sgame's */
+	char invited[NET_NAME_MAX + 1];   /* as sgame's */
 	int64_t left_ms[2];         /* the clocks, stopped */
 	char player[2][NET_NAME_MAX + 1];
 	char token[2][NET_KEY_HEX + 1];

@@ -99,11 +99,11 @@ static void cmd_games(conn *c)
 	for (sgame *g = c->srv->games; g; g = g->next, n++) {
 		char clock[32];
 		game_clock_word(g->clock_min, g->clock_inc, g->clock_days, clock, sizeof clock);
-		conn_send(c, "game %s %s %s %s %s %d %s", g->name,
+		conn_send(c, "game %s %s %s %s %s %d %s%s%s", g->name,
 		          ng_rules_name(ng_pos_rules(ng_game_pos(g->g))),
 		          clock, g->seat[0].name[0] ? g->seat[0].name : "-",
 		          g->seat[1].name[0] ? g->seat[1].name : "-", ng_game_ply(g->g),
-		          game_state(g));
+		          game_state(g), g->invited[0] ? " for=" : "", g->invited);
 	}
 	conn_send(c, "ok %d", n);
 }
@@ -145,9 +145,10 @@ static void cmd_host(conn *c, char **w, int n)
 {
 	int side = -1, min = 0, inc = 0, days = 0;
 	ng_rules rules = NG_STANDARD;
+	const char *invited = "";
 	if (n < 2) {
 		bad(c, "bad-argument", "use: host NAME [red|blue|random] [standard|simple] "
-		    "[clock M+I|clock Dd]");
+		    "[clock M+I|clock Dd] [for LOGIN]");
 		return;
 	}
 	if (!net_name_ok(w[1])) {
@@ -165,10 +166,12 @@ static void cmd_host(conn *c, char **w, int n)
 		else if (!strcmp(w[i], "clock") && i + 1 < n &&
 		         game_parse_clock(w[i + 1], &min, &inc, &days) == 0)
 			i++;
+		else if (!strcmp(w[i], "for") && i + 1 < n && net_name_ok(w[i + 1]))
+			invited = w[++i];
 		else {
 			bad(c, "bad-argument", "use: host NAME [red|blue|random] [standard|simple] "
-			    "[clock M+I|clock Dd] (M 1-180 minutes, I 0-180 seconds, D 1-30 days "
-			    "a move)");
+			    "[clock M+I|clock Dd] [for LOGIN] (M 1-180 minutes, I 0-180 seconds, "
+			    "D 1-30 days a move)");
 			return;
 		}
 	}
@@ -195,8 +198,19 @@ static void cmd_host(conn *c, char **w, int n)
 		bad(c, "busy", "out of memory");
 		return;
 	}
-	server_log("%s hosts %s", c->name, g->name);
+	snprintf(g->invited, sizeof g->invited, "%s", invited);
+	server_log("%s hosts %s%s%s", c->name, g->name, invited[0] ? " for " : "", invited);
 	seated(c, g, side);
+	/* the invited player is told at once, wherever it is */
+	for (conn *o = c->srv->conns; o && invited[0]; o = o->next)
+		if (o->authed && !o->dead && !strcmp(o->name, invited) && o != c)
+			conn_send(o, "invited %s %s", c->name, g->name);
+}
+
+/* May c's player take a free seat of g?  Not of a game for another. */
+static int may_sit(const conn *c, const sgame *g)
+{
+	return !g->invited[0] || !strcmp(g->invited, c->name);
 }
 
 /* The seat a join takes: the one the token names; the side asked for
@@ -207,7 +221,7 @@ static int seat_for(conn *c, sgame *g, const char *token, int want)
 {
 	if (want >= 0) {
 		seat *st = &g->seat[want];
-		return !st->name[0] || (!c->tcp && !strcmp(st->name, c->name) && st->c != c)
+		return (!st->name[0] && may_sit(c, g)) || (!c->tcp && !strcmp(st->name, c->name) && st->c != c)
 		       ? want : -1;
 	}
 	if (token) {
@@ -220,7 +234,7 @@ static int seat_for(conn *c, sgame *g, const char *token, int want)
 		for (int i = 0; i < 2; i++)
 			if (!strcmp(g->seat[i].name, c->name) && !g->seat[i].c)
 				return i;
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 2 && may_sit(c, g); i++)
 		if (!g->seat[i].name[0])
 			return i;
 	if (!c->tcp)
@@ -257,6 +271,12 @@ static void cmd_join(conn *c, char **w, int n)
 	const char *token = n == 3 && want < 0 ? w[2] : NULL;
 	int side = seat_for(c, g, token, want);
 	if (side < 0) {
+		int open_seat = !g->seat[0].name[0] || !g->seat[1].name[0];
+		if (!token && open_seat && !may_sit(c, g)) {
+			snprintf(why, sizeof why, "%s is for %s only", g->name, g->invited);
+			bad(c, "invited", why);
+			return;
+		}
 		if (token)
 			snprintf(why, sizeof why, "that token holds no seat of %s", g->name);
 		else if (want >= 0)

@@ -98,6 +98,7 @@ sgame *game_restore(server *s, srec *r)
 		g->left_ms[i] = r->left_ms[i];
 		g->seat[i].away_ms = server_now_ms();
 	}
+	snprintf(g->invited, sizeof g->invited, "%s", r->invited);
 	game_start_clock(g);
 	game_expire_later(g);
 	return g;

@@ -14,7 +14,9 @@
  * entry's sequence number, ID a game's: the number of its "new"):
  *
  *   SEQ base                             a fresh journal starts here
- *   SEQ new NAME DATE RULES MIN INC [DAYS]  a game (its ID is SEQ)
+ *   SEQ new NAME DATE RULES MIN INC [DAYS [FOR]]
+ *                                        a game (its ID is SEQ); FOR: the
+ *                                        only player who may join, or -
  *   SEQ seat ID SIDE PLAYER TOKEN        a seat taken (TOKEN "-": none)
  *   SEQ move ID PLY MOVE RED BLUE        a move; the clocks after it (ms)
  *   SEQ undo ID PLY RED BLUE             moves taken back to PLY
@@ -119,7 +121,7 @@ static void set_clocks(srec *r, const char *red, const char *blue)
 static int apply_new(store *st, unsigned long long seq, char **w, int n)
 {
 	ng_rules rules;
-	if (n < 7 || n > 8 || !net_name_ok(w[2]) || strlen(w[3]) >= sizeof ((srec *)0)->date ||
+	if (n < 7 || n > 9 || !net_name_ok(w[2]) || strlen(w[3]) >= sizeof ((srec *)0)->date ||
 	    ng_rules_from_name(w[4], &rules) != NG_OK)
 		return -1;
 	if (rec_find(st, seq))
@@ -133,6 +135,8 @@ static int apply_new(store *st, unsigned long long seq, char **w, int n)
 	r->clock_min = atoi(w[5]);
 	r->clock_inc = atoi(w[6]);
 	r->clock_days = n > 7 && atoi(w[7]) > 0 && atoi(w[7]) <= NET_DAYS_MAX ? atoi(w[7]) : 0;
+	if (n > 8 && net_name_ok(w[8]))
+		snprintf(r->invited, sizeof r->invited, "%s", w[8]);
 	r->left_ms[0] = r->left_ms[1] = (int64_t)r->clock_min * 60000;
 	return 0;
 }
@@ -166,8 +170,8 @@ static int apply_over(store *st, srec *r, char **w, int n)
 /* One entry to the copies (text is cut into words). */
 static int apply(store *st, char *text)
 {
-	char *w[8];
-	int n = split(text, w, 8);
+	char *w[10];
+	int n = split(text, w, 10);
 	unsigned long long seq = n ? strtoull(w[0], NULL, 10) : 0;
 	if (n < 2 || !seq)
 		return -1;
@@ -245,9 +249,9 @@ void store_seat(sgame *g, int side)
 	store *st = g->srv->store;
 	const seat *t = &g->seat[side];
 	if (!g->rec) {
-		entry(st, "new %s %s %s %d %d %d", g->name, g->date,
+		entry(st, "new %s %s %s %d %d %d %s", g->name, g->date,
 		      ng_rules_name(ng_pos_rules(ng_game_pos(g->g))), g->clock_min, g->clock_inc,
-		      g->clock_days);
+		      g->clock_days, g->invited[0] ? g->invited : "-");
 		g->rec = rec_find(st, st->seq);
 		if (!g->rec)
 			return;
@@ -321,6 +325,7 @@ static char *record_text(const srec *r)
 		snprintf(buf, sizeof buf, "%lld", (long long)r->left_ms[1]);
 		set(&info, "Blue-time", buf);
 	}
+	set(&info, "For", r->invited);
 	set(&info, "Red-token", r->token[0]);
 	set(&info, "Blue-token", r->token[1]);
 	set(&info, "How", r->how);
@@ -583,6 +588,9 @@ static int load_one(store *st, const char *file)
 	r->on_disk = 1;
 	if (strlen(info.date) < sizeof r->date)
 		memcpy(r->date, info.date, strlen(info.date) + 1);
+	const char *inv = ng_record_get(&info, "For");
+	if (inv && net_name_ok(inv))
+		snprintf(r->invited, sizeof r->invited, "%s", inv);
 	seat_from(r, 0, info.red, ng_record_get(&info, "Red-token"));
 	seat_from(r, 1, info.blue, ng_record_get(&info, "Blue-token"));
 	const char *t = ng_record_get(&info, "Clock"), *how = ng_record_get(&info, "How");

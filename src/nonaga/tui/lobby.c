@@ -15,7 +15,7 @@
 #define LOBBY_MAX 200
 #define REFRESH_MS 2000
 
-typedef enum { L_HOST, L_RESUME, L_JOIN, L_WATCH } ltype;
+typedef enum { L_HOST, L_INVITE, L_RESUME, L_JOIN, L_WATCH } ltype;
 
 typedef struct litem {
 	ltype type;
@@ -29,6 +29,7 @@ typedef struct litem {
 typedef struct lgame {
 	char name[NET_NAME_MAX + 1], rules[16], clock[16], state[16];
 	char seat[2][NET_NAME_MAX + 1];   /* "" when free */
+	char invited[NET_NAME_MAX + 1];   /* for=LOGIN: only that one may join */
 	int ply;
 	int held[2];            /* a connection sits there */
 } lgame;
@@ -82,12 +83,13 @@ static const char *colour(int side)
 static void on_game(lobby *lb, const char *line)
 {
 	lgame *g = &lb->games[lb->ngames];
-	char red[64], blue[64];
+	char red[64], blue[64], invited[64] = "";
 	if (lb->ngames >= LOBBY_MAX ||
-	    sscanf(line, "game %32s %15s %15s %63s %63s %d %15s", g->name, g->rules, g->clock,
-	           red, blue, &g->ply, g->state) != 7 || !net_name_ok(g->name) ||
-	    !strcmp(g->state, "over"))
+	    sscanf(line, "game %32s %15s %15s %63s %63s %d %15s for=%63s", g->name, g->rules,
+	           g->clock, red, blue, &g->ply, g->state, invited) < 7 ||
+	    !net_name_ok(g->name) || !strcmp(g->state, "over"))
 		return;
+	snprintf(g->invited, sizeof g->invited, "%.32s", net_name_ok(invited) ? invited : "");
 	for (int s = 0; s < 2; s++) {
 		const char *n = s == NG_RED ? red : blue;
 		snprintf(g->seat[s], sizeof g->seat[s], "%.32s", net_name_ok(n) ? n : "");
@@ -156,13 +158,28 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 		added++;
 	}
 	for (int s = 0; s < 2 && !added; s++) {
-		if (g->seat[s][0] || !g->seat[!s][0])
-			continue;
-		/* TRANSLATORS: an open challenge: the game, who waits, the
-		   colour that is free, rules, clock. */
-		snprintf(text, sizeof text, _("Join %s: %s waits; you play %s%s%s%s%s"), g->name,
-		         g->seat[!s], colour(s), G->sep, rl, G->sep, clk);
-		add(lb->next, &lb->nnext, L_JOIN, g->name, s, text);
+		if (g->seat[s][0] || !g->seat[!s][0] || (g->invited[0] && strcmp(g->invited, me)))
+			continue;   /* (a game for another is only watched) */
+		if (g->invited[0]) {
+			/* TRANSLATORS: an invitation, first in the lobby: the game,
+			   who invites you, your colour, rules, clock. */
+			snprintf(text, sizeof text, _("Join %s: %s invites you; you play %s%s%s%s%s"),
+			         g->name, g->seat[!s], colour(s), G->sep, rl, G->sep, clk);
+			int at = 1, n = at;   /* first, after Host */
+			if (lb->nnext >= LOBBY_MAX)
+				break;
+			memmove(&lb->next[at + 1], &lb->next[at],
+			        (size_t)(lb->nnext - at) * sizeof lb->next[0]);
+			add(lb->next, &n, L_JOIN, g->name, s, text);
+			lb->nnext++;
+			(*resumed)++;
+		} else {
+			/* TRANSLATORS: an open challenge: the game, who waits, the
+			   colour that is free, rules, clock. */
+			snprintf(text, sizeof text, _("Join %s: %s waits; you play %s%s%s%s%s"), g->name,
+			         g->seat[!s], colour(s), G->sep, rl, G->sep, clk);
+			add(lb->next, &lb->nnext, L_JOIN, g->name, s, text);
+		}
 		added++;
 	}
 	if (!added) {
@@ -196,6 +213,9 @@ static void news_line(lobby *lb, const online_ev *ev)
 		int resumed = 0;
 		for (int i = 0; i < lb->ngames; i++)
 			game_entries(lb, &lb->games[i], &resumed);
+		/* TRANSLATORS: the lobby's last entry: host a game for one of
+		   those online. */
+		add(lb->next, &lb->nnext, L_INVITE, "", -1, _("Invite..."));
 		char keep[NET_NAME_MAX + 1];
 		int keep_side = lb->n ? lb->item[lb->sel].side : -1;
 		snprintf(keep, sizeof keep, "%s", lb->n ? lb->item[lb->sel].game : "");
@@ -216,6 +236,10 @@ static void news_line(lobby *lb, const online_ev *ev)
 		start_lists(lb);
 	} else if (ev->kind == OE_ERROR) {
 		snprintf(lb->msg, sizeof lb->msg, _("The server says: %s"), ev->text);
+	} else if (ev->kind == OE_INVITED) {
+		/* TRANSLATORS: in the lobby: who invites you, to which game. */
+		snprintf(lb->msg, sizeof lb->msg, _("%s invites you to play %s: it is first in "
+		                                    "the list."), ev->name, ev->text);
 	}
 }
 
@@ -279,8 +303,8 @@ static void draw(const lobby *lb)
 	}
 	while (y < 3 + room)
 		text_line(y++, 0, COLS, "", A_NORMAL);
-	if (lb->n <= 1)
-		text_line(3 + 1, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
+	if (lb->n <= 2)   /* Host and Invite only */
+		text_line(3 + 2, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
 	text_line(y++, 0, COLS, "", A_NORMAL);
 	/* TRANSLATORS: who is online: how many, then their names. */
 	snprintf(line, sizeof line, _("Online (%d): %s"), lb->nusers, lb->users);
@@ -313,30 +337,71 @@ static void new_name(const lobby *lb, char *out, size_t size)
 	snprintf(out, size, "%.24s-x", lb->on->name);
 }
 
-/* Host, join, resume or watch; 1 when a game was asked for. */
-static int ask_game(lobby *lb, const litem *it, const lineup *s)
+/* Whom to invite, among those online but oneself, into who; 0 when
+ * nobody was chosen (lb->msg says why when there is nobody). */
+static int ask_whom(lobby *lb, char *who, size_t size)
+{
+	char names[LOBBY_MAX][NET_NAME_MAX + 1];
+	const char *items[LOBBY_MAX];
+	int n = 0;
+	for (const char *p = lb->users; *p && n < LOBBY_MAX;) {
+		size_t len = strcspn(p, ", ");
+		if (len && len <= NET_NAME_MAX) {
+			memcpy(names[n], p, len);
+			names[n][len] = 0;
+			if (strcmp(names[n], lb->on->name)) {
+				items[n] = names[n];
+				n++;
+			}
+		}
+		p += len;
+		p += strspn(p, ", ");
+	}
+	if (!n) {
+		snprintf(lb->msg, sizeof lb->msg, "%s", _("Nobody else is online to invite."));
+		return 0;
+	}
+	/* TRANSLATORS: the chooser of Invite... in the lobby. */
+	int c = choose_run(_("Invite..."), _("Whom to invite? Only they may join the game."),
+	                   items, n, 0);
+	if (c < 0)
+		return 0;
+	snprintf(who, size, "%s", names[c]);
+	return 1;
+}
+
+/* Host a game, for one player (who) or for anyone (""); 1 when asked. */
+static int host(lobby *lb, const lineup *s, const char *who)
 {
 	static const char *const clocks[] = { "", "3+2", "5+3", "10+5", "15+10", "1d", "3d" };
 	char name[NET_NAME_MAX + 1];
+	/* TRANSLATORS: clocks of days a move, for players who come and go. */
+	const char *items[7] = { _("No clock"), "3+2", "5+3", "10+5", "15+10",
+	                         _("1 day a move"), _("3 days a move") };
+	/* TRANSLATORS: asked before hosting a game online. */
+	int c = choose_run(_("Host a new game"), _("A clock for each player? (minutes "
+	                   "for the game + seconds added a move, or days a move)"),
+	                   items, 7, 0);
+	if (c < 0)
+		return 0;
+	new_name(lb, name, sizeof name);
+	snprintf(lb->on->want, sizeof lb->on->want, "%s", name);
+	online_send(lb->on, OC_HOST, "host %s %s %s%s%s%s%s", name,
+	            s->human == NG_RED ? "red" : s->human == NG_BLUE ? "blue" : "random",
+	            ng_rules_name(s->rules), c ? " clock " : "", clocks[c],
+	            who[0] ? " for " : "", who);
+	return 1;
+}
+
+/* Host, invite, join, resume or watch; 1 when a game was asked for. */
+static int ask_game(lobby *lb, const litem *it, const lineup *s)
+{
+	char who[NET_NAME_MAX + 1];
 	switch (it->type) {
-	case L_HOST: {
-		/* TRANSLATORS: clocks of days a move, for players who come and go. */
-		const char *items[7] = { _("No clock"), "3+2", "5+3", "10+5", "15+10",
-		                         _("1 day a move"), _("3 days a move") };
-		/* TRANSLATORS: asked before hosting a game online. */
-		int c = choose_run(_("Host a new game"), _("A clock for each player? (minutes "
-		                   "for the game + seconds added a move, or days a move)"),
-		                   items, 7, 0);
-		if (c < 0)
-			return 0;
-		new_name(lb, name, sizeof name);
-		snprintf(lb->on->want, sizeof lb->on->want, "%s", name);
-		online_send(lb->on, OC_HOST, "host %s %s %s%s%s", name,
-		            s->human == NG_RED ? "red" : s->human == NG_BLUE ? "blue" : "random",
-		            ng_rules_name(s->rules),
-		            c ? " clock " : "", clocks[c]);
-		return 1;
-	}
+	case L_HOST:
+		return host(lb, s, "");
+	case L_INVITE:
+		return ask_whom(lb, who, sizeof who) && host(lb, s, who);
 	case L_RESUME: case L_JOIN:
 		online_join(lb->on, it->game, it->side);
 		return 1;
@@ -436,10 +501,11 @@ int online_play(const options *opt, lineup *s, int first, char *msg, size_t size
 		snprintf(on.want, sizeof on.want, "%s", opt->host ? opt->host : opt->watch ? opt->watch
 		                                                                          : "");
 		if (opt->host)
-			online_send(&on, OC_HOST, "host %s %s %s%s", opt->host,
+			online_send(&on, OC_HOST, "host %s %s %s%s%s%s", opt->host,
 			            opt->side_given ? (opt->who.human == NG_BLUE ? "blue" : "red")
 			                            : "random",
-			            ng_rules_name(opt->who.rules), clock);
+			            ng_rules_name(opt->who.rules), clock,
+			            opt->invite ? " for " : "", opt->invite ? opt->invite : "");
 		else if (opt->join)
 			online_join(&on, opt->join, -1);
 		else

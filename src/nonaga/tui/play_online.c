@@ -290,6 +290,11 @@ static int handle(play *p, const online_ev *ev)
 	case OE_CHAT:
 		on_chat(p, ev);
 		break;
+	case OE_INVITED:
+		/* TRANSLATORS: while playing: who invites you, to which game. */
+		play_say(p, R_MSG, _("%s invites you to play %s: it waits in the lobby (m)."),
+		         ev->name, ev->text);
+		break;
 	case OE_CLOCK:
 		np->left[0] = ev->ms[0] < 0 ? 0 : ev->ms[0];
 		np->left[1] = ev->ms[1] < 0 ? 0 : ev->ms[1];
