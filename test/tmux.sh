@@ -8,8 +8,9 @@
 #   start [-x W] [-y H] [-l LANG] [-e VAR=VALUE] [ARG...]
 #                               run $NONAGA ARG... in a fresh pane (default
 #                               80x24, LANG=C.UTF-8, LANGUAGE=en, games
-#                               saved in a fresh $TMUX_DIR/state-N and
-#                               settings in $TMUX_DIR/config-N); its
+#                               saved in a fresh $TMUX_DIR/state-N,
+#                               settings in $TMUX_DIR/config-N, the
+#                               runtime directory $TMUX_DIR/rt-N); its
 #                               stderr, exit status and tty modes after exit
 #                               are kept in $TMUX_DIR
 #   keys KEY...                 tmux send-keys, after keeping the screen
@@ -54,6 +55,8 @@
 #   shows NAME TEXT             is TEXT on it now?
 #   see NAME TEXT [SECONDS]     poll until it is
 #   press NAME KEY...           send keys to it
+#   to_lobby NAME               from its title menu into the lobby (Down
+#                               to Play online, wherever it is)
 #   pid_of NAME, dead NAME      its pane's pid; has its program exited?
 #
 # The tmux server is killed on every exit.  Waits poll every 50 ms and
@@ -122,8 +125,12 @@ start() {
 	touch "$TMUX_DIR/stderr"
 	# The pane records the program's pid, its exit status and the tty
 	# modes after it exits, then waits so that the screen can be read.
+	# a runtime directory of its own: no private server of the user's
+	# (nor its games) is found by the program under test
+	mkdir -m 700 -p "$TMUX_DIR/rt-$tmux_runs"
 	cat > "$TMUX_DIR/run.sh" <<EOF
 exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=$lang LANGUAGE=en \\
+	XDG_RUNTIME_DIR="$TMUX_DIR/rt-$tmux_runs" \\
 	XDG_STATE_HOME="$TMUX_DIR/state-$tmux_runs" \\
 	XDG_CONFIG_HOME="$TMUX_DIR/config-$tmux_runs" $extra \\
 	sh "$TMUX_DIR/after.sh" "$NONAGA" "\$@"
@@ -285,5 +292,9 @@ scr() { T capture-pane -p -t "=$1:"; }
 shows() { seen=$1; scr "$1" | grep -qF -- "$2"; }
 see() { poll "${3:-10}" shows "$1" "$2"; }
 press() { who=$1; shift; T send-keys -t "=$who:" "$@"; }
+# to_lobby WHO: from the title menu into the lobby, Down to Play online
+# wherever it is (a game waiting for your move or Resume may come first)
+down_to() { shows "$1" "$2" || { press "$1" Down; false; }; }
+to_lobby() { poll 10 down_to "$1" "▸ Play online" && press "$1" Enter; }
 pid_of() { T display-message -p -t "=$1:" '#{pane_pid}'; }
 dead() { T list-panes -t "=$1:" -F '#{pane_dead}' | grep -q 1; }

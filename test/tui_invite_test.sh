@@ -4,7 +4,8 @@
 # told at once in the lobby and in a game and is first in the lobby's
 # list, where Enter takes its seat; a game for someone else is only
 # watched; Invite... chooses among those online and hosts a game for the
-# one chosen, who is told.  --for is refused without --host or with a
+# one chosen, who is told; the title menu offers first the game where it
+# is your move, and Enter opens it.  --for is refused without --host or with a
 # name that is not one.  (A third player cannot take an invited seat:
 # invite_test.c.)
 cd "$(dirname "$0")/.." || exit 1
@@ -90,5 +91,19 @@ check "Enter takes its seat" wait_for "Red to move (bob)"
 before_keys
 bob_says "host inv2 red for $me"
 check "a player in a game is told" wait_for "bob invites you to play inv2: it waits in the lobby (m)."
+quit_anyhow
+
+# the title menu: first, the game where it is your move; Enter opens it
+bob_says "host wait1 blue"
+poll 10 bob_got "ok seat blue"
+out=$(printf 'join wait1\n' | "$NONAGA" --client --server "unix:$S" 2>&1)
+case $out in *"ok seat red"*) ok ;; *) no "joining wait1: [$out]" ;; esac
+start -x 100 --server "unix:$S"
+check "the title menu shows the game where it is your move" \
+	wait_for "Online: your move against bob (wait1)"
+check "... first, and chosen" has_text "▸ Online: your move against bob (wait1)"
+keys Enter
+check "Enter opens it" wait_for "Red to move (you)"
+check "... the game wait1" has_text "online wait1"
 quit_anyhow
 finish

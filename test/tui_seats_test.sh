@@ -108,7 +108,7 @@ press b y
 check "a finished $me-1" see a "Blue resigned: Red wins."
 launch l
 see l "Play online"
-press l Down Down Down Down Enter
+to_lobby l
 check "the lobby" see l "▸ Host a new game"
 press l Enter
 check "Host a new game asks for a clock" see l "A clock for each player?"
@@ -144,7 +144,7 @@ check "the server logs a quit, not a lost connection" poll 5 logged "quits"
 check "... never 'Broken pipe'" sh -c "! grep -q 'Broken pipe' '$LOG'"
 launch l
 see l "Play online"
-press l Down Down Down Down Enter
+to_lobby l
 check "the lobby names the free seat: Blue" see l "Resume g: you play Blue against $me, move 1"
 check "... and not Red, which the first terminal holds" lacks l "Resume g: you play Red"
 # choose it: the entries are Host, then the game to resume
@@ -157,7 +157,7 @@ check "Red is told Blue is back" see a "is back."
 # a third terminal: both seats held elsewhere
 launch w
 see w "Play online"
-press w Down Down Down Down Enter
+to_lobby w
 check "a third terminal is offered Watch" see w "Watch g: $me against $me"
 check "... and no Resume" lacks w "Resume g:"
 

@@ -38,9 +38,10 @@ quit_anyhow
 
 # the lobby's clock list has days a move
 start -x 100 --server "unix:$S"
-wait_for "Play online"
-keys Down Down Down Down
-check "the title menu" wait_for "▸ Play online"
+check "the title menu offers the game where it is your move first" \
+	wait_for "▸ Online: your move against $(id -un) (slow)"
+to_online() { has_text "▸ Play online" || { keys Down; false; }; }
+check "... and Play online" poll 10 to_online
 keys Enter
 check "the lobby" wait_for "Host a new game"
 keys Enter

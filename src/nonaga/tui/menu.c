@@ -8,12 +8,16 @@
 
 /* ---------------------------------------------------------------- menu */
 
-enum { M_RESUME, M_AI, M_LEVEL, M_SIDE, M_PVP, M_ONLINE, M_PUZZLES, M_RULESET, M_RULES,
+enum { M_WAITING, M_RESUME, M_AI, M_LEVEL, M_SIDE, M_PVP, M_ONLINE, M_PUZZLES, M_RULESET, M_RULES,
        M_PAST, M_LANG, M_QUIT, M_COUNT };
+
+/* The online game where it is your move, as its item says it, or "". */
+static const char *waiting = "";
 
 static const char *label(int item)
 {
 	switch (item) {
+	case M_WAITING: return waiting;
 	case M_RESUME: return _("Resume the saved game");
 	case M_AI: return _("Play against the computer");
 	case M_LEVEL: return _("Level");
@@ -105,8 +109,23 @@ static void change(lineup *s, int item, int d)
 	}
 }
 
-/* The first item shown: Resume only when there is a saved game. */
-static int first;
+/* The first item shown: the online game waiting for your move, and
+ * Resume, only when there are such. */
+static int first, resumable;
+
+static int shown(int item)
+{
+	return item >= first && (item != M_RESUME || resumable);
+}
+
+/* The next item shown from item, d = 1 down or -1 up, round. */
+static int step(int item, int d)
+{
+	do
+		item = (item + d + M_COUNT) % M_COUNT;
+	while (!shown(item));
+	return item;
+}
 
 /* Screen rows of the items, to draw them and to find clicks. */
 static int gaps;   /* blank lines between groups of items: 1, or 0 when
@@ -114,8 +133,11 @@ static int gaps;   /* blank lines between groups of items: 1, or 0 when
 
 static int item_row(int top, int item)
 {
-	return top + item - first + gaps * ((item >= M_PVP) + (item >= M_RULESET) +
-	                                    (first == M_RESUME && item > M_RESUME));
+	int row = top;
+	for (int i = first; i < item; i++)
+		row += shown(i);
+	return row + gaps * ((item >= M_PVP) + (item >= M_RULESET) +
+	                     (first < M_AI && item >= M_AI));
 }
 
 static void draw(const lineup *s, int sel, const char *notice,
@@ -125,8 +147,10 @@ static void draw(const lineup *s, int sel, const char *notice,
 	 * lines between groups, a blank, two lines of keys.  On a short
 	 * screen (48x14 with Resume) the blanks and the subtitle go, so that
 	 * every item stays on the screen. */
-	int items = M_COUNT - first;
-	int seps = 2 + (first == M_RESUME);
+	int items = 0;
+	for (int i = first; i < M_COUNT; i++)
+		items += shown(i);
+	int seps = 2 + (first < M_AI);
 	int full = 3 + items + seps + 3;
 	gaps = LINES >= full;
 	int top = gaps ? (LINES - full) / 2 : 0;
@@ -149,6 +173,8 @@ static void draw(const lineup *s, int sel, const char *notice,
 
 	int lw = 0;
 	for (int i = first; i < M_COUNT; i++) {
+		if (!shown(i) || i == M_WAITING)
+			continue;   /* (the waiting game's line may be longer) */
 		int iw = text_width(label(i)) + (i == M_LEVEL || i == M_SIDE ? 2 : 0);
 		if (iw > lw)
 			lw = iw;
@@ -163,6 +189,8 @@ static void draw(const lineup *s, int sel, const char *notice,
 	for (int y = itop; y < item_row(itop, M_COUNT - 1) + 1; y++)
 		text_line(y, 0, COLS, "", A_NORMAL);
 	for (int i = first; i < M_COUNT; i++) {
+		if (!shown(i))
+			continue;
 		int y = item_row(itop, i);
 		attr_t a = i == sel ? term_attr(R_CURSOR) | A_BOLD : A_NORMAL;
 		int indent = i == M_LEVEL || i == M_SIDE ? 2 : 0;
@@ -180,7 +208,8 @@ static void draw(const lineup *s, int sel, const char *notice,
 			}
 		} else {
 			snprintf(line, sizeof line, "%s", label(i));
-			text_put(y, x + indent, boxw - indent, line, a);
+			text_put(y, x + indent, i == M_WAITING ? COLS - x - 1 : boxw - indent, line,
+			         i == M_WAITING && i != sel ? a | term_attr(R_MSG) : a);
 		}
 	}
 	int last = item_row(itop, M_COUNT - 1);
@@ -206,19 +235,22 @@ static void draw(const lineup *s, int sel, const char *notice,
 	*x_out = x;
 }
 
-int menu_run(lineup *s, int can_resume, const char *notice)
+int menu_run(lineup *s, int can_resume, const char *game_waiting, const char *notice)
 {
 	static int sel = M_AI;
-	int n;
-	first = can_resume ? M_RESUME : M_AI;
-	n = M_COUNT - first;
-	/* the program starts on Resume, and so does the menu after a game
-	 * that is left in progress (m); otherwise it keeps its place */
+	waiting = game_waiting ? game_waiting : "";
+	resumable = can_resume;
+	first = waiting[0] ? M_WAITING : can_resume ? M_RESUME : M_AI;
+	/* the program starts on the game waiting for you, or on Resume, and
+	 * the menu is on Resume after a game that is left in progress (m);
+	 * otherwise it keeps its place (one that went: the first) */
 	static int started, played;
-	if ((!started || played) && can_resume)
+	if (!started && first < M_AI)
+		sel = first;
+	else if (played && can_resume)
 		sel = M_RESUME;
-	else if (sel < first)
-		sel = M_AI;
+	else if (!shown(sel))
+		sel = waiting[0] ? M_WAITING : M_AI;
 	started = 1;
 	played = 0;
 	int itop = 0, x = 0;
@@ -239,18 +271,18 @@ int menu_run(lineup *s, int can_resume, const char *notice)
 		/* up and down stop at the ends, so that a press too many
 		 * never lands on Quit; Tab and Shift-Tab go round */
 		case ACT_UP:
-			if (sel > first)
-				sel--;
+			if (step(sel, -1) < sel)
+				sel = step(sel, -1);
 			break;
 		case ACT_DOWN:
-			if (sel < M_COUNT - 1)
-				sel++;
+			if (step(sel, 1) > sel)
+				sel = step(sel, 1);
 			break;
 		case ACT_PREV:
-			sel = first + (sel - first + n - 1) % n;
+			sel = step(sel, -1);
 			break;
 		case ACT_NEXT:
-			sel = first + (sel - first + 1) % n;
+			sel = step(sel, 1);
 			break;
 		case ACT_LEFT:
 		case ACT_RIGHT:
@@ -269,7 +301,7 @@ int menu_run(lineup *s, int can_resume, const char *notice)
 			break;
 		case ACT_CLICK:
 			for (int i = first; i < M_COUNT; i++)
-				if (ev.y == item_row(itop, i) && ev.x >= x - 2) {
+				if (shown(i) && ev.y == item_row(itop, i) && ev.x >= x - 2) {
 					sel = i;
 					ev.act = ACT_SELECT;
 				}
@@ -278,6 +310,8 @@ int menu_run(lineup *s, int can_resume, const char *notice)
 			/* fall through */
 		case ACT_SELECT:
 			switch (sel) {
+			case M_WAITING:
+				return MENU_WAITING;
 			case M_RESUME:
 				played = 1;
 				return MENU_RESUME;

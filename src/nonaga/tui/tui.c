@@ -6,6 +6,7 @@
 #include "savefile.h"
 #include "saveslot.h"
 #include "config.h"
+#include "client_mine.h"
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -264,6 +265,8 @@ typedef struct tui {
 	int quit_saved;         /* left with the game saved, to say so */
 	char exit_note[1024];   /* left online: how to come back, or "" */
 	int opened;             /* the screen is open */
+	char waiting[NET_NAME_MAX + 1];   /* the online game where it is your
+	                         * move, for the title menu, or "" */
 	config cfg;             /* the settings of the last run */
 	char cfg_msg[PATH_MAX + 200];
 } tui;
@@ -277,10 +280,33 @@ static int can_resume(const tui *t)
 /* The title menu; its settings are kept for the next run (config.c) after
  * each visit, here and nowhere else.  A failure costs only the memory of
  * them: it is not worth a message. */
+/* The first online game where it is your move, into t->waiting, and the
+ * title menu's words for it into item: from the server found as for
+ * playing, never started (client_mine.c); none when none answers. */
+static void find_waiting(tui *t, char *item, size_t size)
+{
+	static mine_game games[64];
+	netclient_opts o = { .server = t->opt->server, .key_file = t->opt->key_file };
+	char msg[512];
+	int absent, n = client_mine(&o, games, 64, &absent, msg, sizeof msg);
+	t->waiting[0] = item[0] = 0;
+	for (int i = 0; i < n; i++)
+		if (games[i].your_move) {
+			snprintf(t->waiting, sizeof t->waiting, "%s", games[i].game);
+			/* TRANSLATORS: the title menu's first item: the opponent,
+			   the game. */
+			snprintf(item, size, _("Online: your move against %s (%s)"),
+			         games[i].opponent, games[i].game);
+			return;
+		}
+}
+
 static int title_screen(tui *t)
 {
 	const char *notice = t->notice ? t->notice : t->note;
-	int next = menu_run(&t->s, can_resume(t), notice);
+	char item[200];
+	find_waiting(t, item, sizeof item);
+	int next = menu_run(&t->s, can_resume(t), item[0] ? item : NULL, notice);
 	if (notice == t->note)
 		t->note = NULL;   /* told */
 	t->notice = NULL;
@@ -299,6 +325,20 @@ static int online_screen(tui *t)
 	int next = online_play(t->opt, &t->s, t->online_first, t->online_msg,
 	                       sizeof t->online_msg);
 	t->online_first = 0;
+	t->notice = t->online_msg[0] ? t->online_msg : NULL;
+	if (next == MENU_QUIT)   /* said after the screen closes */
+		snprintf(t->exit_note, sizeof t->exit_note, "%s", t->online_msg);
+	return next == MENU_QUIT ? MENU_QUIT : TITLE;
+}
+
+/* The game the title menu offered: joined as --join would. */
+static int waiting_screen(tui *t)
+{
+	options o = *t->opt;
+	o.host = o.watch = NULL;
+	o.join = t->waiting;
+	t->online_msg[0] = 0;
+	int next = online_play(&o, &t->s, 1, t->online_msg, sizeof t->online_msg);
 	t->notice = t->online_msg[0] ? t->online_msg : NULL;
 	if (next == MENU_QUIT)   /* said after the screen closes */
 		snprintf(t->exit_note, sizeof t->exit_note, "%s", t->online_msg);
@@ -390,6 +430,7 @@ static int run_screen(tui *t, int screen)
 	switch (screen) {
 	case TITLE: return title_screen(t);
 	case MENU_ONLINE: return online_screen(t);
+	case MENU_WAITING: return waiting_screen(t);
 	case MENU_PUZZLES: return puzzles_screen(t);
 	case MENU_PAST: return past_screen(t);
 	default: return game_screen(t, screen);

@@ -378,12 +378,14 @@ void puzzle_progress(int *solved, int *total);
 int choose_run(const char *title, const char *text, const char *const *items,
                int n, int sel);
 
-/* The title menu, with "Resume" when can_resume and a notice (a bad save,
- * ...) when not NULL: MENU_PLAY to play with *s, MENU_RESUME to resume the
- * saved game, MENU_PAST for the past games, MENU_QUIT to quit. */
+/* The title menu, with "Resume" when can_resume, first the online game
+ * waiting for your move (its item's words) when waiting is not NULL, and
+ * a notice (a bad save, ...) when not NULL: MENU_PLAY to play with *s,
+ * MENU_RESUME to resume the saved game, MENU_WAITING for the waiting game,
+ * MENU_PAST for the past games, MENU_QUIT to quit. */
 enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST, MENU_PLAY_ON, MENU_ONLINE,
-       MENU_PUZZLES };
-int menu_run(lineup *s, int can_resume, const char *notice);
+       MENU_WAITING, MENU_PUZZLES };
+int menu_run(lineup *s, int can_resume, const char *waiting, const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
 void page_rules(void);

@@ -1,0 +1,63 @@
+/*
+ * client_mine.c - the games of yours not over yet (client_mine.h): one
+ * connection, "mine", its lines until "ok N", "quit".
+ */
+#include "client_mine.h"
+#include "cli.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* "mine NAME SIDE OPPONENT TO-MOVE CLOCK MS" for the player me into *g;
+ * 0 when it is not such a line. */
+static int mine_line(const char *me, const char *line, mine_game *g)
+{
+	char game[64], side[8], op[64], tomove[8], clock[16];
+	long long ms;
+	if (sscanf(line, "mine %63s %7s %63s %7s %15s %lld", game, side, op, tomove, clock,
+	           &ms) != 6 || !net_name_ok(game) || (strcmp(op, "-") && !net_name_ok(op)) ||
+	    (strcmp(side, "red") && strcmp(side, "blue")) ||
+	    (strcmp(tomove, "red") && strcmp(tomove, "blue")))
+		return 0;
+	/* (names checked: at most NET_NAME_MAX bytes) */
+	snprintf(g->game, sizeof g->game, "%.32s", game);
+	snprintf(g->opponent, sizeof g->opponent, "%.32s", strcmp(op, "-") ? op : "");
+	g->your_move = g->opponent[0] && (!strcmp(tomove, side) || !strcmp(op, me));
+	g->days = atoi(clock) > 0 && clock[strspn(clock, "0123456789")] == 'd' ? atoi(clock) : 0;
+	g->ms = ms < 0 ? -1 : ms;
+	return 1;
+}
+
+int client_mine(const netclient_opts *o, mine_game *out, int max, int *absent,
+                char *msg, size_t size)
+{
+	char me[NET_NAME_MAX + 1], line[NET_LINE_MAX + 1];
+	netclient_opts q = *o;
+	netclient_info via;
+	q.no_start = 1;
+	*absent = 0;
+	int fd = netclient_open(&q, me, sizeof me, &via, msg, size);
+	if (fd < 0) {
+		*absent = via.absent;
+		return via.absent ? 0 : -1;
+	}
+	int r = -1, n = 0;
+	if (write(fd, "mine\n", 5) == 5)
+		while ((r = netclient_line(fd, line, sizeof line, 10000)) > 0 &&
+		       strncmp(line, "ok", 2) && strncmp(line, "error", 5))
+			if (n < max && mine_line(me, line, &out[n]))
+				n++;
+	int whole = r > 0 && !strncmp(line, "ok", 2);
+	if (whole && write(fd, "quit\n", 5) < 0) {
+		/* (the answer is whole: the goodbye does not matter) */
+	}
+	close(fd);
+	if (!whole) {
+		snprintf(msg, size, "%s", r == 0 ? _("the server does not answer")
+		         : r < 0 ? _("the server closed the connection")
+		                 : _("the server cannot list your games"));
+		return -1;
+	}
+	return n;
+}

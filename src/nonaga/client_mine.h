@@ -1,0 +1,26 @@
+/*
+ * client_mine.h - the games of yours not over yet, asked of the server
+ * found as for playing but never started (the protocol's `mine'): for
+ * `nonaga --list' and the title menu.  No curses.
+ */
+#ifndef NONAGA_CLIENT_MINE_H
+#define NONAGA_CLIENT_MINE_H
+
+#include "client_connect.h"
+
+typedef struct mine_game {
+	char game[NET_NAME_MAX + 1];
+	char opponent[NET_NAME_MAX + 1];   /* "" while nobody has joined */
+	int your_move;          /* it is your move (with an opponent) */
+	int days;               /* a clock of days a move, or 0 */
+	long long ms;           /* the time left to the side to move; -1:
+	                         * no clock */
+} mine_game;
+
+/* Up to max games into out: how many (0 also when no server runs: then
+ * *absent is 1), or -1 with the reason in msg.  What the server says is
+ * checked: a line that is not right is skipped. */
+int client_mine(const netclient_opts *o, mine_game *out, int max, int *absent,
+                char *msg, size_t size);
+
+#endif
