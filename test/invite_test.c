@@ -6,26 +6,7 @@
  * one can.  bob and carol log in over TCP with the key; the host is the
  * user running the test, on the Unix socket.
  */
-#include "nonaga.h"
-#include "tap.h"
-#include "netc.h"
-
-static const char *nonaga;
-static char dir[256], sock[300], logpath[300], state[300];
-
-
-static pid_t start(int count, int *port)
-{
-	char l1[320], st[320];
-	snprintf(l1, sizeof l1, "unix:%s", sock);
-	snprintf(st, sizeof st, "%s", state);
-	char *args[] = { (char *)"--listen", l1, (char *)"--listen", (char *)"127.0.0.1:0",
-	                 (char *)"--state", st, NULL };
-	pid_t pid = srv_start(nonaga, logpath, args);
-	*port = srv_wait(logpath, count, 10000);
-	return *port > 0 ? pid : -1;
-}
-
+#include "srvtest.h"
 
 /* The games line of game (copied into out), or 0. */
 static int games_line(tc *t, const char *game, char *out, size_t size)
@@ -45,46 +26,42 @@ static int games_line(tc *t, const char *game, char *out, size_t size)
 
 int main(void)
 {
-	nonaga = getenv("NONAGA") ? getenv("NONAGA") : "build/nonaga";
-	if (srv_dir("invite", dir, sock, logpath, state) < 0)
+	if (srv_setup("invite") < 0)
 		return 1;
 
 	int port = 0;
-	pid_t pid = start(1, &port);
+	pid_t pid = start(1, NULL, NULL, &port);
 	CHECK(pid > 0, "the server starts");
 	tc a, b, c;
-	char line[600], me[64] = "";
-	CHECK(tc_unix(&a, sock) == 0 && tc_expect(&a, "welcome ", line, sizeof line, 3000) &&
-	      sscanf(line, "welcome %63s", me) == 1, "the host is online");
+	char line[600];
+	CHECK(connect_unix(&a), "the host is online");
 	CHECK(tc_login(&b, port, state, "bob") && tc_login(&c, port, state, "carol"), "bob and carol are online");
 
-	CHECK(tc_answer_is(&a, "host inv red for -bad", "error bad-argument"), "for takes a login");
-	CHECK(tc_answer_is(&a, "host inv red clock 5+3 for bob", "ok seat red"), "a game for bob");
+	CHECK(answer_is(&a, "host inv red for -bad", "error bad-argument"), "for takes a login");
+	CHECK(answer_is(&a, "host inv red clock 5+3 for bob", "ok seat red"), "a game for bob");
 	snprintf(line, sizeof line, "invited %s inv", me);
 	CHECK(tc_expect(&b, line, NULL, 0, 3000), "bob is told at once: %s", line);
 	CHECK(!tc_expect(&c, "invited ", NULL, 0, 300), "carol is not");
 	CHECK(games_line(&c, "inv", line, sizeof line) && strstr(line, " open for=bob"),
 	      "the list says whom it is for: %s", line);
-	CHECK(tc_answer_is(&c, "join inv", "error invited inv is for bob only"),
+	CHECK(answer_is(&c, "join inv", "error invited inv is for bob only"),
 	      "carol cannot take the seat");
-	CHECK(tc_answer_is(&c, "join inv blue", "error "), "... not even by naming it");
+	CHECK(answer_is(&c, "join inv blue", "error "), "... not even by naming it");
 
 	/* the server starts again: the invitation stays */
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops");
 	tc_close(&a);
 	tc_close(&b);
 	tc_close(&c);
-	pid = start(2, &port);
+	pid = start(2, NULL, NULL, &port);
 	CHECK(pid > 0, "the server starts again");
 	CHECK(tc_login(&b, port, state, "bob") && tc_login(&c, port, state, "carol"), "bob and carol are back");
-	CHECK(tc_answer_is(&c, "join inv", "error invited"), "carol still cannot take the seat");
-	CHECK(tc_answer_is(&b, "join inv", "ok seat blue"), "bob can");
+	CHECK(answer_is(&c, "join inv", "error invited"), "carol still cannot take the seat");
+	CHECK(answer_is(&b, "join inv", "ok seat blue"), "bob can");
 	CHECK(games_line(&c, "inv", line, sizeof line) && strstr(line, " playing for=bob"),
 	      "and the game is on: %s", line);
 	tc_close(&b);
 	tc_close(&c);
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
-	if (srv_dir_done(tap_fail, dir, logpath) < 0)
-		return 1;
-	return tests_done("invite");
+	return srv_done("invite");
 }

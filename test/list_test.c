@@ -4,15 +4,8 @@
  * found (this host's shared one); nothing, and no server started, when
  * none runs.  The opponent, bob, logs in over TCP with the key.
  */
-#include "nonaga.h"
-#include "tap.h"
-#include "netc.h"
-#include <pwd.h>
+#include "srvtest.h"
 #include <sys/stat.h>
-
-static const char *nonaga;
-static char dir[256], sock[300], logpath[300], state[300];
-
 
 /* Run `env ENV nonaga --list ARGS' into out; its exit status. */
 static int list(const char *env, const char *args, char *out, size_t size)
@@ -27,17 +20,13 @@ static int list(const char *env, const char *args, char *out, size_t size)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-
 int main(void)
 {
-	nonaga = getenv("NONAGA") ? getenv("NONAGA") : "build/nonaga";
-	if (srv_dir("list", dir, sock, logpath, state) < 0)
+	if (srv_setup("list") < 0)
 		return 1;
 	char rt[300], out[4096], args[400], env[400];
 	snprintf(rt, sizeof rt, "%s/rt", dir);
 	mkdir(rt, 0700);
-	struct passwd *pw = getpwuid(geteuid());
-	const char *me = pw ? pw->pw_name : "?";
 
 	/* no server at all: nothing to list, and none is started */
 	int st = list("NONAGA_SHARED_SOCKET=", "", out, sizeof out);
@@ -46,25 +35,20 @@ int main(void)
 	CHECK(st == 0 && !out[0] && access(sockfile, F_OK) != 0,
 	      "no server: nothing listed, none started (%d, [%s])", st, out);
 
-	char l1[320], st1[320];
-	snprintf(l1, sizeof l1, "unix:%s", sock);
-	snprintf(st1, sizeof st1, "%s", state);
-	char *sargs[] = { (char *)"--listen", l1, (char *)"--listen", (char *)"127.0.0.1:0",
-	                  (char *)"--state", st1, NULL };
-	pid_t pid = srv_start(nonaga, logpath, sargs);
-	int port = srv_wait(logpath, 1, 10000);
+	int port = 0;
+	pid_t pid = start(1, NULL, NULL, &port);
 	CHECK(pid > 0 && port > 0, "the server starts");
 	tc a, b;
-	CHECK(tc_unix(&a, sock) == 0 && tc_expect(&a, "welcome ", NULL, 0, 3000) &&
+	CHECK(connect_unix(&a) &&
 	      tc_login(&b, port, state, "bob"), "%s and bob are online", me);
-	CHECK(tc_answer_is(&a, "host g1 red", "ok seat red") && tc_answer_is(&b, "join g1", "ok seat blue"),
+	CHECK(answer_is(&a, "host g1 red", "ok seat red") && answer_is(&b, "join g1", "ok seat blue"),
 	      "g1: %s (red, to move) against bob", me);
-	CHECK(tc_answer_is(&b, "host g2 red clock 5+0", "ok seat red") &&
-	      tc_answer_is(&a, "join g2", "ok seat blue"), "g2: bob (red, to move) against %s", me);
-	CHECK(tc_answer_is(&a, "host g3 blue clock 2d", "ok seat blue"), "g3: %s waits", me);
-	CHECK(tc_answer_is(&b, "host g4 red", "ok seat red"), "g4: bob's alone");
-	CHECK(tc_answer_is(&a, "host g5 red", "ok seat red") && tc_answer_is(&b, "join g5", "ok seat blue") &&
-	      tc_answer_is(&a, "resign", "ok"), "g5: over");
+	CHECK(answer_is(&b, "host g2 red clock 5+0", "ok seat red") &&
+	      answer_is(&a, "join g2", "ok seat blue"), "g2: bob (red, to move) against %s", me);
+	CHECK(answer_is(&a, "host g3 blue clock 2d", "ok seat blue"), "g3: %s waits", me);
+	CHECK(answer_is(&b, "host g4 red", "ok seat red"), "g4: bob's alone");
+	CHECK(answer_is(&a, "host g5 red", "ok seat red") && answer_is(&b, "join g5", "ok seat blue") &&
+	      answer_is(&a, "resign", "ok"), "g5: over");
 	tc_sleep_ms(1100);
 
 	snprintf(args, sizeof args, "--server unix:%s", sock);
@@ -91,7 +75,7 @@ int main(void)
 	CHECK(st == 1 && strstr(out, "cannot connect"), "a server that is not there: %d [%s]", st, out);
 
 	/* days: the opponent's 2 days, shown as days */
-	CHECK(tc_answer_is(&b, "join g3", "ok seat red"), "bob joins g3");
+	CHECK(answer_is(&b, "join g3", "ok seat red"), "bob joins g3");
 	snprintf(args, sizeof args, "--server unix:%s", sock);
 	st = list("", args, out, sizeof out);
 	CHECK(st == 0 && (strstr(out, "g3: bob's move, 1d 23:59 left\n") ||
@@ -100,7 +84,5 @@ int main(void)
 	tc_close(&a);
 	tc_close(&b);
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
-	if (srv_dir_done(tap_fail, dir, logpath) < 0)
-		return 1;
-	return tests_done("list");
+	return srv_done("list");
 }

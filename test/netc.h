@@ -218,18 +218,6 @@ static inline int tc_answer(tc *t, const char *cmd, const char *want, char *got,
 	return !strcmp(got, want);
 }
 
-/* Ask cmd: is the answer one that begins with prefix?  (Says on stderr
- * what came instead.) */
-static inline int tc_answer_is(tc *t, const char *cmd, const char *prefix)
-{
-	char got[512];
-	if (!tc_ask(t, got, sizeof got, cmd))
-		return fprintf(stderr, "%s: no answer\n", cmd), 0;
-	if (strncmp(got, prefix, strlen(prefix)))
-		return fprintf(stderr, "%s: '%s', not '%s'\n", cmd, got, prefix), 0;
-	return 1;
-}
-
 /* Connect over TCP to port and log in as name with the key kept in the
  * server's state directory: 1 when welcomed. */
 static inline int tc_login(tc *t, int port, const char *state, const char *name)
@@ -306,35 +294,6 @@ static inline int srv_wait(const char *log, int count, int timeout_ms)
 		tc_sleep_ms(20);
 	}
 	return -1;
-}
-
-/* A test's directory /tmp/nonaga-NAME-test-XXXXXX, with the names of a
- * server's socket (s.sock), log (log) and state directory (state) in it;
- * 0, or -1. */
-static inline int srv_dir(const char *name, char dir[256], char sock[300], char log[300],
-                          char state[300])
-{
-	snprintf(dir, 256, "/tmp/nonaga-%s-test-XXXXXX", name);
-	if (!mkdtemp(dir))
-		return -1;
-	snprintf(sock, 300, "%s/s.sock", dir);
-	snprintf(log, 300, "%s/log", dir);
-	snprintf(state, 300, "%s/state", dir);
-	signal(SIGPIPE, SIG_IGN);
-	return 0;
-}
-
-/* At the end: the directory goes when every check passed, else the log's
- * name is said.  0, or -1 when it could not be removed. */
-static inline int srv_dir_done(int failed, const char *dir, const char *log)
-{
-	char cmd[300];
-	if (failed) {
-		fprintf(stderr, "server log in %s\n", log);
-		return 0;
-	}
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	return system(cmd) == 0 ? 0 : -1;
 }
 
 /* Stop the server pid (a server that did not start, pid <= 0, is never

@@ -6,32 +6,9 @@
  * again has the game back with the clock as it was.  The server runs with
  * --grace 1, so that everything a normal game would do by now is done.
  */
-#include "nonaga.h"
-#include "tap.h"
-#include "netc.h"
+#include "srvtest.h"
 
 #define DAYS2 (2 * 86400 * 1000LL)
-
-static const char *nonaga;
-static char dir[256], sock[300], logpath[300], state[300];
-
-static pid_t start(int count)
-{
-	char l1[320], st[320];
-	snprintf(l1, sizeof l1, "unix:%s", sock);
-	snprintf(st, sizeof st, "%s", state);
-	char *args[] = { (char *)"--listen", l1, (char *)"--state", st,
-	                 (char *)"--grace", (char *)"1", NULL };
-	pid_t pid = srv_start(nonaga, logpath, args);
-	return srv_wait(logpath, count, 10000) < 0 ? -1 : pid;
-}
-
-static int connect_unix(tc *t)
-{
-	char line[256];
-	return tc_unix(t, sock) == 0 && tc_expect(t, "welcome ", line, sizeof line, 3000);
-}
-
 
 /* The clock after a sync: red's and blue's milliseconds, and whether an
  * "away" line came after it (within wait_ms). */
@@ -61,11 +38,10 @@ static void first_move(ng_game *g, char *mv)
 
 int main(void)
 {
-	nonaga = getenv("NONAGA") ? getenv("NONAGA") : "build/nonaga";
-	if (srv_dir("slowgame", dir, sock, logpath, state) < 0)
+	if (srv_setup("slowgame") < 0)
 		return 1;
 
-	pid_t pid = start(1);
+	pid_t pid = start(1, NULL, NULL, NULL);
 	CHECK(pid > 0, "the server starts");
 	tc a, b, w;
 	char line[600], cmd[300], mv[NG_MOVE_TEXT];
@@ -73,11 +49,11 @@ int main(void)
 	int away = 0;
 
 	CHECK(connect_unix(&a) && connect_unix(&w), "connections");
-	CHECK(tc_answer_is(&a, "host slow red clock 0d", "error bad-argument") &&
-	      tc_answer_is(&a, "host slow red clock 31d", "error bad-argument") &&
-	      tc_answer_is(&a, "host slow red clock 2days", "error bad-argument"),
+	CHECK(answer_is(&a, "host slow red clock 0d", "error bad-argument") &&
+	      answer_is(&a, "host slow red clock 31d", "error bad-argument") &&
+	      answer_is(&a, "host slow red clock 2days", "error bad-argument"),
 	      "days a move: 1 to 30, written Nd");
-	CHECK(tc_answer_is(&a, "host slow red clock 2d", "ok seat red ") &&
+	CHECK(answer_is(&a, "host slow red clock 2d", "ok seat red ") &&
 	      tc_expect(&a, "sync slow ", line, sizeof line, 3000) && strstr(line, " clock=2d "),
 	      "a game of 2 days a move: %s", line);
 	CHECK(tc_send(&w, "games") == 0 && tc_expect(&w, "game slow ", line, sizeof line, 3000) &&
@@ -87,11 +63,11 @@ int main(void)
 	/* its host leaves: the challenge outlives the grace period */
 	tc_close(&a);
 	tc_sleep_ms(1600);
-	CHECK(tc_answer_is(&w, "watch slow", "ok watch"), "the challenge stays past the grace period");
+	CHECK(answer_is(&w, "watch slow", "ok watch"), "the challenge stays past the grace period");
 	CHECK(sync_clock(&w, &red, &blue, &away, 300) && red == DAYS2 && blue == DAYS2 && !away,
 	      "2 days each, and its host is not away: %lld %lld %d", red, blue, away);
-	CHECK(connect_unix(&a) && tc_answer_is(&a, "join slow", "ok seat red"), "its host is back");
-	CHECK(connect_unix(&b) && tc_answer_is(&b, "join slow", "ok seat blue"), "an opponent joins");
+	CHECK(connect_unix(&a) && answer_is(&a, "join slow", "ok seat red"), "its host is back");
+	CHECK(connect_unix(&b) && answer_is(&b, "join slow", "ok seat blue"), "an opponent joins");
 	CHECK(tc_expect(&a, "seated blue ", NULL, 0, 3000), "the host sees it");
 
 	/* red moves after a while: its 2 days come back whole */
@@ -99,7 +75,7 @@ int main(void)
 	first_move(g, mv);
 	tc_sleep_ms(400);
 	snprintf(cmd, sizeof cmd, "move %s", mv);
-	CHECK(tc_answer_is(&a, cmd, "ok"), "red moves %s", mv);
+	CHECK(answer_is(&a, cmd, "ok"), "red moves %s", mv);
 	CHECK(tc_expect(&b, "moved 1 ", line, sizeof line, 3000) &&
 	      sscanf(line + 8 + strlen(mv), "%lld %lld", &red, &blue) == 2 &&
 	      red == DAYS2 && blue == DAYS2, "each move has its 2 days afresh: %s", line);
@@ -108,7 +84,7 @@ int main(void)
 	/* red leaves: blue is not told, and cannot claim the win */
 	tc_close(&a);
 	CHECK(!tc_expect(&b, "away ", NULL, 0, 1500), "a player who leaves is not away");
-	CHECK(tc_answer_is(&b, "claim", "error no-claim"), "no win is claimed: it comes on time");
+	CHECK(answer_is(&b, "claim", "error no-claim"), "no win is claimed: it comes on time");
 	tc_sleep_ms(300);
 
 	/* the server stops and starts again: the game, its clock, nobody away */
@@ -116,9 +92,9 @@ int main(void)
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops");
 	tc_close(&b);
 	tc_close(&w);
-	pid = start(2);
+	pid = start(2, NULL, NULL, NULL);
 	CHECK(pid > 0, "the server starts again");
-	CHECK(connect_unix(&b) && tc_answer_is(&b, "join slow", "ok seat ") &&
+	CHECK(connect_unix(&b) && answer_is(&b, "join slow", "ok seat ") &&
 	      tc_expect(&b, "sync slow ", line, sizeof line, 3000) && strstr(line, " clock=2d ") &&
 	      strstr(line, " moves=1 "), "the game is back: %s", line);
 	CHECK(sync_clock(&b, &red, &blue, &away, 500) && red == DAYS2 &&
@@ -128,7 +104,5 @@ int main(void)
 	tc_close(&b);
 	ng_game_free(g);
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
-	if (srv_dir_done(tap_fail, dir, logpath) < 0)
-		return 1;
-	return tests_done("slowgame");
+	return srv_done("slowgame");
 }
