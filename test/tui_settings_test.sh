@@ -52,7 +52,7 @@ check "... for that run only" grep -qx "level=7" "$settings"
 
 # the language: chosen in the menu, remembered
 menu
-keys Up Up
+keys BTab BTab   # (Shift-Tab goes round; Up stops at the top)
 wait_for "▸ Language"
 # system default, English, Japanese (in the order of the catalogs found)
 japanese() { has_text "コンピュータと対戦" || { keys Right; false; }; }
