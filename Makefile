@@ -184,6 +184,7 @@ build/test/reasons_test build/asan/test/reasons_test: src/nonaga/tui/reasons.c $
 build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
 build/test/journal_test build/asan/test/journal_test: src/nonaga/server/server_store.c src/nonaga/server/server_journal.c src/nonaga/server/server_dir.c $(HDRS)
 build/test/rating_test build/asan/test/rating_test: src/nonaga/server/rating.c $(HDRS)
+build/test/sshkey_test build/asan/test/sshkey_test: src/nonaga/sha256.c src/nonaga/sshkey.c $(HDRS)
 build/test/analysis_test build/asan/test/analysis_test: src/nonaga/analysis.c $(HDRS)
 build/test/puzzles_test build/asan/test/puzzles_test: test/puzzle_check.h src/nonaga/puzzles.txt
 build/test/server_test build/asan/test/server_test build/test/server_cmd_test \
