@@ -360,6 +360,13 @@ static void on_accept(struct evconnlistener *l, evutil_socket_t fd,
 		conn_close_after(c);
 		return;
 	}
+	if (s->opt.gateway && !strcmp(c->name, s->opt.gateway)) {
+		/* the SSH door: not a player until it says which (`as') */
+		c->gateway = 1;
+		set_timeouts(c, s->opt.idle < LOGIN_S ? s->opt.idle : LOGIN_S);
+		conn_send(c, "welcome %s", c->name);
+		return;
+	}
 	conn_authed(c);
 	conn_send(c, "welcome %s", c->name);
 }
@@ -519,6 +526,7 @@ int server_main(const server_opts *opt)
 	    event_add(sigs[1], NULL)) {
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
 	} else if (store_open(s, msg, sizeof msg) < 0 ||
+	           door_load(s, msg, sizeof msg) < 0 ||
 	           open_listeners(s, msg, sizeof msg) < 0) {
 		fprintf(stderr, "nonaga: %s\n", msg);
 	} else {
@@ -531,6 +539,7 @@ int server_main(const server_opts *opt)
 		status = run(s);
 	}
 	close_all(s);
+	door_free(s);
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])
 			event_free(sigs[i]);

@@ -15,6 +15,7 @@
 #include "nonaga.h"
 #include "net.h"
 #include "server_journal.h"
+#include "sshkey.h"
 
 struct event_base;
 struct event;
@@ -24,6 +25,8 @@ struct evconnlistener;
 #define SERVER_LISTEN_MAX 8       /* --listen options */
 #define SERVER_GAMES_MAX 20000    /* games kept at once */
 #define SERVER_OUT_MAX (1 << 20)  /* bytes waiting for a client that reads */
+#define DOOR_PER_KEY 3            /* connections of one SSH door key */
+#define DOOR_PER_ADDR 10          /* door connections from one address */
 
 typedef struct server_opts {
 	net_addr listen[SERVER_LISTEN_MAX];
@@ -34,6 +37,8 @@ typedef struct server_opts {
 	int max_clients;        /* 0: as many as file descriptors allow */
 	int idle;               /* seconds a client may say nothing (0: 900) */
 	int sync;               /* --sync: SERVER_SYNC_BATCH (default), _ALWAYS, _NONE */
+	const char *gateway;    /* --gateway LOGIN: the SSH door's account,
+	                         * which may say who its players are, or NULL */
 } server_opts;
 
 typedef struct server server;
@@ -48,6 +53,9 @@ struct conn {
 	unsigned long id;
 	int tcp;                /* came over TCP: must log in with the key */
 	int authed;             /* name is known */
+	int gateway;            /* from --gateway's account: may say `as' */
+	char fpr[SSHKEY_FPR_LEN + 1];   /* a door player's key, or "" */
+	char addr[48];          /* a door player's SSH address, or "-" */
 	char name[NET_NAME_MAX + 1];
 	sgame *game;            /* the game it plays or watches, or NULL */
 	int role;               /* NG_RED, NG_BLUE, or -1 watching */
@@ -133,6 +141,7 @@ struct server {
 	sgame *games;
 	int ngames;
 	int max_clients;
+	struct door_ids *door;  /* server_door.c's */
 };
 
 int server_main(const server_opts *opt);
@@ -194,6 +203,12 @@ sgame *game_restore(server *s, srec *r);
  * the key at path, read or made (0600). */
 int state_own_dir(const char *dir, char *msg, size_t size);
 int state_key(server *s, const char *path, char *msg, size_t size);
+
+/* server_door.c */
+int door_load(server *s, char *msg, size_t size);
+void door_free(server *s);
+void door_as(conn *c, char **w, int n);
+void door_code(conn *c);
 
 /* server_store.c: opening reads the records and replays the journal
  * over them (a torn last entry is reported and dropped). */

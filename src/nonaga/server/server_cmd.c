@@ -463,6 +463,10 @@ void cmd_dispatch(conn *c, char *line)
 		cmd_login(c, w, n);
 		return;
 	}
+	if (!strcmp(cmd, "as")) {
+		door_as(c, w, n);
+		return;
+	}
 	if (!c->authed) {
 		bad(c, "login-required", "log in first: login KEY NAME; closing");
 		conn_close_after(c);
@@ -494,6 +498,8 @@ void cmd_dispatch(conn *c, char *line)
 		cmd_takeback(c);
 	else if (!strcmp(cmd, "chat"))
 		cmd_chat(c, rest);
+	else if (!strcmp(cmd, "code"))
+		door_code(c);
 	else
 		bad(c, "bad-command", "unknown command; see nonaga(6), ONLINE");
 }
