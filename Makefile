@@ -16,6 +16,9 @@
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
 #                   (the program, its pages and catalogs, and the library:
 #                   libnonaga.a, nonaga.h and nonaga.pc for pkg-config)
+#   make install-door  the SSH door (as root): the account DOOR_USER (play)
+#                   and the sshd drop-in (contrib/nonaga-door.conf) under
+#                   SSHD_DIR (/etc/ssh)/sshd_config.d; make uninstall-door
 #   make pot        po/nonaga.pot from the sources; make update-po merges it
 #   make clean
 
@@ -64,6 +67,9 @@ BUILD_DEPS = libncurses-dev:/usr/include/ncursesw/curses.h \
              gettext:/usr/bin/msgfmt libevent-dev:/usr/include/event2/event.h
 CHECK_DEPS = tmux:/usr/bin/tmux groff-base:/usr/bin/groff man-db:/usr/bin/man \
              pkgconf:/usr/bin/pkg-config
+# Optional: test/door_test.sh runs a real sshd when it can, else skips.
+# Installed when we are root; otherwise only said.
+OPT_CHECK_DEPS = openssh-client:/usr/bin/ssh-keygen openssh-server:/usr/sbin/sshd
 FUZZ_DEPS  = clang:/usr/bin/clang libclang-rt-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 
 # Install what is missing with apt-get when we are root, else say how.
@@ -82,7 +88,9 @@ need = missing=""; for p in $(1); do f=$${p\#*:}; [ -e "$$f" ] || missing="$$mis
 build/.deps-build:
 	@mkdir -p build; $(call need,$(BUILD_DEPS)); touch $@
 build/.deps-check:
-	@mkdir -p build; $(call need,$(CHECK_DEPS)); touch $@
+	@mkdir -p build; $(call need,$(CHECK_DEPS)); \
+	( $(call need,$(OPT_CHECK_DEPS)) ) 2>&1 | sed 's/^nonaga: /nonaga: optional: /' >&2; \
+	touch $@
 build/.deps-fuzz:
 	@mkdir -p build; $(call need,$(FUZZ_DEPS)); touch $@
 
@@ -311,9 +319,19 @@ install: all build/nonaga.pc
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
+# The SSH door (nonaga(6), THE SSH DOOR): contrib/door-install.sh says what
+# it does, and refuses an sshd_config that does not read sshd_config.d.
+SSHD_DIR  ?= /etc/ssh
+DOOR_USER ?= play
+DOOR_SOCKET ?= /run/nonaga/server.sock
+install-door uninstall-door:
+	@DESTDIR='$(DESTDIR)' BINDIR='$(BINDIR)' SSHD_DIR='$(SSHD_DIR)' \
+	  DOOR_USER='$(DOOR_USER)' DOOR_SOCKET='$(DOOR_SOCKET)' \
+	  sh contrib/door-install.sh $(@:-door=)
+
 clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench match match-old tune texel fuzz puzzles screens clean pot update-po install uninstall FORCE
+.PHONY: all check tsan bench match match-old tune texel fuzz puzzles screens clean pot update-po install uninstall install-door uninstall-door FORCE
 .DELETE_ON_ERROR:

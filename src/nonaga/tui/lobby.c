@@ -387,7 +387,7 @@ static online on = { .fd = -1 };
 
 int online_open(const options *opt, char *msg, size_t size)
 {
-	netclient_opts o = { opt->server, opt->key_file };
+	netclient_opts o = { opt->server, opt->key_file, opt->door_as, NULL };
 	return on.fd >= 0 ? 0 : online_connect(&on, &o, msg, size);
 }
 

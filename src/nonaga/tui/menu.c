@@ -107,6 +107,32 @@ static void change(lineup *s, int item, int d)
 
 /* The first item shown: Resume only when there is a saved game. */
 static int first;
+/* Items not shown (bits): the SSH door's guests get no local games, no
+ * save files and no past games. */
+static unsigned hidden;
+#define DOOR_HIDES (1u << M_RESUME | 1u << M_AI | 1u << M_LEVEL | 1u << M_SIDE | \
+	1u << M_PVP | 1u << M_RULESET | 1u << M_PAST)
+
+static int shown(int item)
+{
+	return item >= first && item < M_COUNT && !(hidden >> item & 1);
+}
+
+/* The item shown next after item in direction d (1 or -1); at an end,
+ * round to the other (wrap) or item itself. */
+static int step(int item, int d, int wrap)
+{
+	for (int i = item + d;; i += d) {
+		if (i < 0 || i >= M_COUNT) {
+			if (!wrap)
+				return item;
+			i = d > 0 ? -1 : M_COUNT;   /* (then i += d) */
+			continue;
+		}
+		if (shown(i) || i == item)
+			return i;
+	}
+}
 
 /* Screen rows of the items, to draw them and to find clicks. */
 static int gaps;   /* blank lines between groups of items: 1, or 0 when
@@ -114,8 +140,17 @@ static int gaps;   /* blank lines between groups of items: 1, or 0 when
 
 static int item_row(int top, int item)
 {
-	return top + item - first + gaps * ((item >= M_PVP) + (item >= M_RULESET) +
-	                                    (first == M_RESUME && item > M_RESUME));
+	static const int groups[] = { M_AI, M_PVP, M_RULESET };
+	int row = top;
+	for (int i = first; i < item; i++)
+		row += shown(i);
+	for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+		int before = 0;
+		for (int i = first; i < groups[g]; i++)
+			before |= shown(i);
+		row += gaps * (before && item >= groups[g]);
+	}
+	return row;
 }
 
 static void draw(const lineup *s, int sel, const char *notice,
@@ -125,9 +160,8 @@ static void draw(const lineup *s, int sel, const char *notice,
 	 * lines between groups, a blank, two lines of keys.  On a short
 	 * screen (48x14 with Resume) the blanks and the subtitle go, so that
 	 * every item stays on the screen. */
-	int items = M_COUNT - first;
-	int seps = 2 + (first == M_RESUME);
-	int full = 3 + items + seps + 3;
+	gaps = 1;
+	int full = 3 + item_row(0, M_COUNT - 1) + 1 + 3;
 	gaps = LINES >= full;
 	int top = gaps ? (LINES - full) / 2 : 0;
 	char title[256];
@@ -149,6 +183,8 @@ static void draw(const lineup *s, int sel, const char *notice,
 
 	int lw = 0;
 	for (int i = first; i < M_COUNT; i++) {
+		if (!shown(i))
+			continue;
 		int iw = text_width(label(i)) + (i == M_LEVEL || i == M_SIDE ? 2 : 0);
 		if (iw > lw)
 			lw = iw;
@@ -163,6 +199,8 @@ static void draw(const lineup *s, int sel, const char *notice,
 	for (int y = itop; y < item_row(itop, M_COUNT - 1) + 1; y++)
 		text_line(y, 0, COLS, "", A_NORMAL);
 	for (int i = first; i < M_COUNT; i++) {
+		if (!shown(i))
+			continue;
 		int y = item_row(itop, i);
 		attr_t a = i == sel ? term_attr(R_CURSOR) | A_BOLD : A_NORMAL;
 		int indent = i == M_LEVEL || i == M_SIDE ? 2 : 0;
@@ -206,19 +244,18 @@ static void draw(const lineup *s, int sel, const char *notice,
 	*x_out = x;
 }
 
-int menu_run(lineup *s, int can_resume, const char *notice)
+int menu_run(lineup *s, int can_resume, int door, const char *notice)
 {
 	static int sel = M_AI;
-	int n;
-	first = can_resume ? M_RESUME : M_AI;
-	n = M_COUNT - first;
+	first = can_resume && !door ? M_RESUME : M_AI;
+	hidden = door ? DOOR_HIDES : 0;
 	/* the program starts on Resume, and so does the menu after a game
 	 * that is left in progress (m); otherwise it keeps its place */
 	static int started, played;
-	if ((!started || played) && can_resume)
+	if ((!started || played) && can_resume && !door)
 		sel = M_RESUME;
-	else if (sel < first)
-		sel = M_AI;
+	else if (!shown(sel))
+		sel = step(M_COUNT - 1, 1, 1);
 	started = 1;
 	played = 0;
 	int itop = 0, x = 0;
@@ -239,18 +276,16 @@ int menu_run(lineup *s, int can_resume, const char *notice)
 		/* up and down stop at the ends, so that a press too many
 		 * never lands on Quit; Tab and Shift-Tab go round */
 		case ACT_UP:
-			if (sel > first)
-				sel--;
+			sel = step(sel, -1, 0);
 			break;
 		case ACT_DOWN:
-			if (sel < M_COUNT - 1)
-				sel++;
+			sel = step(sel, 1, 0);
 			break;
 		case ACT_PREV:
-			sel = first + (sel - first + n - 1) % n;
+			sel = step(sel, -1, 1);
 			break;
 		case ACT_NEXT:
-			sel = first + (sel - first + 1) % n;
+			sel = step(sel, 1, 1);
 			break;
 		case ACT_LEFT:
 		case ACT_RIGHT:
@@ -269,7 +304,7 @@ int menu_run(lineup *s, int can_resume, const char *notice)
 			break;
 		case ACT_CLICK:
 			for (int i = first; i < M_COUNT; i++)
-				if (ev.y == item_row(itop, i) && ev.x >= x - 2) {
+				if (shown(i) && ev.y == item_row(itop, i) && ev.x >= x - 2) {
 					sel = i;
 					ev.act = ACT_SELECT;
 				}

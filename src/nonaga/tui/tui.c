@@ -280,7 +280,7 @@ static int can_resume(const tui *t)
 static int title_screen(tui *t)
 {
 	const char *notice = t->notice ? t->notice : t->note;
-	int next = menu_run(&t->s, can_resume(t), notice);
+	int next = menu_run(&t->s, can_resume(t), t->opt->door, notice);
 	if (notice == t->note)
 		t->note = NULL;   /* told */
 	t->notice = NULL;
@@ -435,7 +435,7 @@ static int start(tui *t)
 	const config *cfg = &t->cfg;
 	if (!opt->lang && cfg->have_lang && !playing_on)
 		language_apply(cfg->lang);   /* before the screen decides */
-	if (online && online_open(opt, t->msg, sizeof t->msg) < 0) {
+	if ((online || opt->door) && online_open(opt, t->msg, sizeof t->msg) < 0) {
 		fprintf(stderr, "nonaga: %s\n", t->msg);
 		return -1;
 	}
@@ -457,7 +457,7 @@ static int start(tui *t)
 	if (t->cfg_msg[0] && !t->note)
 		t->note = t->cfg_msg;   /* a settings file that is not ours */
 	t->online_first = online;
-	return online ? MENU_ONLINE : playing_on ? MENU_PLAY_ON
+	return online || opt->door ? MENU_ONLINE : playing_on ? MENU_PLAY_ON
 	     : opt->resume ? MENU_RESUME
 	     : opt->who.mode == MODE_MENU ? TITLE : MENU_PLAY;
 }
