@@ -189,6 +189,7 @@ static void reap(evutil_socket_t fd, short what, void *arg)
 		s->nconns--;
 		bufferevent_free(c->bev);
 		evbuffer_free(c->held);
+		free(c->ignore);
 		free(c);
 	}
 }

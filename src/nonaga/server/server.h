@@ -27,6 +27,7 @@ struct evconnlistener;
 #define SERVER_OUT_MAX (1 << 20)  /* bytes waiting for a client that reads */
 #define DOOR_PER_KEY 3            /* connections of one SSH door key */
 #define DOOR_PER_ADDR 10          /* door connections from one address */
+#define GAMES_OPEN_MAX 5          /* games a player has open at once */
 
 typedef struct server_opts {
 	net_addr listen[SERVER_LISTEN_MAX];
@@ -56,6 +57,11 @@ struct conn {
 	int gateway;            /* from --gateway's account: may say `as' */
 	char fpr[SSHKEY_FPR_LEN + 1];   /* a door player's key, or "" */
 	char addr[48];          /* a door player's SSH address, or "-" */
+	double chat_tokens;     /* chat messages it may still send now */
+	int64_t chat_ms;        /* when they were counted, or 0 */
+	char (*ignore)[NET_NAME_MAX + 1];   /* players whose chat it does not
+	                         * want (server_chat.c), or NULL */
+	int nignore;
 	char name[NET_NAME_MAX + 1];
 	sgame *game;            /* the game it plays or watches, or NULL */
 	int role;               /* NG_RED, NG_BLUE, or -1 watching */
@@ -203,6 +209,10 @@ sgame *game_restore(server *s, srec *r);
  * the key at path, read or made (0600). */
 int state_own_dir(const char *dir, char *msg, size_t size);
 int state_key(server *s, const char *path, char *msg, size_t size);
+
+/* server_chat.c */
+void chat_say(conn *c, const char *text);   /* text checked */
+void cmd_ignore(conn *c, char **w, int n);  /* ignore [NAME], unignore NAME */
 
 /* server_door.c */
 int door_load(server *s, char *msg, size_t size);

@@ -135,6 +135,16 @@ static void seated(conn *c, sgame *g, int side)
 	game_sync(g, c);
 }
 
+/* The games on that name has a seat in. */
+static int games_open(const server *s, const char *name)
+{
+	int n = 0;
+	for (const sgame *g = s->games; g; g = g->next)
+		n += !g->how[0] && (!strcmp(g->seat[0].name, name) ||
+		                    !strcmp(g->seat[1].name, name));
+	return n;
+}
+
 static void cmd_host(conn *c, char **w, int n)
 {
 	int side = -1, min = 0, inc = 0;
@@ -172,6 +182,13 @@ static void cmd_host(conn *c, char **w, int n)
 	}
 	if (c->srv->ngames >= SERVER_GAMES_MAX) {
 		bad(c, "busy", "the server has too many games");
+		return;
+	}
+	if (games_open(c->srv, c->name) >= GAMES_OPEN_MAX) {
+		char why[96];
+		snprintf(why, sizeof why, "you have %d games open: finish one first",
+		         GAMES_OPEN_MAX);
+		bad(c, "too-many-games", why);
 		return;
 	}
 	if (side < 0) {
@@ -429,8 +446,7 @@ static void cmd_chat(conn *c, const char *text)
 		bad(c, "bad-text", "chat is 1 to 300 bytes of UTF-8 without control characters");
 		return;
 	}
-	conn_send(c, "ok");
-	game_broadcast(c->game, NULL, "chat %s %s", c->name, text);
+	chat_say(c, text);
 }
 
 static void cmd_leave(conn *c)
@@ -500,6 +516,8 @@ void cmd_dispatch(conn *c, char *line)
 		cmd_chat(c, rest);
 	else if (!strcmp(cmd, "code"))
 		door_code(c);
+	else if (!strcmp(cmd, "ignore") || !strcmp(cmd, "unignore"))
+		cmd_ignore(c, w, n);
 	else
 		bad(c, "bad-command", "unknown command; see nonaga(6), ONLINE");
 }
