@@ -123,18 +123,13 @@ check "sshd runs with the contrib block (port $port)" test -n "$sshd"
 
 SSH="ssh -F /dev/null -p $port -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null \
 -o BatchMode=yes -o IdentitiesOnly=yes -o LogLevel=ERROR"
-T new-session -d -s idle -x 80 -y 24 "exec cat >/dev/null"
-T set-option -g remain-on-exit on
+# (the sessions are tmux.sh's clients: scr, shows, see, press, dead)
+clients_init "unix:$S"
 # visit NAME KEY [COMMAND]: ssh -t with that key in the tmux session NAME
 visit() {
 	T kill-session -t "=$1" 2>/dev/null
 	T new-session -d -s "$1" -x 80 -y 24 "$SSH -t -i $D/keys/$2 $U@127.0.0.1 $3"
 }
-scr() { T capture-pane -p -t "=$1:"; }
-shows() { seen=$1; scr "$1" | grep -qF -- "$2"; }
-see() { poll "${3:-10}" shows "$1" "$2"; }
-press() { who=$1; shift; T send-keys -t "=$who:" "$@"; }
-screen() { scr "${seen:-idle}"; }
 fpr() { ssh-keygen -lf "$D/keys/$1.pub" | cut -d' ' -f2; }
 
 # --- two new keys choose names and meet in the lobby
@@ -191,11 +186,11 @@ kill "$server"; wait "$server" 2>/dev/null
 server_up
 visit c k1
 check "a known key comes straight to the lobby by its name" see c "Online as Alba7" 20
-check "... without being asked for a name" sh -c "! tmux -L $TMUX_SOCK capture-pane -p -t =c: | grep -qF 'Name:'"
+lacks() { ! scr "$1" | grep -qE -- "$2"; }
+check "... without being asked for a name" lacks c 'Name:'
 press c Escape
 check "Esc: the guest's title menu" see c "Play online"
-check "... has no local games" sh -c "! tmux -L $TMUX_SOCK capture-pane -p -t =c: | grep -qE 'computer|Two players|Past games|Resume'"
-dead() { T list-panes -t "=$1:" -F '#{pane_dead}' | grep -q 1; }
+check "... has no local games" lacks c 'computer|Two players|Past games|Resume'
 press c q
 check "q ends the session" poll 10 dead c
 

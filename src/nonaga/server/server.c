@@ -196,18 +196,23 @@ static void reap(evutil_socket_t fd, short what, void *arg)
 
 /* --------------------------------------------------------------- input */
 
+int server_bucket(double *tokens, int64_t *since_ms, double per_s, double burst)
+{
+	int64_t now = server_now_ms();
+	*tokens += (double)(now - *since_ms) * per_s / 1000.0;
+	if (*tokens > burst)
+		*tokens = burst;
+	*since_ms = now;
+	if (*tokens < 1.0)
+		return 0;
+	*tokens -= 1.0;
+	return 1;
+}
+
 /* One more command: may it be sent now? */
 static int flood_ok(conn *c)
 {
-	int64_t now = server_now_ms();
-	c->tokens += (double)(now - c->refill_ms) * FLOOD_RATE / 1000.0;
-	if (c->tokens > FLOOD_BURST)
-		c->tokens = FLOOD_BURST;
-	c->refill_ms = now;
-	if (c->tokens < 1.0)
-		return 0;
-	c->tokens -= 1.0;
-	return 1;
+	return server_bucket(&c->tokens, &c->refill_ms, FLOOD_RATE, FLOOD_BURST);
 }
 
 static void on_line(conn *c, char *line, size_t len)

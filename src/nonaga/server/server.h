@@ -156,6 +156,9 @@ int server_main(const server_opts *opt);
 __attribute__((format(printf, 1, 2)))
 void server_log(const char *fmt, ...);
 int64_t server_now_ms(void);
+/* A token bucket of burst tokens refilled at per_s a second: may one more
+ * thing be done now (1, a token taken), or not (0)? */
+int server_bucket(double *tokens, int64_t *since_ms, double per_s, double burst);
 __attribute__((format(printf, 2, 3)))
 void conn_send(conn *c, const char *fmt, ...);
 void conn_close_after(conn *c);   /* after what was sent is written */

@@ -26,18 +26,12 @@ static int ignoring(const conn *c, const char *name)
 /* One message more now: 1, or 0 when the player says too much. */
 static int may_say(conn *c)
 {
-	int64_t now = server_now_ms();
-	if (!c->chat_ms)
+	if (!c->chat_ms) {   /* the first: a full bucket */
 		c->chat_tokens = CHAT_BURST;
-	else
-		c->chat_tokens += (double)(now - c->chat_ms) / CHAT_EVERY_MS;
-	if (c->chat_tokens > CHAT_BURST)
-		c->chat_tokens = CHAT_BURST;
-	c->chat_ms = now;
-	if (c->chat_tokens < 1)
-		return 0;
-	c->chat_tokens -= 1;
-	return 1;
+		c->chat_ms = server_now_ms();
+	}
+	return server_bucket(&c->chat_tokens, &c->chat_ms, 1000.0 / CHAT_EVERY_MS,
+	                     CHAT_BURST);
 }
 
 static void tell(conn *to, const conn *from, const char *text)
