@@ -121,7 +121,6 @@ static int identify(netclient_opts *o, const char *fpr, const char *addr)
 		int fd = netclient_open(o, name, sizeof name, &started, msg, sizeof msg);
 		if (fd >= 0) {
 			close(fd);
-			snprintf(line, sizeof line, "%s %s", fpr, addr);
 			return 0;
 		}
 		const char *why = refusal_text(code);
@@ -149,6 +148,8 @@ static int identify(netclient_opts *o, const char *fpr, const char *addr)
 		else
 			snprintf(as, sizeof as, "%s %s name -", fpr, addr);   /* told why */
 	}
+	fprintf(stderr, "%s", _("nonaga: no name was chosen; come back when you "
+	                        "have one in mind\n"));
 	return -1;
 }
 
