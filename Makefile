@@ -10,7 +10,8 @@
 #   make match-old  the top level against an older build's (OLD=229b3ab)
 #   make tune       the evaluation's weights by self-play (test/tune.sh)
 #   make texel      the evaluation's weights fitted to engine games (test/texel.c)
-#   make fuzz       libFuzzer over the parsers and the protocol
+#   make fuzz       libFuzzer over the parsers, the protocol and the
+#                   online client's reading of server lines
 #   make puzzles    src/nonaga/puzzles.txt again from engine self-play
 #   make screens    doc/screens.md again: the screens drawn in tmux
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
@@ -241,10 +242,21 @@ FUZZ_SAN   = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 build/fuzz: test/fuzz.c test/fuzz_record.h $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz.c $(LIB_SRC) -o $@ -lpthread
 
-fuzz: build/fuzz
-	@mkdir -p build/fuzz-corpus
+# The online client's reading of server lines (test/fuzz_client.c), with
+# the program's client sources compiled in.
+FUZZ_CLIENT_SRC = src/nonaga/client_proto.c src/nonaga/client_connect.c src/nonaga/net.c \
+                  src/nonaga/savefile.c
+build/fuzz_client: test/fuzz_client.c $(FUZZ_CLIENT_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
+	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_client.c \
+	  $(FUZZ_CLIENT_SRC) $(LIB_SRC) -o $@ -lunistring -lpthread
+
+fuzz: build/fuzz build/fuzz_client
+	@mkdir -p build/fuzz-corpus build/fuzz-corpus-client
 	build/fuzz -max_total_time=$(FUZZ_TIME) -max_len=8192 -timeout=30 \
 	  -dict=test/fuzz.dict -artifact_prefix=build/ -print_final_stats=1 build/fuzz-corpus test/fuzz-corpus
+	build/fuzz_client -max_total_time=$(FUZZ_TIME) -max_len=20000 -timeout=30 \
+	  -artifact_prefix=build/fuzz-client- -print_final_stats=1 \
+	  build/fuzz-corpus-client test/fuzz-corpus-client
 
 bench: build/nonaga build/test/bench
 	@build/test/bench
