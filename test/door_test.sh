@@ -8,7 +8,8 @@
 # the first key again after a restart of the server is its player without
 # asking; commands (ssh ... id, sh -c id) run no shell; a fourth key may
 # not take a taken name; a second key joins a player with a one-time code;
-# nobody but the door's account may say who a player is.
+# ssh -t ... watch GAME watches; nobody but the door's account may say who
+# a player is.
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init door
@@ -160,14 +161,16 @@ check "Bruno7's lobby offers the game" see b "Join Alba7-1: Alba7 waits"
 press b Down Enter
 check "Alba7 sees Bruno7 sit down" see a "Bruno7 sits down to play"
 # a key at a time, each once the screen has answered the one before (over
-# ssh, a key may come while the screen is still being set up)
+# ssh, a key may come while the screen is still being set up: the game
+# takes no key before it is ready, so a step unanswered is tried again)
 settled() { s0=$(scr "$1"); sleep 0.3; [ "$s0" = "$(scr "$1")" ]; }
 enter4() {
+	see "$1" "Choose a token that can move" 20 || return 1
 	poll 10 settled "$1"
 	for text in "Choose where it slides" "Choose a free disc" \
 	            "Choose where the disc goes" "Waiting for"; do
 		press "$1" Enter
-		see "$1" "$text" || return 1
+		see "$1" "$text" 5 || { press "$1" Enter; see "$1" "$text" 10; } || return 1
 	done
 }
 red=a blue=b
@@ -226,6 +229,13 @@ press f "code $code" Enter
 check "... and with the code it is Alba7" see f "Online as Alba7" 20
 want "the new key is kept as Alba7's" "$(grep -c "^$(fpr k5) Alba7\$" "$D/srv/door-players")" 1
 
+# --- ssh -t ... watch GAME: the one command the door takes
+visit g k3 "watch Alba7-1"
+check "a new key watching is asked for a name first" see g "Name:" 20
+press g Cara7 Enter
+check "... then watches the game named" see g "Watching." 20
+check "... the game of Alba7 and Bruno7" see g "online Alba7-1"
+
 # --- nobody but the door's account says who a player is
 out=$( (printf 'as %s - name Mallory\n' "$(fpr k3)"; sleep 1) |
 	"$NONAGA" --client --server "unix:$S" 2>&1)
@@ -234,7 +244,7 @@ case $out in
 *) no "another account's 'as' is refused: $out" ;;
 esac
 want "... and nothing is kept for it" "$(grep -c Mallory "$D/srv/door-players")" 0
-for s in a b f; do
+for s in a b f g; do
 	if scr $s | grep -qE 'Sanitizer|runtime error'; then no "sanitizer report in $s"; fi
 done
 finish
