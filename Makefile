@@ -10,8 +10,9 @@
 #   make match-old  the top level against an older build's (OLD=229b3ab)
 #   make tune       the evaluation's weights by self-play (test/tune.sh)
 #   make texel      the evaluation's weights fitted to engine games (test/texel.c)
-#   make fuzz       libFuzzer over the parsers, the protocol and the
-#                   online client's reading of server lines
+#   make fuzz       libFuzzer over the parsers, the protocol, the online
+#                   client's reading of server lines and the server's
+#                   commands
 #   make puzzles    src/nonaga/puzzles.txt again from engine self-play
 #   make screens    doc/screens.md again: the screens drawn in tmux
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
@@ -250,13 +251,24 @@ build/fuzz_client: test/fuzz_client.c $(FUZZ_CLIENT_SRC) $(LIB_SRC) $(HDRS) | bu
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_client.c \
 	  $(FUZZ_CLIENT_SRC) $(LIB_SRC) -o $@ -lunistring -lpthread
 
-fuzz: build/fuzz build/fuzz_client
-	@mkdir -p build/fuzz-corpus build/fuzz-corpus-client
+# The server's command dispatcher (test/fuzz_server.c): the server's
+# sources but server.c, whose connection layer the target replaces.
+FUZZ_SERVER_SRC = $(filter-out src/nonaga/server/server.c,$(wildcard src/nonaga/server/*.c)) \
+                  src/nonaga/net.c src/nonaga/sshkey.c src/nonaga/sha256.c
+build/fuzz_server: test/fuzz_server.c $(FUZZ_SERVER_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
+	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_server.c \
+	  $(FUZZ_SERVER_SRC) $(LIB_SRC) -o $@ -levent -lunistring -lpthread -lm
+
+fuzz: build/fuzz build/fuzz_client build/fuzz_server
+	@mkdir -p build/fuzz-corpus build/fuzz-corpus-client build/fuzz-corpus-server
 	build/fuzz -max_total_time=$(FUZZ_TIME) -max_len=8192 -timeout=30 \
 	  -dict=test/fuzz.dict -artifact_prefix=build/ -print_final_stats=1 build/fuzz-corpus test/fuzz-corpus
 	build/fuzz_client -max_total_time=$(FUZZ_TIME) -max_len=20000 -timeout=30 \
 	  -artifact_prefix=build/fuzz-client- -print_final_stats=1 \
 	  build/fuzz-corpus-client test/fuzz-corpus-client
+	build/fuzz_server -max_total_time=$(FUZZ_TIME) -max_len=8192 -timeout=30 \
+	  -artifact_prefix=build/fuzz-server- -print_final_stats=1 \
+	  build/fuzz-corpus-server test/fuzz-corpus-server
 
 bench: build/nonaga build/test/bench
 	@build/test/bench
