@@ -173,6 +173,9 @@ enter4() {
 		see "$1" "$text" 5 || { press "$1" Enter; see "$1" "$text" 10; } || return 1
 	done
 }
+# who plays Red (the host's side is drawn): the one whose screen says so
+reds() { shows a "Red to move (you)" || shows b "Red to move (you)"; }
+check "one of them is told to play Red" poll 20 reds
 red=a blue=b
 shows b "Red to move (you)" && red=b blue=a
 check "Red plays a move, step by step" enter4 $red
