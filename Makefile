@@ -247,7 +247,7 @@ build/fuzz: test/fuzz.c test/fuzz_record.h $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 # the program's client sources compiled in.
 FUZZ_CLIENT_SRC = src/nonaga/client_proto.c src/nonaga/client_connect.c src/nonaga/net.c \
                   src/nonaga/savefile.c
-build/fuzz_client: test/fuzz_client.c $(FUZZ_CLIENT_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
+build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_client.c \
 	  $(FUZZ_CLIENT_SRC) $(LIB_SRC) -o $@ -lunistring -lpthread
 
@@ -255,7 +255,7 @@ build/fuzz_client: test/fuzz_client.c $(FUZZ_CLIENT_SRC) $(LIB_SRC) $(HDRS) | bu
 # sources but server.c, whose connection layer the target replaces.
 FUZZ_SERVER_SRC = $(filter-out src/nonaga/server/server.c,$(wildcard src/nonaga/server/*.c)) \
                   src/nonaga/net.c src/nonaga/sshkey.c src/nonaga/sha256.c
-build/fuzz_server: test/fuzz_server.c $(FUZZ_SERVER_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
+build/fuzz_server: test/fuzz_server.c test/fuzz_scratch.h $(FUZZ_SERVER_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_server.c \
 	  $(FUZZ_SERVER_SRC) $(LIB_SRC) -o $@ -levent -lunistring -lpthread -lm
 

@@ -11,6 +11,7 @@
  * run by `make fuzz' (FUZZ_TIME seconds); seeds in test/fuzz-corpus-client/.
  */
 #include "client_proto.h"
+#include "fuzz_scratch.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,11 +49,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static online on;
 	static int once;
-	if (!once) {
-		/* a token kept goes to a directory of the fuzzer's own */
-		char dir[] = "/tmp/nonaga-fuzz-client-XXXXXX";
-		if (mkdtemp(dir))
-			setenv("XDG_STATE_HOME", dir, 1);
+	if (!once) {   /* a token kept goes to the scratch directory */
+		const char *dir = fuzz_scratch();
+		setenv("XDG_STATE_HOME", dir ? dir : "/nonexistent", 1);
 		once = 1;
 	}
 	memset(&on, 0, sizeof on);

@@ -12,6 +12,7 @@
  * test/fuzz-corpus-server/.
  */
 #include "server.h"
+#include "fuzz_scratch.h"
 #include <event2/event.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -87,9 +88,9 @@ static conn conns[NCONN];
 
 static void setup(void)
 {
-	static char dir[] = "/tmp/nonaga-fuzz-server-XXXXXX";
 	char msg[512];
-	if (!mkdtemp(dir))
+	const char *dir = fuzz_scratch();
+	if (!dir)
 		FAIL("no directory");
 	srv.base = event_base_new();
 	srv.opt.state = dir;
