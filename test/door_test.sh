@@ -78,10 +78,15 @@ B=$(mktemp -d /run/nonaga-door-test.XXXXXX)
 chmod 755 "$B"
 cp "$NONAGA" "$B/nonaga"
 server= sshd=
+# (the account goes once the sessions' processes are gone: userdel
+# refuses an account that still runs one)
+unused() { ! ps -u "$U" >/dev/null 2>&1; }
 door_cleanup() {
 	[ -n "$server" ] && kill "$server" 2>/dev/null
 	[ -n "$sshd" ] && kill "$sshd" 2>/dev/null
-	userdel "$U" 2>/dev/null
+	poll 10 unused
+	userdel "$U" 2>/dev/null || userdel -f "$U" 2>/dev/null ||
+		echo "door: cannot remove the account $U" >&2
 	rm -rf "$B"
 }
 trap 'door_cleanup; tmux_cleanup' EXIT
