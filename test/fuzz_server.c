@@ -153,8 +153,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int i = 0; i < NCONN; i++)
 		if (conns[i].game)
 			game_leave(&conns[i]);
+	/* the next input starts from no game: the store forgets them too */
+	for (sgame *g = srv.games; g; g = g->next)
+		store_forget(g);
+	store_commit(&srv);
 	while (srv.games)
 		game_free(srv.games);
-	store_commit(&srv);
 	return 0;
 }
