@@ -2,8 +2,8 @@
  * server_civil_test.c - what keeps a public server civil (nonaga(6),
  * ONLINE): the chat rate, a player's ignore list (the ignored player's
  * chat reaches everyone else, and again after unignore), and the number
- * of games a player may have open.  Players log in over TCP with names
- * of their own.  $NONAGA is the program (build/nonaga by default).
+ * of games a player may have open; a game's name that is none is
+ * refused.  Players log in over TCP with names of their own.  $NONAGA is the program (build/nonaga by default).
  */
 #include "nonaga.h"
 #include "tap.h"
@@ -92,6 +92,15 @@ int main(void)
 	CHECK(answer_is(&w, "chat hi", "error chat-too-fast"), "the sixth is refused");
 	tc_sleep_ms(2100);
 	CHECK(answer_is(&w, "chat hi", "ok"), "after two seconds one more is said");
+
+	/* a game's name that is none is refused, not repeated back cut in the
+	 * middle of a character (the server fuzzer found it) */
+	char nonname[300] = "join ";
+	for (int i = 0; i < 40; i++)
+		strcat(nonname, "\xe6\x97\xa5");
+	CHECK(answer_is(&w, nonname, "error bad-argument"), "join with a name that is none");
+	CHECK(answer_is(&w, "watch \xe6\x97\xa5", "error bad-argument"),
+	      "watch with a name that is none");
 
 	/* games open: at most 5 */
 	tc c;

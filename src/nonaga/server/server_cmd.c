@@ -135,6 +135,16 @@ static void seated(conn *c, sgame *g, int side)
 	game_sync(g, c);
 }
 
+/* A game's name as the protocol allows it (and so safe to repeat in an
+ * answer); else refused. */
+static int game_name_ok(conn *c, const char *name)
+{
+	if (net_name_ok(name))
+		return 1;
+	return bad(c, "bad-argument", "a game's name is 1 to 32 of A-Z a-z 0-9 _ . -, "
+	           "not beginning with . or -");
+}
+
 /* The games on that name has a seat in. */
 static int games_open(const server *s, const char *name)
 {
@@ -153,11 +163,8 @@ static void cmd_host(conn *c, char **w, int n)
 		bad(c, "bad-argument", "use: host NAME [red|blue|random] [standard|simple] [clock M+I]");
 		return;
 	}
-	if (!net_name_ok(w[1])) {
-		bad(c, "bad-argument", "a game's name is 1 to 32 of A-Z a-z 0-9 _ . -, "
-		    "not beginning with . or -");
+	if (!game_name_ok(c, w[1]))
 		return;
-	}
 	for (int i = 2; i < n; i++) {
 		if (!strcmp(w[i], "red") || !strcmp(w[i], "blue"))
 			side = w[i][0] == 'r' ? NG_RED : NG_BLUE;
@@ -245,6 +252,8 @@ static void cmd_join(conn *c, char **w, int n)
 		bad(c, "bad-argument", "use: join NAME [TOKEN|red|blue]");
 		return;
 	}
+	if (!game_name_ok(c, w[1]))
+		return;
 	sgame *g = game_find(c->srv, w[1]);
 	if (!g) {
 		snprintf(why, sizeof why, "there is no game named %s", w[1]);
@@ -285,11 +294,13 @@ static void cmd_join(conn *c, char **w, int n)
 
 static void cmd_watch(conn *c, char **w, int n)
 {
-	sgame *g = n == 2 ? game_find(c->srv, w[1]) : NULL;
 	if (n != 2) {
 		bad(c, "bad-argument", "use: watch NAME");
 		return;
 	}
+	if (!game_name_ok(c, w[1]))
+		return;
+	sgame *g = game_find(c->srv, w[1]);
 	if (!g) {
 		char why[96];
 		snprintf(why, sizeof why, "there is no game named %s", w[1]);
