@@ -10,7 +10,9 @@
 #   make match-old  the top level against an older build's (OLD=229b3ab)
 #   make tune       the evaluation's weights by self-play (test/tune.sh)
 #   make texel      the evaluation's weights fitted to engine games (test/texel.c)
-#   make fuzz       libFuzzer over the parsers and the protocol
+#   make fuzz       libFuzzer over the parsers, the protocol, the online
+#                   client's reading of server lines and the server's
+#                   commands
 #   make puzzles    src/nonaga/puzzles.txt again from engine self-play
 #   make screens    doc/screens.md again: the screens drawn in tmux
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
@@ -19,6 +21,9 @@
 #   make install-server  as root: make install, then the shared server
 #                   for everyone on this host (system user, systemd unit
 #                   enabled and started); make uninstall-server
+#   make install-door  the SSH door (as root): the account DOOR_USER (play)
+#                   and the sshd drop-in (contrib/nonaga-door.conf) under
+#                   SSHD_DIR (/etc/ssh)/sshd_config.d; make uninstall-door
 #   make pot        po/nonaga.pot from the sources; make update-po merges it
 #   make clean
 
@@ -75,6 +80,9 @@ BUILD_DEPS = libncurses-dev:/usr/include/ncursesw/curses.h \
              gettext:/usr/bin/msgfmt libevent-dev:/usr/include/event2/event.h
 CHECK_DEPS = tmux:/usr/bin/tmux groff-base:/usr/bin/groff man-db:/usr/bin/man \
              pkgconf:/usr/bin/pkg-config
+# Optional: test/door_test.sh runs a real sshd when it can, else skips.
+# Installed when we are root; otherwise only said.
+OPT_CHECK_DEPS = openssh-client:/usr/bin/ssh-keygen openssh-server:/usr/sbin/sshd
 FUZZ_DEPS  = clang:/usr/bin/clang libclang-rt-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
 
 # Install what is missing with apt-get when we are root, else say how.
@@ -93,7 +101,9 @@ need = missing=""; for p in $(1); do f=$${p\#*:}; [ -e "$$f" ] || missing="$$mis
 build/.deps-build:
 	@mkdir -p build; $(call need,$(BUILD_DEPS)); touch $@
 build/.deps-check:
-	@mkdir -p build; $(call need,$(CHECK_DEPS)); touch $@
+	@mkdir -p build; $(call need,$(CHECK_DEPS)); \
+	( $(call need,$(OPT_CHECK_DEPS)) ) 2>&1 | sed 's/^nonaga: /nonaga: optional: /' >&2; \
+	touch $@
 build/.deps-fuzz:
 	@mkdir -p build; $(call need,$(FUZZ_DEPS)); touch $@
 
@@ -205,6 +215,7 @@ build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
 build/test/journal_test build/asan/test/journal_test: src/nonaga/server/server_store.c src/nonaga/server/server_journal.c src/nonaga/server/server_dir.c \
   src/nonaga/server/server_clock.c $(HDRS)
 build/test/rating_test build/asan/test/rating_test: src/nonaga/server/rating.c $(HDRS)
+build/test/sshkey_test build/asan/test/sshkey_test: src/nonaga/sha256.c src/nonaga/sshkey.c $(HDRS)
 build/test/analysis_test build/asan/test/analysis_test: src/nonaga/analysis.c $(HDRS)
 build/test/puzzles_test build/asan/test/puzzles_test: test/puzzle_check.h src/nonaga/puzzles.txt
 build/test/server_test build/asan/test/server_test build/test/server_cmd_test \
@@ -253,10 +264,32 @@ FUZZ_SAN   = -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 build/fuzz: test/fuzz.c test/fuzz_record.h $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz.c $(LIB_SRC) -o $@ -lpthread
 
-fuzz: build/fuzz
-	@mkdir -p build/fuzz-corpus
+# The online client's reading of server lines (test/fuzz_client.c), with
+# the program's client sources compiled in.
+FUZZ_CLIENT_SRC = src/nonaga/client_proto.c src/nonaga/client_connect.c src/nonaga/net.c \
+                  src/nonaga/savefile.c
+build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
+	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_client.c \
+	  $(FUZZ_CLIENT_SRC) $(LIB_SRC) -o $@ -lunistring -lpthread
+
+# The server's command dispatcher (test/fuzz_server.c): the server's
+# sources but server.c, whose connection layer the target replaces.
+FUZZ_SERVER_SRC = $(filter-out src/nonaga/server/server.c,$(wildcard src/nonaga/server/*.c)) \
+                  src/nonaga/net.c src/nonaga/sshkey.c src/nonaga/sha256.c
+build/fuzz_server: test/fuzz_server.c test/fuzz_scratch.h $(FUZZ_SERVER_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
+	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_server.c \
+	  $(FUZZ_SERVER_SRC) $(LIB_SRC) -o $@ -levent -lunistring -lpthread -lm
+
+fuzz: build/fuzz build/fuzz_client build/fuzz_server
+	@mkdir -p build/fuzz-corpus build/fuzz-corpus-client build/fuzz-corpus-server
 	build/fuzz -max_total_time=$(FUZZ_TIME) -max_len=8192 -timeout=30 \
 	  -dict=test/fuzz.dict -artifact_prefix=build/ -print_final_stats=1 build/fuzz-corpus test/fuzz-corpus
+	build/fuzz_client -max_total_time=$(FUZZ_TIME) -max_len=20000 -timeout=30 \
+	  -artifact_prefix=build/fuzz-client- -print_final_stats=1 \
+	  build/fuzz-corpus-client test/fuzz-corpus-client
+	build/fuzz_server -max_total_time=$(FUZZ_TIME) -max_len=8192 -timeout=30 \
+	  -artifact_prefix=build/fuzz-server- -print_final_stats=1 \
+	  build/fuzz-corpus-server test/fuzz-corpus-server
 
 bench: build/nonaga build/test/bench
 	@build/test/bench
@@ -350,11 +383,20 @@ install-server: install build/nonaga-server.service
 	@$(SERVER_ENV) sh contrib/server-setup.sh install
 uninstall-server:
 	@$(SERVER_ENV) sh contrib/server-setup.sh uninstall
+# The SSH door (nonaga(6), THE SSH DOOR): contrib/door-install.sh says what
+# it does, and refuses an sshd_config that does not read sshd_config.d.
+SSHD_DIR  ?= /etc/ssh
+DOOR_USER ?= play
+DOOR_SOCKET ?= /run/nonaga/server.sock
+install-door uninstall-door:
+	@DESTDIR='$(DESTDIR)' BINDIR='$(BINDIR)' SSHD_DIR='$(SSHD_DIR)' \
+	  DOOR_USER='$(DOOR_USER)' DOOR_SOCKET='$(DOOR_SOCKET)' \
+	  sh contrib/door-install.sh $(@:-door=)
 
 clean:
 	rm -rf build
 
 FORCE:
 .PHONY: all check tsan bench match match-old tune texel fuzz puzzles screens clean pot update-po install uninstall \
-        install-server uninstall-server FORCE
+        install-server uninstall-server install-door uninstall-door FORCE
 .DELETE_ON_ERROR:

@@ -39,8 +39,8 @@ refused "--threads 2x" "nonaga: invalid number of threads '2x' (choose 1 to 64)"
 refused "--pvp extra" "nonaga: unexpected argument 'extra'"
 refused "--warn=loud" "nonaga: invalid warning mode 'loud' (choose auto, always or never)"
 # the server's and the line client's options go with them and nothing else
-refused "--listen unix:/tmp/x" "nonaga: --listen, --state, --grace, --idle, --max-clients and --sync go with --serve"
-refused "--sync none" "nonaga: --listen, --state, --grace, --idle, --max-clients and --sync go with --serve"
+refused "--listen unix:/tmp/x" "nonaga: --listen, --state, --grace, --idle, --max-clients, --sync and --gateway go with --serve"
+refused "--sync none" "nonaga: --listen, --state, --grace, --idle, --max-clients, --sync and --gateway go with --serve"
 refused "--serve --sync fast" "nonaga: invalid --sync mode 'fast' (choose batch, always or none)"
 refused "--serve --ai=3" "nonaga: --serve runs the server only: it takes no game options"
 refused "--serve --client" "nonaga: --client speaks the online protocol only: it takes no game options"
@@ -95,9 +95,15 @@ refused "--engine --join g1" "nonaga: --host, --join and --watch play online: th
 refused "--host g1 --host g2" "nonaga: one of --host, --join and --watch at a time"
 refused "--watch g1 --rules simple" "nonaga: --as and --rules go with --host: the game joined or watched has its own"
 refused "--join g1 --clock 5+3" "nonaga: --clock goes with --host"
-refused "--client --state d" "nonaga: --listen, --state, --grace, --idle, --max-clients and --sync go with --serve"
-refused "--idle 5 --pvp" "nonaga: --listen, --state, --grace, --idle, --max-clients and --sync go with --serve"
+refused "--client --state d" "nonaga: --listen, --state, --grace, --idle, --max-clients, --sync and --gateway go with --serve"
+refused "--idle 5 --pvp" "nonaga: --listen, --state, --grace, --idle, --max-clients, --sync and --gateway go with --serve"
 refused "--engine --analyze-out x" "nonaga: --analyze-depth and --analyze-out go with --analyze"
+refused "--door --pvp" "nonaga: --door is the game of an SSH account: it takes only --server and the display's options"
+refused "--door --serve" "nonaga: --door is the game of an SSH account: it takes only --server and the display's options"
+refused "--door-keys ssh-ed25519 AAAA --door" "nonaga: --door-keys TYPE KEY answers sshd: it takes no other options"
+refused "--door-keys ssh-ed25519" "nonaga: --door-keys needs the type and the key of an SSH key: --door-keys TYPE KEY"
+refused "--gateway play" "nonaga: --listen, --state, --grace, --idle, --max-clients, --sync and --gateway go with --serve"
+refused "--serve --gateway -x" "nonaga: invalid login '-x' for --gateway"
 # what goes together is accepted: it gets as far as doing its job (here
 # each fails on a file or a server that is not there, or quits), and is
 # not refused with the hint

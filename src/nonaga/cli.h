@@ -50,6 +50,11 @@ typedef struct options {
 	int clock_days;     /* --clock Nd: days a move (then clock_min is 0) */
 	const char *invite; /* --for LOGIN: the only player who may join */
 	const char *server, *key_file;
+	/* the SSH door (cli_door.c): only online play, puzzles, the rules and
+	 * the language; the player as the door says it to the server (see
+	 * netclient_opts.as) */
+	int door;
+	const char *door_as;
 } options;
 
 struct netclient_opts;
@@ -60,5 +65,9 @@ int list_main(const struct netclient_opts *o);
 int tui_main(const options *opt);
 /* nonaga --analyze FILE [--analyze-depth N] [--analyze-out FILE] */
 int analyze_main(const char *path, int depth, const char *out);
+/* nonaga --door, with the options given (cli_door.c) */
+int door_main(options *opt);
+/* nonaga --door-keys TYPE KEY */
+int door_keys_main(const char *type, const char *key);
 
 #endif

@@ -253,6 +253,33 @@ static void refused(const char *line, char *msg, size_t size)
 	snprintf(msg, size, _("the server refused: %s"), clean);
 }
 
+/* The door's connection, welcomed as the door's account, says which
+ * player it is: 1 with the new welcome in line, or 0 with msg (and
+ * o->refusal) saying why not. */
+static int welcome_as(const netclient_opts *o, int fd, char *line,
+                      size_t line_size, char *msg, size_t size)
+{
+	char cmd[NET_LINE_MAX];
+	int n = snprintf(cmd, sizeof cmd, "as %s\n", o->as);
+	if (n < 0 || (size_t)n >= sizeof cmd || write(fd, cmd, (size_t)n) != n) {
+		snprintf(msg, size, _("cannot write to the server: %s"), strerror(errno));
+		return 0;
+	}
+	int r = netclient_line(fd, line, line_size, 10000);
+	if (r > 0 && !strncmp(line, "welcome ", 8) && net_name_ok(line + 8))
+		return 1;
+	if (r > 0) {
+		refused(line, msg, size);
+		if (o->refusal && !strncmp(line, "error ", 6))
+			snprintf(o->refusal, NETCLIENT_CODE, "%.*s",
+			         (int)strcspn(line + 6, " "), line + 6);
+	} else {
+		snprintf(msg, size, "%s", r == 0 ? _("the server does not answer")
+		                                 : _("the server closed the connection"));
+	}
+	return 0;
+}
+
 int netclient_open(const netclient_opts *given, char *name, size_t name_size,
                    netclient_info *info, char *msg, size_t size)
 {
@@ -316,6 +343,10 @@ int netclient_open(const netclient_opts *given, char *name, size_t name_size,
 		else
 			snprintf(msg, size, "%s", r == 0 ? _("the server does not answer")
 			                                 : _("the server closed the connection"));
+		close(fd);
+		return -1;
+	}
+	if (o->as && !welcome_as(o, fd, line, sizeof line, msg, size)) {
 		close(fd);
 		return -1;
 	}

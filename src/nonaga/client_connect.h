@@ -15,7 +15,15 @@ typedef struct netclient_opts {
 	const char *server;     /* --server ADDR, or NULL for the default */
 	const char *key_file;   /* --key-file FILE, or NULL (then NONAGA_KEY) */
 	int no_start;           /* no private server is started when none runs */
+	const char *as;         /* the SSH door (cli_door.c): "FINGERPRINT ADDR
+	                         * [name NAME | code CODE]", said with `as'
+	                         * after the welcome of the door's account;
+	                         * NULL otherwise */
+	char *refusal;          /* with as: the server's error code when it
+	                         * refuses (NETCLIENT_CODE bytes), or NULL */
 } netclient_opts;
+
+#define NETCLIENT_CODE 32
 
 /* Which server a connection reached. */
 typedef enum nc_where {

@@ -126,6 +126,10 @@ int main(int argc, char **argv)
 		return server_main(&c.so);
 	case RUN_ENGINE:
 		return close_stdout(engine_main());
+	case RUN_DOOR:
+		return door_main(&c.opt);
+	case RUN_DOOR_KEYS:
+		return close_stdout(door_keys_main(c.door_type, c.door_key));
 	case RUN_TUI:
 		break;
 	}

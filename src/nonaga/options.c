@@ -37,7 +37,9 @@ enum {
 	M_JOIN = 1 << 5,     /* --join, --watch (also on the screen) */
 	M_ANALYZE = 1 << 6,
 	M_LIST = 1 << 7,     /* --list */
-	M_ALL = (1 << 8) - 1
+	M_DOOR = 1 << 8,     /* --door */
+	M_DOOR_KEYS = 1 << 9,
+	M_ALL = (1 << 10) - 1
 };
 
 #define ONLINE_REFUSES \
@@ -67,6 +69,12 @@ static const struct mode {
 	     "options\n") },
 	{ M_ANALYZE, RUN_ANALYZE,
 	  N_("nonaga: --analyze only analyses a record: it takes no game "
+	     "options\n") },
+	{ M_DOOR, RUN_DOOR,
+	  N_("nonaga: --door is the game of an SSH account: it takes only "
+	     "--server and the display's options\n") },
+	{ M_DOOR_KEYS, RUN_DOOR_KEYS,
+	  N_("nonaga: --door-keys TYPE KEY answers sshd: it takes no other "
 	     "options\n") },
 };
 #define NMODES (sizeof modes / sizeof modes[0])
@@ -129,7 +137,13 @@ static void usage(FILE *f)
 	        "                       fdatasync per batch, nothing acknowledged is\n"
 	        "                       lost), always (one per move, slower, the same\n"
 	        "                       promise) or none (no sync: a crash of the\n"
-	        "                       machine may lose acknowledged moves)\n"), f);
+	        "                       machine may lose acknowledged moves)\n"
+	        "  --gateway LOGIN      with --serve: the account of the SSH door, which\n"
+	        "                       may say which player each of its connections is\n"), f);
+	fputs(_("  --door               the game of an SSH account's players (its\n"
+	        "                       ForceCommand; see The SSH door in nonaga(6))\n"
+	        "  --door-keys TYPE KEY the SSH door's AuthorizedKeysCommand: print the\n"
+	        "                       key offered back when it is a valid one\n"), f);
 	fputs(_("  --host GAME          host an online game and wait for an opponent\n"
 	        "                       (with --as, --rules and --clock MIN+INC, or\n"
 	        "                       --clock DAYSd for days a move, and --for LOGIN\n"
@@ -184,7 +198,8 @@ enum { O_PVP, O_AI, O_THREADS, O_AS, O_RULES, O_ASCII, O_COLOR, O_NOANIM,
        O_WARN, O_ENGINE, O_SERVE, O_LISTEN, O_STATE, O_GRACE, O_MAX_CLIENTS,
        O_IDLE, O_SYNC, O_CLIENT, O_SERVER, O_KEY_FILE, O_HOST, O_JOIN, O_WATCH,
        O_CLOCK, O_LANG, O_WIDE, O_RESUME, O_REPLAY, O_ANALYZE,
-       O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_FOR, O_HELP, O_VERSION, O_COUNT };
+       O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_FOR, O_GATEWAY, O_DOOR, O_DOOR_KEYS,
+       O_HELP, O_VERSION, O_COUNT };
 
 static int set_pvp(cmdline *c, int id, const char *arg)
 {
@@ -355,6 +370,23 @@ static int set_state(cmdline *c, int id, const char *arg)
 	return GO_ON;
 }
 
+static int set_gateway(cmdline *c, int id, const char *arg)
+{
+	(void)id;
+	if (!net_name_ok(arg))
+		return bad(_("nonaga: invalid login '%s' for --gateway\n"), arg);
+	c->so.gateway = arg;
+	return GO_ON;
+}
+
+/* --door-keys TYPE (the KEY is the argument after the options) */
+static int set_door_type(cmdline *c, int id, const char *arg)
+{
+	(void)id;
+	c->door_type = arg;
+	return GO_ON;
+}
+
 /* --grace, --idle, --max-clients N */
 static int set_server_number(cmdline *c, int id, const char *arg)
 {
@@ -451,14 +483,14 @@ typedef struct optdef {
 /* The columns after `set' for the options of a kind: where they belong,
  * that they choose no mode and exclude nothing, and their refusal. */
 #define SERVE_ONLY M_SERVE, 0, G_NONE, \
-	N_("nonaga: --listen, --state, --grace, --idle, --max-clients and --sync " \
-	   "go with --serve\n"), M_ALL
+	N_("nonaga: --listen, --state, --grace, --idle, --max-clients, --sync " \
+	   "and --gateway go with --serve\n"), M_ALL
 #define ANALYZE_ONLY M_ANALYZE, 0, G_NONE, \
 	N_("nonaga: --analyze-depth and --analyze-out go with --analyze\n"), M_ALL
 #define SIDE_RULES (M_ALL & ~M_JOIN), 0, G_NONE, \
 	N_("nonaga: --as and --rules go with --host: the game joined or " \
 	   "watched has its own\n"), M_JOIN
-#define PLAYING_ONLINE (M_TUI | M_HOST | M_JOIN | M_CLIENT | M_LIST), 0, G_NONE, \
+#define PLAYING_ONLINE (M_TUI | M_HOST | M_JOIN | M_CLIENT | M_LIST | M_DOOR), 0, G_NONE, \
 	N_("nonaga: --server and --key-file are for playing online, not for " \
 	   "--serve or --engine\n"), M_SERVE | M_ENGINE
 #define ANYWHERE M_ALL, 0, G_NONE, NULL, 0
@@ -499,6 +531,10 @@ static const optdef optdefs[O_COUNT] = {
 	[O_FOR] = { "for", NULL, required_argument, set_for, M_HOST, 0, G_NONE,
 	            N_("nonaga: --for goes with --host\n"), M_ALL },
 	[O_LIST] = { "list", NULL, no_argument, NULL, M_LIST, M_LIST, G_NONE, NULL, 0 },
+	[O_GATEWAY] = { "gateway", NULL, required_argument, set_gateway, SERVE_ONLY },
+	[O_DOOR] = { "door", NULL, no_argument, NULL, M_DOOR, M_DOOR, G_NONE, NULL, 0 },
+	[O_DOOR_KEYS] = { "door-keys", NULL, required_argument, set_door_type,
+	                  M_DOOR_KEYS, M_DOOR_KEYS, G_NONE, NULL, 0 },
 	[O_HELP] = { "help", NULL, no_argument, do_help, ANYWHERE },
 	[O_VERSION] = { "version", NULL, no_argument, do_version, ANYWHERE },
 };
@@ -685,6 +721,11 @@ static int parse(cmdline *c, unsigned char *given, int argc, char **argv)
 		if (optdefs[id].set && (r = optdefs[id].set(c, id, optarg)) != GO_ON)
 			return r;
 	}
+	if (given[O_DOOR_KEYS] && optind == argc - 1)
+		c->door_key = argv[optind++];   /* --door-keys TYPE KEY */
+	else if (given[O_DOOR_KEYS])
+		return bad("%s", _("nonaga: --door-keys needs the type and the key "
+		                   "of an SSH key: --door-keys TYPE KEY\n"));
 	if (optind < argc) {
 		fprintf(stderr, _("nonaga: unexpected argument '%s'\n"), argv[optind]);
 		try_help();

@@ -19,6 +19,8 @@ typedef enum run_mode {
 	RUN_CLIENT,    /* --client */
 	RUN_ANALYZE,   /* --analyze FILE */
 	RUN_LIST,      /* --list */
+	RUN_DOOR,      /* --door: the game of an SSH account (cli_door.c) */
+	RUN_DOOR_KEYS, /* --door-keys TYPE KEY: sshd's AuthorizedKeysCommand */
 	RUN_EXIT       /* nothing more: exit with cmdline.status (--help,
 	                * --version, or a command line refused) */
 } run_mode;
@@ -29,6 +31,7 @@ typedef struct cmdline {
 	netclient_opts co;       /* RUN_CLIENT's and RUN_LIST's */
 	const char *analyze, *analyze_out;   /* RUN_ANALYZE's */
 	int analyze_depth;       /* 0: AN_DEPTH_DEFAULT */
+	const char *door_type, *door_key;   /* RUN_DOOR_KEYS's */
 	int status;              /* RUN_EXIT: the exit status */
 } cmdline;
 

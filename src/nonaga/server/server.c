@@ -189,24 +189,30 @@ static void reap(evutil_socket_t fd, short what, void *arg)
 		s->nconns--;
 		bufferevent_free(c->bev);
 		evbuffer_free(c->held);
+		free(c->ignore);
 		free(c);
 	}
 }
 
 /* --------------------------------------------------------------- input */
 
+int server_bucket(double *tokens, int64_t *since_ms, double per_s, double burst)
+{
+	int64_t now = server_now_ms();
+	*tokens += (double)(now - *since_ms) * per_s / 1000.0;
+	if (*tokens > burst)
+		*tokens = burst;
+	*since_ms = now;
+	if (*tokens < 1.0)
+		return 0;
+	*tokens -= 1.0;
+	return 1;
+}
+
 /* One more command: may it be sent now? */
 static int flood_ok(conn *c)
 {
-	int64_t now = server_now_ms();
-	c->tokens += (double)(now - c->refill_ms) * FLOOD_RATE / 1000.0;
-	if (c->tokens > FLOOD_BURST)
-		c->tokens = FLOOD_BURST;
-	c->refill_ms = now;
-	if (c->tokens < 1.0)
-		return 0;
-	c->tokens -= 1.0;
-	return 1;
+	return server_bucket(&c->tokens, &c->refill_ms, FLOOD_RATE, FLOOD_BURST);
 }
 
 static void on_line(conn *c, char *line, size_t len)
@@ -358,6 +364,13 @@ static void on_accept(struct evconnlistener *l, evutil_socket_t fd,
 	if (net_peer_name(fd, c->name, sizeof c->name) < 0) {
 		conn_send(c, "error login-refused cannot tell who you are");
 		conn_close_after(c);
+		return;
+	}
+	if (s->opt.gateway && !strcmp(c->name, s->opt.gateway)) {
+		/* the SSH door: not a player until it says which (`as') */
+		c->gateway = 1;
+		set_timeouts(c, s->opt.idle < LOGIN_S ? s->opt.idle : LOGIN_S);
+		conn_send(c, "welcome %s", c->name);
 		return;
 	}
 	conn_authed(c);
@@ -519,6 +532,7 @@ int server_main(const server_opts *opt)
 	    event_add(sigs[1], NULL)) {
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
 	} else if (store_open(s, msg, sizeof msg) < 0 ||
+	           door_load(s, msg, sizeof msg) < 0 ||
 	           open_listeners(s, msg, sizeof msg) < 0) {
 		fprintf(stderr, "nonaga: %s\n", msg);
 	} else {
@@ -531,6 +545,7 @@ int server_main(const server_opts *opt)
 		status = run(s);
 	}
 	close_all(s);
+	door_free(s);
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])
 			event_free(sigs[i]);

@@ -15,6 +15,7 @@
 #include "nonaga.h"
 #include "net.h"
 #include "server_journal.h"
+#include "sshkey.h"
 
 struct event_base;
 struct event;
@@ -24,6 +25,9 @@ struct evconnlistener;
 #define SERVER_LISTEN_MAX 8       /* --listen options */
 #define SERVER_GAMES_MAX 20000    /* games kept at once */
 #define SERVER_OUT_MAX (1 << 20)  /* bytes waiting for a client that reads */
+#define DOOR_PER_KEY 3            /* connections of one SSH door key */
+#define DOOR_PER_ADDR 10          /* door connections from one address */
+#define GAMES_OPEN_MAX 5          /* games a player has open at once */
 
 typedef struct server_opts {
 	net_addr listen[SERVER_LISTEN_MAX];
@@ -34,6 +38,8 @@ typedef struct server_opts {
 	int max_clients;        /* 0: as many as file descriptors allow */
 	int idle;               /* seconds a client may say nothing (0: 900) */
 	int sync;               /* --sync: SERVER_SYNC_BATCH (default), _ALWAYS, _NONE */
+	const char *gateway;    /* --gateway LOGIN: the SSH door's account,
+	                         * which may say who its players are, or NULL */
 } server_opts;
 
 typedef struct server server;
@@ -48,6 +54,14 @@ struct conn {
 	unsigned long id;
 	int tcp;                /* came over TCP: must log in with the key */
 	int authed;             /* name is known */
+	int gateway;            /* from --gateway's account: may say `as' */
+	char fpr[SSHKEY_FPR_LEN + 1];   /* a door player's key, or "" */
+	char addr[48];          /* a door player's SSH address, or "-" */
+	double chat_tokens;     /* chat messages it may still send now */
+	int64_t chat_ms;        /* when they were counted, or 0 */
+	char (*ignore)[NET_NAME_MAX + 1];   /* players whose chat it does not
+	                         * want (server_chat.c), or NULL */
+	int nignore;
 	char name[NET_NAME_MAX + 1];
 	sgame *game;            /* the game it plays or watches, or NULL */
 	int role;               /* NG_RED, NG_BLUE, or -1 watching */
@@ -140,6 +154,7 @@ struct server {
 	sgame *games;
 	int ngames;
 	int max_clients;
+	struct door_ids *door;  /* server_door.c's */
 };
 
 int server_main(const server_opts *opt);
@@ -148,6 +163,9 @@ int server_main(const server_opts *opt);
 __attribute__((format(printf, 1, 2)))
 void server_log(const char *fmt, ...);
 int64_t server_now_ms(void);
+/* A token bucket of burst tokens refilled at per_s a second: may one more
+ * thing be done now (1, a token taken), or not (0)? */
+int server_bucket(double *tokens, int64_t *since_ms, double per_s, double burst);
 __attribute__((format(printf, 2, 3)))
 void conn_send(conn *c, const char *fmt, ...);
 void conn_close_after(conn *c);   /* after what was sent is written */
@@ -208,6 +226,16 @@ sgame *game_restore(server *s, srec *r);
  * the key at path, read or made (0600). */
 int state_own_dir(const char *dir, char *msg, size_t size);
 int state_key(server *s, const char *path, char *msg, size_t size);
+
+/* server_chat.c */
+void chat_say(conn *c, const char *text);   /* text checked */
+void cmd_ignore(conn *c, char **w, int n);  /* ignore [NAME], unignore NAME */
+
+/* server_door.c */
+int door_load(server *s, char *msg, size_t size);
+void door_free(server *s);
+void door_as(conn *c, char **w, int n);
+void door_code(conn *c);
 
 /* server_store.c: opening reads the records and replays the journal
  * over them (a torn last entry is reported and dropped). */

@@ -141,6 +141,26 @@ static void seated(conn *c, sgame *g, int side)
 	game_sync(g, c);
 }
 
+/* A game's name as the protocol allows it (and so safe to repeat in an
+ * answer); else refused. */
+static int game_name_ok(conn *c, const char *name)
+{
+	if (net_name_ok(name))
+		return 1;
+	return bad(c, "bad-argument", "a game's name is 1 to 32 of A-Z a-z 0-9 _ . -, "
+	           "not beginning with . or -");
+}
+
+/* The games on that name has a seat in. */
+static int games_open(const server *s, const char *name)
+{
+	int n = 0;
+	for (const sgame *g = s->games; g; g = g->next)
+		n += !g->how[0] && (!strcmp(g->seat[0].name, name) ||
+		                    !strcmp(g->seat[1].name, name));
+	return n;
+}
+
 static void cmd_host(conn *c, char **w, int n)
 {
 	int side = -1, min = 0, inc = 0, days = 0;
@@ -151,11 +171,8 @@ static void cmd_host(conn *c, char **w, int n)
 		    "[clock M+I|clock Dd] [for LOGIN]");
 		return;
 	}
-	if (!net_name_ok(w[1])) {
-		bad(c, "bad-argument", "a game's name is 1 to 32 of A-Z a-z 0-9 _ . -, "
-		    "not beginning with . or -");
+	if (!game_name_ok(c, w[1]))
 		return;
-	}
 	for (int i = 2; i < n; i++) {
 		if (!strcmp(w[i], "red") || !strcmp(w[i], "blue"))
 			side = w[i][0] == 'r' ? NG_RED : NG_BLUE;
@@ -184,6 +201,13 @@ static void cmd_host(conn *c, char **w, int n)
 	}
 	if (c->srv->ngames >= SERVER_GAMES_MAX) {
 		bad(c, "busy", "the server has too many games");
+		return;
+	}
+	if (games_open(c->srv, c->name) >= GAMES_OPEN_MAX) {
+		char why[96];
+		snprintf(why, sizeof why, "you have %d games open: finish one first",
+		         GAMES_OPEN_MAX);
+		bad(c, "too-many-games", why);
 		return;
 	}
 	if (side < 0) {
@@ -251,6 +275,8 @@ static void cmd_join(conn *c, char **w, int n)
 		bad(c, "bad-argument", "use: join NAME [TOKEN|red|blue]");
 		return;
 	}
+	if (!game_name_ok(c, w[1]))
+		return;
 	sgame *g = game_find(c->srv, w[1]);
 	if (!g) {
 		snprintf(why, sizeof why, "there is no game named %s", w[1]);
@@ -297,11 +323,13 @@ static void cmd_join(conn *c, char **w, int n)
 
 static void cmd_watch(conn *c, char **w, int n)
 {
-	sgame *g = n == 2 ? game_find(c->srv, w[1]) : NULL;
 	if (n != 2) {
 		bad(c, "bad-argument", "use: watch NAME");
 		return;
 	}
+	if (!game_name_ok(c, w[1]))
+		return;
+	sgame *g = game_find(c->srv, w[1]);
 	if (!g) {
 		char why[96];
 		snprintf(why, sizeof why, "there is no game named %s", w[1]);
@@ -462,8 +490,7 @@ static void cmd_chat(conn *c, const char *text)
 		bad(c, "bad-text", "chat is 1 to 300 bytes of UTF-8 without control characters");
 		return;
 	}
-	conn_send(c, "ok");
-	game_broadcast(c->game, NULL, "chat %s %s", c->name, text);
+	chat_say(c, text);
 }
 
 static void cmd_leave(conn *c)
@@ -494,6 +521,10 @@ void cmd_dispatch(conn *c, char *line)
 	}
 	if (!strcmp(cmd, "login")) {
 		cmd_login(c, w, n);
+		return;
+	}
+	if (!strcmp(cmd, "as")) {
+		door_as(c, w, n);
 		return;
 	}
 	if (!c->authed) {
@@ -529,6 +560,10 @@ void cmd_dispatch(conn *c, char *line)
 		cmd_takeback(c);
 	else if (!strcmp(cmd, "chat"))
 		cmd_chat(c, rest);
+	else if (!strcmp(cmd, "code"))
+		door_code(c);
+	else if (!strcmp(cmd, "ignore") || !strcmp(cmd, "unignore"))
+		cmd_ignore(c, w, n);
 	else
 		bad(c, "bad-command", "unknown command; see nonaga(6), ONLINE");
 }

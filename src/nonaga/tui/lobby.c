@@ -481,7 +481,8 @@ static online on = { .fd = -1 };
 
 int online_open(const options *opt, char *msg, size_t size)
 {
-	netclient_opts o = { .server = opt->server, .key_file = opt->key_file };
+	netclient_opts o = { .server = opt->server, .key_file = opt->key_file,
+	                    .as = opt->door_as };
 	return on.fd >= 0 ? 0 : online_connect(&on, &o, msg, size);
 }
 

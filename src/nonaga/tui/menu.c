@@ -112,19 +112,32 @@ static void change(lineup *s, int item, int d)
 /* The first item shown: the online game waiting for your move, and
  * Resume, only when there are such. */
 static int first, resumable;
+/* Items not shown (bits): the SSH door's guests get no local games, no
+ * save files, no past games (and the lobby at once, not a waiting game). */
+static unsigned hidden;
+#define DOOR_HIDES (1u << M_WAITING | 1u << M_RESUME | 1u << M_AI | 1u << M_LEVEL | \
+	1u << M_SIDE | 1u << M_PVP | 1u << M_RULESET | 1u << M_PAST)
 
 static int shown(int item)
 {
-	return item >= first && (item != M_RESUME || resumable);
+	return item >= first && item < M_COUNT && (item != M_RESUME || resumable) &&
+	       !(hidden >> item & 1);
 }
 
-/* The next item shown from item, d = 1 down or -1 up, round. */
-static int step(int item, int d)
+/* The item shown next after item in direction d (1 or -1); at an end,
+ * round to the other (wrap) or item itself. */
+static int step(int item, int d, int wrap)
 {
-	do
-		item = (item + d + M_COUNT) % M_COUNT;
-	while (!shown(item));
-	return item;
+	for (int i = item + d;; i += d) {
+		if (i < 0 || i >= M_COUNT) {
+			if (!wrap)
+				return item;
+			i = d > 0 ? -1 : M_COUNT;   /* (then i += d) */
+			continue;
+		}
+		if (shown(i) || i == item)
+			return i;
+	}
 }
 
 /* Screen rows of the items, to draw them and to find clicks. */
@@ -133,11 +146,17 @@ static int gaps;   /* blank lines between groups of items: 1, or 0 when
 
 static int item_row(int top, int item)
 {
+	static const int groups[] = { M_AI, M_PVP, M_RULESET };
 	int row = top;
 	for (int i = first; i < item; i++)
 		row += shown(i);
-	return row + gaps * ((item >= M_PVP) + (item >= M_RULESET) +
-	                     (first < M_AI && item >= M_AI));
+	for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+		int before = 0;
+		for (int i = first; i < groups[g]; i++)
+			before |= shown(i);
+		row += gaps * (before && item >= groups[g]);
+	}
+	return row;
 }
 
 static void draw(const lineup *s, int sel, const char *notice,
@@ -147,11 +166,8 @@ static void draw(const lineup *s, int sel, const char *notice,
 	 * lines between groups, a blank, two lines of keys.  On a short
 	 * screen (48x14 with Resume) the blanks and the subtitle go, so that
 	 * every item stays on the screen. */
-	int items = 0;
-	for (int i = first; i < M_COUNT; i++)
-		items += shown(i);
-	int seps = 2 + (first < M_AI);
-	int full = 3 + items + seps + 3;
+	gaps = 1;
+	int full = 3 + item_row(0, M_COUNT - 1) + 1 + 3;
 	gaps = LINES >= full;
 	int top = gaps ? (LINES - full) / 2 : 0;
 	char title[256];
@@ -235,22 +251,24 @@ static void draw(const lineup *s, int sel, const char *notice,
 	*x_out = x;
 }
 
-int menu_run(lineup *s, int can_resume, const char *game_waiting, const char *notice)
+int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
+             const char *notice)
 {
 	static int sel = M_AI;
-	waiting = game_waiting ? game_waiting : "";
-	resumable = can_resume;
-	first = waiting[0] ? M_WAITING : can_resume ? M_RESUME : M_AI;
+	waiting = game_waiting && !door ? game_waiting : "";
+	resumable = can_resume && !door;
+	hidden = door ? DOOR_HIDES : 0;
+	first = waiting[0] ? M_WAITING : resumable ? M_RESUME : M_AI;
 	/* the program starts on the game waiting for you, or on Resume, and
 	 * the menu is on Resume after a game that is left in progress (m);
 	 * otherwise it keeps its place (one that went: the first) */
 	static int started, played;
 	if (!started && first < M_AI)
 		sel = first;
-	else if (played && can_resume)
+	else if (played && resumable)
 		sel = M_RESUME;
 	else if (!shown(sel))
-		sel = waiting[0] ? M_WAITING : M_AI;
+		sel = step(M_COUNT - 1, 1, 1);   /* the first shown */
 	started = 1;
 	played = 0;
 	int itop = 0, x = 0;
@@ -271,18 +289,16 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, const char *no
 		/* up and down stop at the ends, so that a press too many
 		 * never lands on Quit; Tab and Shift-Tab go round */
 		case ACT_UP:
-			if (step(sel, -1) < sel)
-				sel = step(sel, -1);
+			sel = step(sel, -1, 0);
 			break;
 		case ACT_DOWN:
-			if (step(sel, 1) > sel)
-				sel = step(sel, 1);
+			sel = step(sel, 1, 0);
 			break;
 		case ACT_PREV:
-			sel = step(sel, -1);
+			sel = step(sel, -1, 1);
 			break;
 		case ACT_NEXT:
-			sel = step(sel, 1);
+			sel = step(sel, 1, 1);
 			break;
 		case ACT_LEFT:
 		case ACT_RIGHT:

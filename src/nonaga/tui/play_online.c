@@ -428,8 +428,22 @@ static void chat(play *p, netplay *np)
 	for (int i = 0; i < np->nchat; i++)
 		said[i] = np->chat[i];
 	play_render(p);
-	if (chatline_run(_("Say: "), said, np->nchat, text, sizeof text) > 0)
+	if (chatline_run(_("Say: "), said, np->nchat, text, sizeof text) <= 0) {
+		play_relayout(p);
+		return;
+	}
+	/* "/ignore NAME" and "/unignore NAME": that player's chat is hidden,
+	 * or shown again (the server's lists, nonaga(6) ONLINE) */
+	char name[NET_NAME_MAX + 1];
+	int un = !strncmp(text, "/unignore ", 10);
+	if ((un || !strncmp(text, "/ignore ", 8)) &&
+	    sscanf(text + (un ? 10 : 8), "%32s", name) == 1 && net_name_ok(name)) {
+		online_send(np->on, OC_OTHER, "%s %s", un ? "unignore" : "ignore", name);
+		play_say(p, R_NORMAL, un ? _("You see what %s says again.")
+		                         : _("You no longer see what %s says."), name);
+	} else {
 		online_send(np->on, OC_OTHER, "chat %s", text);
+	}
 	play_relayout(p);
 }
 

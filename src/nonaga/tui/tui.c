@@ -304,9 +304,10 @@ static void find_waiting(tui *t, char *item, size_t size)
 static int title_screen(tui *t)
 {
 	const char *notice = t->notice ? t->notice : t->note;
-	char item[200];
-	find_waiting(t, item, sizeof item);
-	int next = menu_run(&t->s, can_resume(t), item[0] ? item : NULL, notice);
+	char item[200] = "";
+	if (!t->opt->door)   /* a guest of the door goes to the lobby at once */
+		find_waiting(t, item, sizeof item);
+	int next = menu_run(&t->s, can_resume(t), item[0] ? item : NULL, t->opt->door, notice);
 	if (notice == t->note)
 		t->note = NULL;   /* told */
 	t->notice = NULL;
@@ -477,7 +478,7 @@ static int start(tui *t)
 	const config *cfg = &t->cfg;
 	if (!opt->lang && cfg->have_lang && !playing_on)
 		language_apply(cfg->lang);   /* before the screen decides */
-	if (online && online_open(opt, t->msg, sizeof t->msg) < 0) {
+	if ((online || opt->door) && online_open(opt, t->msg, sizeof t->msg) < 0) {
 		fprintf(stderr, "nonaga: %s\n", t->msg);
 		return -1;
 	}
@@ -499,7 +500,7 @@ static int start(tui *t)
 	if (t->cfg_msg[0] && !t->note)
 		t->note = t->cfg_msg;   /* a settings file that is not ours */
 	t->online_first = online;
-	return online ? MENU_ONLINE : playing_on ? MENU_PLAY_ON
+	return online || opt->door ? MENU_ONLINE : playing_on ? MENU_PLAY_ON
 	     : opt->resume ? MENU_RESUME
 	     : opt->who.mode == MODE_MENU ? TITLE : MENU_PLAY;
 }

@@ -385,7 +385,8 @@ int choose_run(const char *title, const char *text, const char *const *items,
  * MENU_PAST for the past games, MENU_QUIT to quit. */
 enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST, MENU_PLAY_ON, MENU_ONLINE,
        MENU_WAITING, MENU_PUZZLES };
-int menu_run(lineup *s, int can_resume, const char *waiting, const char *notice);
+int menu_run(lineup *s, int can_resume, const char *waiting, int door,
+             const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
 void page_rules(void);
