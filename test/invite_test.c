@@ -48,6 +48,20 @@ int main(void)
 	      "carol cannot take the seat");
 	CHECK(answer_is(&c, "join inv blue", "error "), "... not even by naming it");
 
+	/* carol ignores the host: its invitation neither reaches her nor
+	 * shows in her list; after unignore it does */
+	snprintf(line, sizeof line, "ignore %s", me);
+	CHECK(answer_is(&c, line, "ok"), "carol ignores %s", me);
+	CHECK(answer_is(&a, "host inv2 blue for carol", "ok seat blue"), "a game for carol");
+	CHECK(!tc_expect(&c, "invited ", NULL, 0, 500), "carol is not told of it");
+	CHECK(!games_line(&c, "inv2", line, sizeof line), "nor is it in her list");
+	CHECK(games_line(&b, "inv2", line, sizeof line) && strstr(line, " open for=carol"),
+	      "bob sees it: %s", line);
+	snprintf(line, sizeof line, "unignore %s", me);
+	CHECK(answer_is(&c, line, "ok"), "carol unignores the host");
+	CHECK(games_line(&c, "inv2", line, sizeof line) && strstr(line, " open for=carol"),
+	      "now her list has it: %s", line);
+
 	/* the server starts again: the invitation stays */
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops");
 	tc_close(&a);

@@ -229,7 +229,9 @@ int state_key(server *s, const char *path, char *msg, size_t size);
 
 /* server_chat.c */
 void chat_say(conn *c, const char *text);   /* text checked */
-void cmd_ignore(conn *c, char **w, int n);  /* ignore [NAME], unignore NAME */
+void cmd_ignore(conn *c, char **w, int n);
+/* Does c ignore the player name (chat, invitations)? */
+int conn_ignores(const conn *c, const char *name);  /* ignore [NAME], unignore NAME */
 
 /* server_door.c */
 int door_load(server *s, char *msg, size_t size);

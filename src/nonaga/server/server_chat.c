@@ -15,7 +15,7 @@
 #define CHAT_EVERY_MS 2000
 #define IGNORE_MAX 32
 
-static int ignoring(const conn *c, const char *name)
+int conn_ignores(const conn *c, const char *name)
 {
 	for (int i = 0; i < c->nignore; i++)
 		if (!strcasecmp(c->ignore[i], name))
@@ -36,7 +36,7 @@ static int may_say(conn *c)
 
 static void tell(conn *to, const conn *from, const char *text)
 {
-	if (to && !ignoring(to, from->name))
+	if (to && !conn_ignores(to, from->name))
 		conn_send(to, "chat %s %s", from->name, text);
 }
 
@@ -75,7 +75,7 @@ void cmd_ignore(conn *c, char **w, int n)
 		conn_send(c, "ok");
 		return;
 	}
-	if (!ignoring(c, w[1])) {
+	if (!conn_ignores(c, w[1])) {
 		if (c->nignore == IGNORE_MAX) {
 			conn_send(c, "error too-many at most %d players ignored", IGNORE_MAX);
 			return;

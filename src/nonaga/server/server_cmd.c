@@ -96,7 +96,13 @@ static const char *game_state(const sgame *g)
 static void cmd_games(conn *c)
 {
 	int n = 0;
-	for (sgame *g = c->srv->games; g; g = g->next, n++) {
+	for (sgame *g = c->srv->games; g; g = g->next) {
+		/* an invitation from a player c ignores is not shown to c */
+		if (g->invited[0] && !strcmp(g->invited, c->name) &&
+		    ((g->seat[0].name[0] && conn_ignores(c, g->seat[0].name)) ||
+		     (g->seat[1].name[0] && conn_ignores(c, g->seat[1].name))))
+			continue;
+		n++;
 		char clock[32];
 		game_clock_word(g->clock_min, g->clock_inc, g->clock_days, clock, sizeof clock);
 		conn_send(c, "game %s %s %s %s %s %d %s%s%s", g->name,
@@ -227,7 +233,8 @@ static void cmd_host(conn *c, char **w, int n)
 	seated(c, g, side);
 	/* the invited player is told at once, wherever it is */
 	for (conn *o = c->srv->conns; o && invited[0]; o = o->next)
-		if (o->authed && !o->dead && !strcmp(o->name, invited) && o != c)
+		if (o->authed && !o->dead && !strcmp(o->name, invited) && o != c &&
+		    !conn_ignores(o, c->name))
 			conn_send(o, "invited %s %s", c->name, g->name);
 }
 
