@@ -274,5 +274,31 @@ int main(void)
 		flag();
 		CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
 	}
+	/* --max-games: a server of that many games answers host with busy,
+	 * and has room again once one of them is gone */
+	snprintf(state, sizeof state, "%s/state-busy", dir);   /* no game yet */
+	pid = start(3, "--max-games", "2", NULL);
+	CHECK(pid > 0, "a server of two games starts");
+	if (pid > 0) {
+		tc a;
+		CHECK(connect_unix(&a), "the host is online");
+		CHECK(answer_is(&a, "host b1 red", "ok seat red") &&
+		      tc_expect(&a, "sync b1 ", NULL, 0, 3000), "the first game");
+		CHECK(answer_is(&a, "host b2 red", "ok seat red") &&
+		      tc_expect(&a, "sync b2 ", NULL, 0, 3000), "the second");
+		CHECK(answer_is(&a, "host b3 red", "error busy"), "the third: busy");
+		char line[300];
+		int listed = 0;
+		if (tc_send(&a, "games") == 0)
+			while (tc_line(&a, line, sizeof line, 3000) > 0 && strncmp(line, "ok", 2))
+				listed += !strncmp(line, "game b1 ", 8) || !strncmp(line, "game b2 ", 8);
+		CHECK(listed == 2 && !strcmp(line, "ok 2"), "two games, not three: %d, %s", listed, line);
+		/* the host takes b2 back (resign of an open challenge) */
+		CHECK(answer_is(&a, "resign", "ok") && tc_expect(&a, "over none cancelled", NULL, 0, 3000),
+		      "b2 is called off");
+		CHECK(answer_is(&a, "host b3 red", "ok seat red"), "then the third can be hosted");
+		tc_close(&a);
+		CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
+	}
 	return srv_done("server_cmd");
 }

@@ -17,6 +17,7 @@
 #include "options.h"
 #include "analysis.h"
 #include "closeout.h"
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -90,20 +91,30 @@ static const char *const group_refuses[] = {
 
 /* ------------------------------------------------------------ messages */
 
+/* fputs that keeps why a write to standard output failed: a full disk
+ * reported at the end must say "No space left on device", also when the
+ * text is longer than stdio's buffer and the failing write is an early
+ * one (fclose then fails without an errno). */
+static void put(const char *text, FILE *f)
+{
+	if (fputs(text, f) == EOF && f == stdout)
+		closeout_failed(errno);
+}
+
 static void usage(FILE *f)
 {
 	/* TRANSLATORS: the --help text.  Keep the option names and their
 	   arguments as they are, and keep the descriptions lined up. */
-	fputs(_("Usage: nonaga [OPTION]...\n"
+	put(_("Usage: nonaga [OPTION]...\n"
 	        "Play NONAGA, the game of tokens on moving discs, in a terminal.\n"
 	        "\n"), f);
-	fputs(_("  --pvp                two players on this terminal\n"
+	put(_("  --pvp                two players on this terminal\n"
 	        "  --ai[=LEVEL]         play against the computer (level 1-10, default 5)\n"
 	        "  --as red|blue        your side against the computer (default: random)\n"
 	        "  --rules standard|simple\n"
 	        "                       rule set (default: standard)\n"
 	        "  --threads N          threads for level 10 and hints (default: one per core)\n"), f);
-	fputs(_("  --ascii              draw with ASCII only\n"
+	put(_("  --ascii              draw with ASCII only\n"
 	        "  --color=auto|always|never\n"
 	        "                       use colour (default: auto; NO_COLOR means never)\n"
 	        "  --no-animation       do not animate moves\n"
@@ -113,16 +124,16 @@ static void usage(FILE *f)
 	        "  --wide-ambiguous     for terminals that draw East Asian ambiguous-width\n"
 	        "                       characters two columns wide\n"
 	        "  --lang ja|en         language of the messages (default: from the locale)\n"), f);
-	fputs(_("  --resume             continue the saved game (saved after every turn)\n"
+	put(_("  --resume             continue the saved game (saved after every turn)\n"
 	        "  --replay FILE        step through a recorded game with the arrow keys\n"), f);
-	fputs(_("  --analyze FILE       judge every move of a recorded game: the engine's\n"
+	put(_("  --analyze FILE       judge every move of a recorded game: the engine's\n"
 	        "                       best move and a mark for a missed win (W), an\n"
 	        "                       allowed forced win (L) or a mistake (?)\n"
 	        "  --analyze-depth N    with --analyze: search depth, 2-6 (default: 3)\n"
 	        "  --analyze-out FILE   with --analyze: also write the record with the\n"
 	        "                       marks in its header (Analysis:)\n"), f);
-	fputs(_("  --engine             speak the engine protocol on stdin/stdout\n"), f);
-	fputs(_("  --serve              run the online game server (see ONLINE in nonaga(6))\n"
+	put(_("  --engine             speak the engine protocol on stdin/stdout\n"), f);
+	put(_("  --serve              run the online game server (see ONLINE in nonaga(6))\n"
 	        "  --listen ADDR        with --serve: listen at unix:PATH or HOST:PORT\n"
 	        "                       (may be repeated; default: a private Unix socket)\n"
 	        "  --state DIR          with --serve: keep games and the key in DIR\n"
@@ -130,6 +141,7 @@ static void usage(FILE *f)
 	        "                       the opponent may claim the win, or a challenge\n"
 	        "                       nobody joined is cancelled (default: 120)\n"
 	        "  --max-clients N      with --serve: connections at most\n"
+	        "  --max-games N        with --serve: games kept at once (default: 20000)\n"
 	        "  --idle SECONDS       with --serve: close a client silent this long\n"
 	        "                       (default: 900)\n"
 	        "  --sync MODE          with --serve: when moves reach the disk before\n"
@@ -140,11 +152,11 @@ static void usage(FILE *f)
 	        "                       machine may lose acknowledged moves)\n"
 	        "  --gateway LOGIN      with --serve: the account of the SSH door, which\n"
 	        "                       may say which player each of its connections is\n"), f);
-	fputs(_("  --door               the game of an SSH account's players (its\n"
+	put(_("  --door               the game of an SSH account's players (its\n"
 	        "                       ForceCommand; see The SSH door in nonaga(6))\n"
 	        "  --door-keys TYPE KEY the SSH door's AuthorizedKeysCommand: print the\n"
 	        "                       key offered back when it is a valid one\n"), f);
-	fputs(_("  --host GAME          host an online game and wait for an opponent\n"
+	put(_("  --host GAME          host an online game and wait for an opponent\n"
 	        "                       (with --as, --rules and --clock MIN+INC, or\n"
 	        "                       --clock DAYSd for days a move, and --for LOGIN\n"
 	        "                       for one player only)\n"
@@ -157,9 +169,9 @@ static void usage(FILE *f)
 	        "  --key-file FILE      the key of a TCP server (or NONAGA_KEY)\n"
 	        "  --client             speak the online protocol on stdin/stdout\n"
 	        "  --list               list your online games not over yet, one a line\n"), f);
-	fputs(_("  -h, --help           show this help and exit\n"
+	put(_("  -h, --help           show this help and exit\n"
 	        "  --version            show the version and exit\n"), f);
-	fputs(_("\nWithout options, nonaga opens its title menu.\n"
+	put(_("\nWithout options, nonaga opens its title menu.\n"
 	        "See nonaga(6) for the rules, the keys and the engine protocol.\n"), f);
 }
 
@@ -195,7 +207,7 @@ static int number(const char *arg, long lo, long hi, long *v)
 typedef int setter(cmdline *c, int id, const char *arg);
 
 enum { O_PVP, O_AI, O_THREADS, O_AS, O_RULES, O_ASCII, O_COLOR, O_NOANIM,
-       O_WARN, O_ENGINE, O_SERVE, O_LISTEN, O_STATE, O_GRACE, O_MAX_CLIENTS,
+       O_WARN, O_ENGINE, O_SERVE, O_LISTEN, O_STATE, O_GRACE, O_MAX_CLIENTS, O_MAX_GAMES,
        O_IDLE, O_SYNC, O_CLIENT, O_SERVER, O_KEY_FILE, O_HOST, O_JOIN, O_WATCH,
        O_CLOCK, O_LANG, O_WIDE, O_RESUME, O_REPLAY, O_ANALYZE,
        O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_FOR, O_GATEWAY, O_DOOR, O_DOOR_KEYS,
@@ -387,16 +399,17 @@ static int set_door_type(cmdline *c, int id, const char *arg)
 	return GO_ON;
 }
 
-/* --grace, --idle, --max-clients N */
+/* --grace, --idle, --max-clients, --max-games N */
 static int set_server_number(cmdline *c, int id, const char *arg)
 {
 	long v;
 	if (!number(arg, 1, 1000000, &v))
 		return bad(_("nonaga: invalid number '%s' for %s (1 to 1000000)\n"),
 		           arg, id == O_GRACE ? "--grace" :
-		           id == O_IDLE ? "--idle" : "--max-clients");
+		           id == O_IDLE ? "--idle" : id == O_MAX_GAMES ? "--max-games" :
+		           "--max-clients");
 	*(id == O_GRACE ? &c->so.grace : id == O_IDLE ? &c->so.idle
-	                                             : &c->so.max_clients) = (int)v;
+	  : id == O_MAX_GAMES ? &c->so.max_games : &c->so.max_clients) = (int)v;
 	return GO_ON;
 }
 
@@ -483,8 +496,8 @@ typedef struct optdef {
 /* The columns after `set' for the options of a kind: where they belong,
  * that they choose no mode and exclude nothing, and their refusal. */
 #define SERVE_ONLY M_SERVE, 0, G_NONE, \
-	N_("nonaga: --listen, --state, --grace, --idle, --max-clients, --sync " \
-	   "and --gateway go with --serve\n"), M_ALL
+	N_("nonaga: --listen, --state, --grace, --idle, --max-clients, " \
+	   "--max-games, --sync and --gateway go with --serve\n"), M_ALL
 #define ANALYZE_ONLY M_ANALYZE, 0, G_NONE, \
 	N_("nonaga: --analyze-depth and --analyze-out go with --analyze\n"), M_ALL
 #define SIDE_RULES (M_ALL & ~M_JOIN), 0, G_NONE, \
@@ -511,6 +524,7 @@ static const optdef optdefs[O_COUNT] = {
 	[O_STATE] = { "state", NULL, required_argument, set_state, SERVE_ONLY },
 	[O_GRACE] = { "grace", NULL, required_argument, set_server_number, SERVE_ONLY },
 	[O_MAX_CLIENTS] = { "max-clients", NULL, required_argument, set_server_number, SERVE_ONLY },
+	[O_MAX_GAMES] = { "max-games", NULL, required_argument, set_server_number, SERVE_ONLY },
 	[O_IDLE] = { "idle", NULL, required_argument, set_server_number, SERVE_ONLY },
 	[O_SYNC] = { "sync", NULL, required_argument, set_sync, SERVE_ONLY },
 	[O_CLIENT] = { "client", NULL, no_argument, NULL, M_CLIENT, M_CLIENT, G_NONE, NULL, 0 },

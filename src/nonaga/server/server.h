@@ -36,6 +36,7 @@ typedef struct server_opts {
 	int grace;              /* seconds before an away player's opponent
 	                         * may claim the win (no clock: 10 times) */
 	int max_clients;        /* 0: as many as file descriptors allow */
+	int max_games;          /* games kept at once (0: SERVER_GAMES_MAX) */
 	int idle;               /* seconds a client may say nothing (0: 900) */
 	int sync;               /* --sync: SERVER_SYNC_BATCH (default), _ALWAYS, _NONE */
 	const char *gateway;    /* --gateway LOGIN: the SSH door's account,

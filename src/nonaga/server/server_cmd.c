@@ -205,7 +205,7 @@ static void cmd_host(conn *c, char **w, int n)
 		bad(c, "game-exists", why);
 		return;
 	}
-	if (c->srv->ngames >= SERVER_GAMES_MAX) {
+	if (c->srv->ngames >= (c->srv->opt.max_games ? c->srv->opt.max_games : SERVER_GAMES_MAX)) {
 		bad(c, "busy", "the server has too many games");
 		return;
 	}
