@@ -225,13 +225,5 @@ int main(void)
 		return 1;
 	compaction();
 	filed_once();
-	if (!tap_fail) {
-		char cmd[300];
-		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-		if (system(cmd) != 0)
-			return 1;
-	} else {
-		fprintf(stderr, "journal_test: the state is in %s\n", dir);
-	}
-	return tests_done("journal");
+	return tests_done_in("journal", dir);
 }

@@ -119,11 +119,5 @@ int main(void)
 	tc_close(&w);
 	tc_close(&c);
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
-	if (!tap_fail) {
-		char cmd[300];
-		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-		if (system(cmd) != 0)
-			return 1;
-	}
-	return tests_done("server_civil");
+	return tests_done_in("server_civil", dir);
 }

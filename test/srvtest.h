@@ -36,15 +36,7 @@ static inline int srv_setup(const char *name)
  * said.  The exit status of the test. */
 static inline int srv_done(const char *name)
 {
-	if (!tap_fail) {
-		char cmd[300];
-		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-		if (system(cmd) != 0)
-			return 1;
-	} else {
-		fprintf(stderr, "server log in %s\n", logpath);
-	}
-	return tests_done(name);
+	return tests_done_in(name, dir);
 }
 
 static inline pid_t start(int count, const char *extra1, const char *extra2, int *port)

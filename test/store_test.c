@@ -552,13 +552,5 @@ int main(void)
 	truncation();
 	snprintf(state, sizeof state, "%s/name", dir);
 	same_name();
-	if (!tap_fail) {
-		char cmd[300];
-		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-		if (system(cmd) != 0)
-			return 1;
-	} else {
-		fprintf(stderr, "store_test: the logs and state are in %s\n", dir);
-	}
-	return tests_done("store");
+	return tests_done_in("store", dir);
 }

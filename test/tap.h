@@ -5,6 +5,7 @@
 #ifndef NG_TAP_H
 #define NG_TAP_H
 #include <stdio.h>
+#include <stdlib.h>
 
 static int tap_pass, tap_fail;
 
@@ -18,5 +19,20 @@ static inline int tests_done(const char *name)
 {
 	printf("%s: %d passed, %d failed\n", name, tap_pass, tap_fail);
 	return tap_fail ? 1 : 0;
+}
+
+/* tests_done for a test that works in a directory of its own: the
+ * directory goes when every check passed, else it stays and is named. */
+static inline int tests_done_in(const char *name, const char *dir)
+{
+	char cmd[600];
+	if (tap_fail) {
+		fprintf(stderr, "%s: the logs and state are in %s\n", name, dir);
+	} else {
+		snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+		if (system(cmd) != 0)
+			fprintf(stderr, "%s: cannot remove %s\n", name, dir);
+	}
+	return tests_done(name);
 }
 #endif
