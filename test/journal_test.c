@@ -39,11 +39,6 @@ int64_t server_now_ms(void)
 {
 	return 0;
 }
-const char *result_word(ng_result r)
-{
-	static const char *const w[] = { "none", "red", "blue", "draw" };
-	return w[r];
-}
 int net_name_ok(const char *s)
 {
 	return s[0] && s[0] != '.' && s[0] != '-' && strlen(s) <= NET_NAME_MAX &&

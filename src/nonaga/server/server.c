@@ -41,102 +41,8 @@
 
 #define IDLE_S 900      /* --idle's default */
 #define LOGIN_S 15
-#define WRITE_S 60
 #define FLOOD_RATE 20.0
 #define FLOOD_BURST 100.0
-
-void server_log(const char *fmt, ...)
-{
-	char stamp[32];
-	time_t t = time(NULL);
-	struct tm tm;
-	gmtime_r(&t, &tm);
-	strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	char line[1024];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof line, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "%s nonaga: %s\n", stamp, line);
-}
-
-int64_t server_now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-/* -------------------------------------------------------------- output */
-
-/* What a turn of the loop sends waits in c->held, and c in the flush
- * queue, until the turn's journal entries are on disk (release). */
-static void hold(conn *c)
-{
-	server *s = c->srv;
-	if (c->queued)
-		return;
-	if (s->nflush == s->capflush) {
-		int cap = s->capflush ? 2 * s->capflush : 256;
-		conn **q = realloc(s->flushq, (size_t)cap * sizeof *q);
-		if (!q) {
-			server_log("out of memory for client %lu's output: dropped", c->id);
-			conn_drop(c);
-			return;
-		}
-		s->flushq = q;
-		s->capflush = cap;
-	}
-	s->flushq[s->nflush++] = c;
-	c->queued = s->nflush;
-}
-
-void conn_send(conn *c, const char *fmt, ...)
-{
-	if (c->dead || c->closing)
-		return;
-	struct evbuffer *out = bufferevent_get_output(c->bev);
-	if (evbuffer_get_length(out) + evbuffer_get_length(c->held) > SERVER_OUT_MAX) {
-		server_log("client %lu (%s) does not read: dropped", c->id,
-		           c->authed ? c->name : "-");
-		conn_drop(c);
-		return;
-	}
-	va_list ap;
-	va_start(ap, fmt);
-	evbuffer_add_vprintf(c->held, fmt, ap);
-	va_end(ap);
-	evbuffer_add(c->held, "\n", 1);
-	hold(c);
-}
-
-void conn_close_after(conn *c)
-{
-	if (c->dead || c->closing)
-		return;
-	c->closing = 1;
-	bufferevent_disable(c->bev, EV_READ);
-	if (!c->queued && evbuffer_get_length(bufferevent_get_output(c->bev)) == 0)
-		conn_drop(c);
-}
-
-/* c's held output to its socket: straight away when nothing else waits
- * for it, without the bufferevent (which would add a write event and take
- * it back: two epoll_ctl calls a message); the rest, if the socket takes
- * no more now, by the bufferevent when it does. */
-static void release(conn *c)
-{
-	struct evbuffer *out = bufferevent_get_output(c->bev);
-	if (evbuffer_get_length(out) == 0) {
-		evutil_socket_t fd = bufferevent_getfd(c->bev);
-		while (evbuffer_get_length(c->held) > 0 && evbuffer_write(c->held, fd) > 0)
-			;
-	}
-	if (evbuffer_get_length(c->held) > 0)
-		evbuffer_add_buffer(out, c->held);
-	else if (c->closing)
-		conn_drop(c);
-}
 
 /* The end of a turn of the loop: its journal entries on disk, then what
  * it sent.  -1 when the journal cannot be written (nothing released). */
@@ -150,23 +56,10 @@ static int flush(server *s)
 			continue;
 		c->queued = 0;
 		if (!c->dead)
-			release(c);
+			conn_release(c);
 	}
 	s->nflush = 0;
 	return 0;
-}
-
-/* Dropping happens in two steps, so that a connection found unusable in
- * the middle of a broadcast is not freed under the loop that sends. */
-void conn_drop(conn *c)
-{
-	if (c->dead)
-		return;
-	c->dead = 1;
-	bufferevent_disable(c->bev, EV_READ | EV_WRITE);
-	c->reap_next = c->srv->reap;
-	c->srv->reap = c;
-	event_active(c->srv->reaper, EV_TIMEOUT, 0);
 }
 
 static void reap(evutil_socket_t fd, short what, void *arg)
@@ -195,19 +88,6 @@ static void reap(evutil_socket_t fd, short what, void *arg)
 }
 
 /* --------------------------------------------------------------- input */
-
-int server_bucket(double *tokens, int64_t *since_ms, double per_s, double burst)
-{
-	int64_t now = server_now_ms();
-	*tokens += (double)(now - *since_ms) * per_s / 1000.0;
-	if (*tokens > burst)
-		*tokens = burst;
-	*since_ms = now;
-	if (*tokens < 1.0)
-		return 0;
-	*tokens -= 1.0;
-	return 1;
-}
 
 /* One more command: may it be sent now? */
 static int flood_ok(conn *c)
@@ -297,18 +177,6 @@ static void on_event(struct bufferevent *bev, short what, void *arg)
 
 /* ---------------------------------------------------------- accepting */
 
-static void set_timeouts(conn *c, int seconds)
-{
-	struct timeval rd = { seconds, 0 }, wr = { WRITE_S, 0 };
-	bufferevent_set_timeouts(c->bev, &rd, &wr);
-}
-
-void conn_authed(conn *c)
-{
-	c->authed = 1;
-	set_timeouts(c, c->srv->opt.idle);
-}
-
 static void on_accept(struct evconnlistener *l, evutil_socket_t fd,
                       struct sockaddr *sa, int socklen, void *arg)
 {
@@ -358,7 +226,7 @@ static void on_accept(struct evconnlistener *l, evutil_socket_t fd,
 		int one = 1;
 		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 		setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
-		set_timeouts(c, s->opt.idle < LOGIN_S ? s->opt.idle : LOGIN_S);
+		conn_timeouts(c, s->opt.idle < LOGIN_S ? s->opt.idle : LOGIN_S);
 		return;
 	}
 	if (net_peer_name(fd, c->name, sizeof c->name) < 0) {
@@ -369,7 +237,7 @@ static void on_accept(struct evconnlistener *l, evutil_socket_t fd,
 	if (s->opt.gateway && !strcmp(c->name, s->opt.gateway)) {
 		/* the SSH door: not a player until it says which (`as') */
 		c->gateway = 1;
-		set_timeouts(c, s->opt.idle < LOGIN_S ? s->opt.idle : LOGIN_S);
+		conn_timeouts(c, s->opt.idle < LOGIN_S ? s->opt.idle : LOGIN_S);
 		conn_send(c, "welcome %s", c->name);
 		return;
 	}

@@ -1,11 +1,14 @@
 /*
  * server.h - the online game server (`nonaga --serve'): one thread on a
- * libevent loop.  server.c runs the loop and the connections, server_cmd.c
- * answers the commands, server_game.c keeps the games (seats, watchers,
- * clocks, results) and server_store.c their files (a journal made durable
- * once per turn of the loop, server_journal.c, and records).  What a turn
- * sends is held until the turn's journal entries are on disk.  The protocol is
- * described in nonaga(6), ONLINE.
+ * libevent loop.  server.c runs the loop, accepts and reads; server_cmd.c
+ * answers the commands; server_game.c keeps the games (seats, watchers,
+ * clocks, results), server_chat.c the chat and server_door.c the SSH
+ * door's players; server_store.c keeps their files (a journal made durable
+ * once per turn of the loop, server_journal.c, and records);
+ * server_conn.c holds what a turn sends until the turn's journal entries
+ * are on disk.  Calls go one way: server.c < commands < games, chat, door
+ * < store < journal, and all of them to server_conn.c, which calls none.
+ * The protocol is described in nonaga(6), ONLINE.
  */
 #ifndef NONAGA_SERVER_H
 #define NONAGA_SERVER_H
@@ -160,7 +163,7 @@ struct server {
 
 int server_main(const server_opts *opt);
 
-/* server.c */
+/* server_conn.c */
 __attribute__((format(printf, 1, 2)))
 void server_log(const char *fmt, ...);
 int64_t server_now_ms(void);
@@ -172,6 +175,10 @@ void conn_send(conn *c, const char *fmt, ...);
 void conn_close_after(conn *c);   /* after what was sent is written */
 void conn_drop(conn *c);          /* now (freed later, by the reaper) */
 void conn_authed(conn *c);        /* its name is known: the idle timeout */
+void conn_timeouts(conn *c, int seconds);   /* reading; writing is WRITE_S */
+/* What the turn held for c goes to its socket (server.c's flush, once the
+ * turn's journal entries are durable). */
+void conn_release(conn *c);
 
 /* server_cmd.c */
 void cmd_dispatch(conn *c, char *line);

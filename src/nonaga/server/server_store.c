@@ -287,7 +287,7 @@ void store_clock(sgame *g, int64_t red, int64_t blue)
 void store_end(sgame *g)
 {
 	if (g->rec)
-		entry(g->srv->store, "over %llu %s %s %lld %lld", g->rec->id, result_word(g->result),
+		entry(g->srv->store, "over %llu %s %s %lld %lld", g->rec->id, ng_result_name(g->result),
 		      g->how, (long long)g->left_ms[0], (long long)g->left_ms[1]);
 	g->rec = NULL;   /* the store files it */
 }
@@ -333,7 +333,7 @@ static char *record_text(const srec *r)
 	 * format's contract); a game over by resignation, time, abandon or
 	 * agreement has its outcome here. */
 	if (r->how[0])
-		set(&info, "Winner", result_word(r->result));
+		set(&info, "Winner", ng_result_name(r->result));
 	snprintf(buf, sizeof buf, "%llu", r->id);
 	set(&info, "Id", buf);
 	snprintf(buf, sizeof buf, "%llu", r->seq);
