@@ -62,9 +62,28 @@ out=$(env NONAGA_KEY=xyz XDG_RUNTIME_DIR="$tmp/rt" XDG_STATE_HOME="$tmp/st" LANG
 	"$NONAGA" --client --server "127.0.0.1:$port" </dev/null 2>&1); s=$?
 case "$s $out" in "1 "*"鍵は 16 進数 32 桁です"*) ok ;; *) no "the reason in Japanese: $s [$out]" ;; esac
 out=$(run --client --server unix:"$tmp/none.sock" </dev/null 2>&1); s=$?
-case "$s $out" in "1 nonaga: cannot connect to unix:$tmp/none.sock: No such file or directory") ok ;;
+case "$s $out" in "1 nonaga: cannot connect to unix:$tmp/none.sock: there is no such socket") ok ;;
 	*) no "no server at a given address: $s [$out]" ;; esac
 if [ ! -e "$tmp/none.sock" ]; then ok; else no "a server was started at a given address"; fi
+
+# --- the client's connection errors in the player's language (issue 27);
+# the server's log stays English (net.c)
+ja() { env XDG_RUNTIME_DIR="$tmp/rt" XDG_STATE_HOME="$tmp/st" LC_ALL= LANGUAGE= \
+	LANG=ja_JP.UTF-8 "$NONAGA" "$@" 2>&1 </dev/null; }
+out=$(ja --join g --server unix:/nonexistent); s=$?
+want "no such socket, in Japanese" "$s $out" \
+	"1 nonaga: unix:/nonexistent に接続できません: そのようなソケットはありません"
+out=$(run --join g --server unix:/nonexistent 2>&1 </dev/null); s=$?
+want "... in English" "$s $out" "1 nonaga: cannot connect to unix:/nonexistent: there is no such socket"
+out=$(ja --join g --server 127.0.0.1:99999); s=$?
+want "a bad port, in Japanese" "$s $out" "2 nonaga: --server: '127.0.0.1:99999' のポートが不正です (0〜65535)
+詳しくは 'nonaga --help' を実行してください。"
+out=$(run --join g --server 127.0.0.1:99999 2>&1 </dev/null); s=$?
+want "... in English" "$s $out" "2 nonaga: --server: bad port in '127.0.0.1:99999' (0 to 65535)
+Try 'nonaga --help' for more information."
+out=$(ja --client --server unix:"$tmp/st2/key"); s=$?
+want "a file nobody answers at, in Japanese" "$s $out" \
+	"1 nonaga: unix:$tmp/st2/key に接続できません: そこで応答するサーバーがありません"
 
 # --- standard output that cannot be written: said, exit status 1
 if [ -w /dev/full ]; then

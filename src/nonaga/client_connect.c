@@ -86,6 +86,60 @@ int netclient_line(int fd, char *buf, size_t size, int timeout_ms)
 	}
 }
 
+/*
+ * The player's words for what went wrong (net.c's own are English, for
+ * the server's log): a connection that failed with errno e, an address
+ * that net_parse_addr refused with code.
+ */
+static void cannot_connect(const net_addr *a, int e, char *msg, size_t size)
+{
+	char where[400];
+	const char *why;
+	net_addr_text(a, where, sizeof where);
+	switch (e) {
+	case ENOENT: why = _("there is no such socket"); break;
+	case ECONNREFUSED: why = _("no server answers there"); break;
+	case EACCES: case EPERM: why = _("permission denied"); break;
+	case ENOTSOCK: why = _("that is not a socket"); break;
+	case EHOSTUNREACH: why = _("no such host, or no way to it"); break;
+	default: why = strerror(e); break;
+	}
+	/* TRANSLATORS: the server's address, then why (one of the
+	   sentences above, or the system's words). */
+	snprintf(msg, size, _("cannot connect to %s: %s"), where, why);
+}
+
+void netclient_addr_error(int code, const char *text, char *msg, size_t size)
+{
+	char t[200];
+	netclient_clean(text, strnlen(text, sizeof t - 1), t);
+	if (code == NET_ADDR_NOPATH)
+		snprintf(msg, size, "%s", _("unix: needs the path of a socket"));
+	else if (code == NET_ADDR_LONG)
+		snprintf(msg, size, _("socket path too long (at most %d bytes): %s"),
+		         (int)sizeof ((net_addr *)0)->path - 1, t);
+	else if (code == NET_ADDR_PORT)
+		snprintf(msg, size, _("bad port in '%s' (0 to 65535)"), t);
+	else if (code == NET_ADDR_HOST)
+		snprintf(msg, size, _("bad host in '%s'"), t);
+	else
+		snprintf(msg, size, _("bad address '%s': use unix:PATH, HOST:PORT or "
+		                      "[V6ADDR]:PORT"), t);
+}
+
+/* net_connect, with the player's words in msg; errno kept. */
+static int dial(const net_addr *a, char *msg, size_t size)
+{
+	char log[512];
+	int fd = net_connect(a, log, sizeof log);
+	if (fd < 0) {
+		int e = errno;
+		cannot_connect(a, e, msg, size);
+		errno = e;
+	}
+	return fd;
+}
+
 /* Start `nonaga --serve' for the default address, detached. */
 static int start_server(const net_addr *a, char *msg, size_t size)
 {
@@ -129,7 +183,7 @@ static int connect_default(int no_start, netclient_info *info, char *msg, size_t
 	net_addr a;
 	if (net_default_addr(&a, 1, msg, size) < 0)
 		return -1;
-	int fd = net_connect(&a, msg, size);
+	int fd = dial(&a, msg, size);
 	if (fd >= 0 || (errno != ENOENT && errno != ECONNREFUSED))
 		return fd;
 	if (no_start) {
@@ -143,7 +197,7 @@ static int connect_default(int no_start, netclient_info *info, char *msg, size_t
 	int64_t end = now_ms() + 5000;
 	while (now_ms() < end) {
 		pause_ms(20);
-		fd = net_connect(&a, msg, size);
+		fd = dial(&a, msg, size);
 		if (fd >= 0)
 			return fd;
 	}
@@ -188,7 +242,7 @@ static int connect_shared(char *msg, size_t size)
 	    !S_ISDIR(ds.st_mode) || !S_ISSOCK(ss.st_mode) || (ds.st_mode & 022) ||
 	    (ds.st_uid != 0 && ds.st_uid != ss.st_uid))
 		return -1;
-	return net_connect(&a, msg, size);
+	return dial(&a, msg, size);
 }
 
 /* Where the settings or the environment name a server: into o->server
@@ -291,17 +345,19 @@ int netclient_open(const netclient_opts *given, char *name, size_t name_size,
 	memset(info, 0, sizeof *info);
 	int fd;
 	if (o->server) {
-		char why[256];
+		char why[256], log[256];
+		int bad;
 		info->where = NC_GIVEN;
 		info->server = o->server;
-		if (net_parse_addr(o->server, &a, why, sizeof why) < 0) {
+		if ((bad = net_parse_addr(o->server, &a, log, sizeof log)) < 0) {
+			netclient_addr_error(bad, o->server, why, sizeof why);
 			snprintf(msg, size, "%s: %s", from, why);
 			return -1;
 		}
 		info->tcp = !a.unix_socket;
 		if (!a.unix_socket && read_key(o, key, msg, size) < 0)
 			return -1;
-		fd = net_connect(&a, msg, size);
+		fd = dial(&a, msg, size);
 	} else {
 		a.unix_socket = 1;
 		info->where = NC_SHARED;

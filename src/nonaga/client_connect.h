@@ -59,6 +59,9 @@ typedef struct netclient_info {
 int netclient_open(const netclient_opts *o, char *name, size_t name_size,
                    netclient_info *info, char *msg, size_t size);
 
+/* Why net_parse_addr refused text (its code), in the player's language. */
+void netclient_addr_error(int code, const char *text, char *msg, size_t size);
+
 /* One line from fd within timeout_ms, without its newline, read byte by
  * byte (so that nothing after it is taken): 1, 0 on timeout, -1 at the
  * end.  A longer line is cut to size - 1 bytes. */

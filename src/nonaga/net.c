@@ -19,16 +19,19 @@
 #include <unistd.h>
 #include <unistr.h>
 
-__attribute__((format(printf, 3, 4)))
-static int fail(char *msg, size_t size, const char *fmt, ...)
+/* The message into msg; returns code. */
+__attribute__((format(printf, 4, 5)))
+static int fail_as(int code, char *msg, size_t size, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	if (msg && size)
 		vsnprintf(msg, size, fmt, ap);
 	va_end(ap);
-	return -1;
+	return code;
 }
+
+#define fail(...) fail_as(-1, __VA_ARGS__)
 
 /* ----------------------------------------------------------- addresses */
 
@@ -38,9 +41,9 @@ int net_parse_addr(const char *text, net_addr *a, char *msg, size_t size)
 	if (!strncmp(text, "unix:", 5)) {
 		const char *p = text + 5;
 		if (!*p)
-			return fail(msg, size, "unix: needs the path of a socket");
+			return fail_as(NET_ADDR_NOPATH, msg, size, "unix: needs the path of a socket");
 		if (strlen(p) >= sizeof a->path)
-			return fail(msg, size, "socket path too long (at most %zu bytes): %s",
+			return fail_as(NET_ADDR_LONG, msg, size, "socket path too long (at most %zu bytes): %s",
 			            sizeof a->path - 1, p);
 		a->unix_socket = 1;
 		strcpy(a->path, p);
@@ -67,9 +70,9 @@ int net_parse_addr(const char *text, net_addr *a, char *msg, size_t size)
 	long pn = strtol(port, &end, 10);
 	/* port 0: any free port, to listen on (the log says which) */
 	if (!*port || *end || pn < 0 || pn > 65535)
-		return fail(msg, size, "bad port in '%s' (0 to 65535)", text);
+		return fail_as(NET_ADDR_PORT, msg, size, "bad port in '%s' (0 to 65535)", text);
 	if (hlen == 0 || hlen >= sizeof a->host)
-		return fail(msg, size, "bad host in '%s'", text);
+		return fail_as(NET_ADDR_HOST, msg, size, "bad host in '%s'", text);
 	memcpy(a->host, host, hlen);
 	a->host[hlen] = 0;
 	snprintf(a->port, sizeof a->port, "%ld", pn);

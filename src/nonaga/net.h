@@ -34,7 +34,12 @@ typedef struct net_addr {
 } net_addr;
 
 /* Parse "unix:PATH" or "HOST:PORT" ("[V6]:PORT" for IPv6 literals).
- * 0, or -1 with a message (English, for the log or the user) in msg. */
+ * 0, or a negative code with a message (English, for the log) in msg:
+ * NET_ADDR_BAD for a shape that is none of those, else which part is
+ * wrong (a client turns the code into the player's own words:
+ * netclient_addr_error). */
+enum { NET_ADDR_BAD = -1, NET_ADDR_NOPATH = -2, NET_ADDR_LONG = -3, NET_ADDR_PORT = -4,
+       NET_ADDR_HOST = -5 };
 int net_parse_addr(const char *text, net_addr *a, char *msg, size_t size);
 /* "unix:PATH" or "HOST:PORT", for messages. */
 void net_addr_text(const net_addr *a, char *buf, size_t size);
@@ -51,7 +56,9 @@ int net_default_addr(net_addr *a, int make_dir, char *msg, size_t size);
  * resolves to (up to max).  How many fds, or -1 with a message. */
 int net_listen(const net_addr *a, int mode, int *fds, int max,
                char *msg, size_t size);
-/* A blocking connection, or -1 with errno set and a message. */
+/* A blocking connection, or -1 with errno set and a message (English, for
+ * logs; a client says errno in its own words); EHOSTUNREACH when the host
+ * does not resolve. */
 int net_connect(const net_addr *a, char *msg, size_t size);
 
 /* The user on the other end of a Unix socket, by login name (or "uidN"

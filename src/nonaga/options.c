@@ -347,11 +347,14 @@ static int set_for(cmdline *c, int id, const char *arg)
 static int set_server(cmdline *c, int id, const char *arg)
 {
 	net_addr scratch;   /* checked now, used when connecting */
-	char msg[512];
+	char log[512], msg[512];
+	int code;
 	(void)id;
 	c->co.server = c->opt.server = arg;
-	if (net_parse_addr(arg, &scratch, msg, sizeof msg) < 0)
+	if ((code = net_parse_addr(arg, &scratch, log, sizeof log)) < 0) {
+		netclient_addr_error(code, arg, msg, sizeof msg);   /* the player's words */
 		return bad(_("nonaga: --server: %s\n"), msg);
+	}
 	return GO_ON;
 }
 
