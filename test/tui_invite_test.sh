@@ -70,6 +70,8 @@ keys Enter
 check "Invite... asks whom, among those online" wait_for "Whom to invite?"
 check "... bob" has_text "bob"
 keys Enter
+check "... then a name" wait_for "Name of the game: $me-1"
+keys Enter
 check "... then a clock" wait_for "A clock for each player?"
 keys Enter
 check "the game for bob waits" wait_for "Waiting for an opponent to join $me-1"

@@ -232,6 +232,8 @@ n=$(stop l)
 echo "bytes [online]: the lobby, a game more: $n"
 check "... for 1 to 600 bytes ($n)" test "$n" -ge 1 -a "$n" -le 600
 press l Enter
+check "hosting asks for the game's name, LOGIN-N to begin with" see l "Name of the game: $me-1"
+press l Enter
 check "hosting asks for a clock" see l "A clock for each player?"
 press l Down Enter
 check "a hosted game with a clock waits" see l "Waiting for an opponent to join $me-"

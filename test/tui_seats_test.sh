@@ -111,7 +111,9 @@ see l "Play online"
 to_lobby l
 check "the lobby" see l "▸ Host a new game"
 press l Enter
-check "Host a new game asks for a clock" see l "A clock for each player?"
+check "Host a new game asks for a name: $me-1 again" see l "Name of the game: $me-1"
+press l Enter
+check "... then a clock" see l "A clock for each player?"
 press l Enter
 check "... and hosts $me-1 again, though a finished $me-1 is still looked at" \
 	see l "Waiting for an opponent to join $me-1"

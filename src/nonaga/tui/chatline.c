@@ -1,7 +1,8 @@
 /*
  * chatline.c - a line of text typed on the bottom line of the screen (the
  * chat of online games): printable characters in the terminal's encoding,
- * Backspace, Enter to send, Esc to give up.  The lines said lately are
+ * Backspace, Enter to send, Esc to give up (also the lobby's name of a
+ * new game, given to edit).  The lines said lately are
  * shown above it while it is typed.  The widths shown come from
  * libunistring (text.c); the end of a long line stays in view.
  */
@@ -37,8 +38,16 @@ static void draw_line(const char *prompt, const char *const *said, int nsaid,
 int chatline_run(const char *prompt, const char *const *said, int nsaid,
                  char *out, size_t size)
 {
-	size_t len = 0;
 	out[0] = 0;
+	int n = chatline_edit(prompt, said, nsaid, out, size);
+	return n < 0 ? 0 : n;
+}
+
+int chatline_edit(const char *prompt, const char *const *said, int nsaid,
+                  char *out, size_t size)
+{
+	size_t len = strlen(out);
+	int gave_up = 0;
 	curs_set(1);
 	int done = 0;
 	while (!done) {
@@ -48,6 +57,7 @@ int chatline_run(const char *prompt, const char *const *said, int nsaid,
 		int r = get_wch(&wc);
 		if (term_signal) {
 			len = 0;
+			gave_up = 1;
 			break;
 		}
 		if (r == ERR)
@@ -62,7 +72,7 @@ int chatline_run(const char *prompt, const char *const *said, int nsaid,
 		switch (wc) {
 		case 27:        /* Esc */
 			len = 0;
-			done = 1;
+			gave_up = done = 1;
 			continue;
 		case '\r': case '\n':
 			done = 1;
@@ -92,5 +102,5 @@ int chatline_run(const char *prompt, const char *const *said, int nsaid,
 	}
 	curs_set(0);
 	out[len] = 0;
-	return (int)len;
+	return gave_up ? -1 : (int)len;
 }

@@ -337,6 +337,27 @@ static void new_name(const lobby *lb, char *out, size_t size)
 	snprintf(out, size, "%.24s-x", lb->on->name);
 }
 
+/* The new game's name, LOGIN-N to begin with, edited on the lobby's
+ * bottom line until it keeps the server's rules (net_name_ok); 0 when
+ * given up (Esc). */
+static int ask_name(lobby *lb, char *name, size_t size)
+{
+	const char *why = NULL;
+	new_name(lb, name, size);
+	for (;;) {
+		draw(lb);
+		/* TRANSLATORS: the prompt of the name of a game to host. */
+		if (chatline_edit(_("Name of the game: "), &why, why != NULL, name, size) < 0)
+			return 0;
+		if (net_name_ok(name))
+			return 1;
+		/* TRANSLATORS: a name refused before it is sent; the rules are
+		   the server's (the characters are as they must be typed). */
+		why = _("A game's name is 1 to 32 of A-Z a-z 0-9 _ . - and does not begin "
+		        "with . or -. Esc gives up.");
+	}
+}
+
 /* Whom to invite, among those online but oneself, into who; 0 when
  * nobody was chosen (lb->msg says why when there is nobody). */
 static int ask_whom(lobby *lb, char *who, size_t size)
@@ -375,6 +396,8 @@ static int host(lobby *lb, const lineup *s, const char *who)
 {
 	static const char *const clocks[] = { "", "3+2", "5+3", "10+5", "15+10", "1d", "3d" };
 	char name[NET_NAME_MAX + 1];
+	if (!ask_name(lb, name, sizeof name))
+		return 0;
 	/* TRANSLATORS: clocks of days a move, for players who come and go. */
 	const char *items[7] = { _("No clock"), "3+2", "5+3", "10+5", "15+10",
 	                         _("1 day a move"), _("3 days a move") };
@@ -384,7 +407,6 @@ static int host(lobby *lb, const lineup *s, const char *who)
 	                   items, 7, 0);
 	if (c < 0)
 		return 0;
-	new_name(lb, name, sizeof name);
 	snprintf(lb->on->want, sizeof lb->on->want, "%s", name);
 	online_send(lb->on, OC_HOST, "host %s %s %s%s%s%s%s", name,
 	            s->human == NG_RED ? "red" : s->human == NG_BLUE ? "blue" : "random",

@@ -356,6 +356,10 @@ int online_open(const options *opt, char *msg, size_t size);
  * 0 when given up (Esc) or empty. */
 int chatline_run(const char *prompt, const char *const *said, int nsaid,
                  char *out, size_t size);
+/* The same, with out's text to edit: its length (0 when emptied), or -1
+ * when given up (Esc). */
+int chatline_edit(const char *prompt, const char *const *said, int nsaid,
+                  char *out, size_t size);
 
 /* ------------------------------------------------------------ history.c */
 
