@@ -214,7 +214,9 @@ build/test/reasons_test build/asan/test/reasons_test: src/nonaga/tui/reasons.c $
 build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
 build/test/journal_test build/asan/test/journal_test: src/nonaga/server/server_store.c src/nonaga/server/server_journal.c src/nonaga/server/server_dir.c \
   src/nonaga/server/server_clock.c $(HDRS)
-build/test/rating_test build/asan/test/rating_test: src/nonaga/server/rating.c $(HDRS)
+build/test/rating_test build/asan/test/rating_test build/test/ratings_test \
+  build/asan/test/ratings_test: src/nonaga/server/rating.c $(HDRS)
+build/test/ratings_test build/asan/test/ratings_test: test/srvtest.h
 build/test/sshkey_test build/asan/test/sshkey_test: src/nonaga/sha256.c src/nonaga/sshkey.c $(HDRS)
 build/test/analysis_test build/asan/test/analysis_test: src/nonaga/analysis.c $(HDRS)
 build/test/puzzles_test build/asan/test/puzzles_test: test/puzzle_check.h src/nonaga/puzzles.txt
@@ -267,7 +269,7 @@ build/fuzz: test/fuzz.c test/fuzz_record.h $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 # The online client's reading of server lines (test/fuzz_client.c), with
 # the program's client sources compiled in.
 FUZZ_CLIENT_SRC = src/nonaga/client_proto.c src/nonaga/client_connect.c src/nonaga/net.c \
-                  src/nonaga/savefile.c
+                  src/nonaga/savefile.c src/nonaga/client_mine.c
 build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_client.c \
 	  $(FUZZ_CLIENT_SRC) $(LIB_SRC) -o $@ -lunistring -lpthread

@@ -50,18 +50,18 @@ static void lists(void)
 	CHECK(answer_is(&b, "watch w1", "ok watch"), "watch it");
 	snprintf(want, sizeof want, "user %s w1 red|user %s w1 watch", me, me);
 	CHECK(who_is(&b, want, 2), "who: the host's seat and the watcher");
-	snprintf(want, sizeof want, "game w1 standard 1+0 %s - 0 open|ok 1", me);
+	snprintf(want, sizeof want, "game w1 standard 1+0 %s - 0 open ratings=-:-|ok 1", me);
 	CHECK(list_is(&b, "games", "game ", want), "games: open, its clock");
 	CHECK(answer_is(&b, "join w1", "ok seat blue "), "the watcher joins");
 	snprintf(want, sizeof want, "user %s w1 blue|user %s w1 red", me, me);
 	CHECK(who_is(&b, want, 2), "who: both seats");
 	CHECK(answer_is(&a, "move 2,-2>-1,1/-1,-1>-3,1", "ok") &&
 	      answer_is(&b, "move -2,2>-1,2/-2,2>-1,3", "ok"), "two moves");
-	snprintf(want, sizeof want, "game w1 standard 1+0 %s %s 2 playing|ok 1", me, me);
+	snprintf(want, sizeof want, "game w1 standard 1+0 %s %s 2 playing ratings=-:-|ok 1", me, me);
 	CHECK(list_is(&a, "games", "game ", want), "games: playing, after 2 moves");
 	CHECK(answer_is(&a, "resign", "ok") && tc_expect(&a, "over ", line, sizeof line, 3000) &&
 	      !strcmp(line, "over blue resign"), "red resigns: %s", line);
-	snprintf(want, sizeof want, "game w1 standard 1+0 %s %s 2 over|ok 1", me, me);
+	snprintf(want, sizeof want, "game w1 standard 1+0 %s %s 2 over ratings=-:-|ok 1", me, me);
 	CHECK(list_is(&a, "games", "game ", want), "games: over, while its players are in it");
 	CHECK(answer_is(&a, "leave", "ok") && answer_is(&b, "leave", "ok") &&
 	      list_is(&a, "games", "game ", "ok 0"), "and gone when they leave");
@@ -86,7 +86,7 @@ static void hosting(void)
 		snprintf(cmd, sizeof cmd, "host r%d%s", i, i % 2 ? " random" : "");
 		int side = tc_ask(&a, line, sizeof line, cmd) ? seat_of(line, tok) : -1;
 		snprintf(want, sizeof want, "sync r%d rules=standard clock=none red=%s blue=%s moves=0 "
-		         "result=none how=- you=%s", i, side == NG_RED ? me : "-",
+		         "result=none how=- you=%s ratings=-:-", i, side == NG_RED ? me : "-",
 		         side == NG_BLUE ? me : "-", side == NG_RED ? "red" : "blue");
 		ok = side >= 0 && tc_next(&a, want, line, sizeof line) && answer_is(&a, "resign", "ok") &&
 		     tc_next(&a, "over none cancelled", line, sizeof line);
@@ -100,11 +100,11 @@ static void hosting(void)
 	      seen[1][1]);
 
 	snprintf(want, sizeof want, "sync s1 rules=simple clock=1+0 red=- blue=%s moves=0 "
-	         "result=none how=- you=blue", me);
+	         "result=none how=- you=blue ratings=-:-", me);
 	CHECK(answer_is(&a, "host s1 simple clock 1+0 blue", "ok seat blue ") &&
 	      tc_next(&a, want, line, sizeof line) && tc_next(&a, "clock 60000 60000", line, sizeof line),
 	      "host s1 simple clock 1+0 blue: %s", line);
-	snprintf(want, sizeof want, "game s1 simple 1+0 - %s 0 open|ok 1", me);
+	snprintf(want, sizeof want, "game s1 simple 1+0 - %s 0 open ratings=-:-|ok 1", me);
 	CHECK(list_is(&a, "games", "game ", want), "games: the simple rules, 1+0");
 	CHECK(answer_is(&a, "resign", "ok"), "s1 taken back");
 	CHECK(answer_is(&a, "host s2 clock 180+180", "ok seat ") &&
@@ -151,7 +151,7 @@ static void leaving(void)
 	int64_t waited = (tc_now() - t0) / 1000 + 1;
 	CHECK(secs <= 10 && secs >= 10 - waited, "%d seconds left, after %lld s at most", secs,
 	      (long long)waited);
-	snprintf(want, sizeof want, "game l1 standard none %s %s 0 playing|ok 1", me, me);
+	snprintf(want, sizeof want, "game l1 standard none %s %s 0 playing ratings=-:-|ok 1", me, me);
 	CHECK(list_is(&b, "games", "game ", want), "the seat is kept");
 	snprintf(want, sizeof want, "user %s - -|user %s l1 blue", me, me);
 	CHECK(who_is(&a, want, 2), "who: the one who left is in no game");
@@ -226,7 +226,7 @@ static void flag(void)
 	char line[600], want[600];
 	CHECK(connect_unix(&a) && connect_unix(&b), "two connections");
 	snprintf(want, sizeof want, "sync t1 rules=standard clock=1+0 red=%s blue=- moves=0 "
-	         "result=none how=- you=red", me);
+	         "result=none how=- you=red ratings=-:-", me);
 	CHECK(answer_is(&a, "join t1", "ok seat red ") && tc_next(&a, want, line, sizeof line) &&
 	      tc_next(&a, "clock 1500 60000", line, sizeof line),
 	      "the loaded game, red's 1.5 s kept: %s", line);

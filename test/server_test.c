@@ -21,21 +21,21 @@ static void full_game(void)
 	CHECK(connect_unix(&a) && connect_unix(&b) && connect_unix(&w), "three connections");
 	CHECK(answer_is(&a, "host g1 red", "ok seat red "), "host g1 red");
 	snprintf(want, sizeof want, "sync g1 rules=standard clock=none red=%s blue=- moves=0 "
-	         "result=none how=- you=red", me);
+	         "result=none how=- you=red ratings=-:-", me);
 	CHECK(tc_next(&a, want, line, sizeof line), "the host's sync: %s", line);
 	CHECK(answer_is(&a, "move 2,-2>-1,1/-1,-1>-3,1", "error waiting"),
 	      "no move before there is an opponent");
 	CHECK(answer_is(&b, "host g1", "error game-exists"), "a second g1 is refused");
-	snprintf(want, sizeof want, "game g1 standard none %s - 0 open|ok 1", me);
+	snprintf(want, sizeof want, "game g1 standard none %s - 0 open ratings=-:-|ok 1", me);
 	CHECK(list_is(&b, "games", "game ", want), "games lists g1, open, with its host as red");
 	CHECK(answer_is(&b, "join g1", "ok seat blue "), "the same login takes the free seat");
-	snprintf(want, sizeof want, "seated blue %s", me);
+	snprintf(want, sizeof want, "seated blue %s rating=-", me);
 	CHECK(tc_next(&a, want, line, sizeof line), "the host sees the opponent sit: %s", line);
-	snprintf(want, sizeof want, "game g1 standard none %s %s 0 playing|ok 1", me, me);
+	snprintf(want, sizeof want, "game g1 standard none %s %s 0 playing ratings=-:-|ok 1", me, me);
 	CHECK(list_is(&b, "games", "game ", want), "games: g1 is being played");
 	CHECK(answer_is(&w, "watch g1", "ok watch"), "watch g1");
 	snprintf(want, sizeof want, "sync g1 rules=standard clock=none red=%s blue=%s moves=0 "
-	         "result=none how=- you=watch", me, me);
+	         "result=none how=- you=watch ratings=-:-", me, me);
 	CHECK(tc_next(&w, want, line, sizeof line), "the watcher's sync: %s", line);
 	CHECK(answer_is(&b, "move 2,-2>-1,1/-1,-1>-3,1", "error not-your-turn"),
 	      "blue may not move first");
@@ -62,14 +62,14 @@ static void full_game(void)
 	CHECK(tc_next(&b, over, line, sizeof line), "blue too: %s", line);
 	CHECK(tc_next(&w, over, line, sizeof line), "the watcher too: %s", line);
 	CHECK(answer_is(&a, "move 2,-2>-1,1/-1,-1>-3,1", "error game-over"), "no move after the end");
-	snprintf(want, sizeof want, "game g1 standard none %s %s %d over|ok 1", me, me,
+	snprintf(want, sizeof want, "game g1 standard none %s %s %d over ratings=-:-|ok 1", me, me,
 	         ng_game_ply(g));
 	CHECK(list_is(&a, "games", "game ", want), "games: g1 is over, after its %d moves", ng_game_ply(g));
 	CHECK(connect_unix(&x) && answer_is(&x, "join g1", "error game-over"),
 	      "a game that is over cannot be joined");
 	CHECK(answer_is(&x, "watch g1", "ok watch"), "but can be watched");
 	snprintf(want, sizeof want, "sync g1 rules=standard clock=none red=%s blue=%s moves=%d "
-	         "result=%s how=rules you=watch", me, me, ng_game_ply(g),
+	         "result=%s how=rules you=watch ratings=-:-", me, me, ng_game_ply(g),
 	         r == NG_RED_WINS ? "red" : "blue");
 	CHECK(tc_next(&x, want, line, sizeof line) && sync_moves(&x, g),
 	      "with its result and every move: %s", line);
@@ -88,9 +88,9 @@ static void full_game(void)
 	CHECK(list_is(&a, "games", "game ", "ok 0"), "once everyone left, the game is gone");
 	CHECK(answer_is(&a, "host g1 blue simple", "ok seat blue "), "its name can be used again");
 	snprintf(want, sizeof want, "sync g1 rules=simple clock=none red=- blue=%s moves=0 "
-	         "result=none how=- you=blue", me);
+	         "result=none how=- you=blue ratings=-:-", me);
 	CHECK(tc_next(&a, want, line, sizeof line), "with the simple rules: %s", line);
-	snprintf(want, sizeof want, "game g1 simple none - %s 0 open|ok 1", me);
+	snprintf(want, sizeof want, "game g1 simple none - %s 0 open ratings=-:-|ok 1", me);
 	CHECK(list_is(&b, "games", "game ", want), "games says so too");
 	CHECK(answer_is(&a, "resign", "ok") && tc_next(&a, "over none cancelled", line, sizeof line),
 	      "resigning an open challenge takes it back: %s", line);
@@ -145,7 +145,7 @@ static void reconnect(void)
 	CHECK(connect_unix(&a) && connect_unix(&b) && connect_unix(&w), "connections");
 	CHECK(answer_is(&a, "host g2 red clock 5+2", "ok seat red "), "host a game with a clock");
 	snprintf(want, sizeof want, "sync g2 rules=standard clock=5+2 red=%s blue=- moves=0 "
-	         "result=none how=- you=red", me);
+	         "result=none how=- you=red ratings=-:-", me);
 	CHECK(tc_next(&a, want, line, sizeof line) && tc_next(&a, "clock 300000 300000", line, sizeof line),
 	      "its sync, with 5 minutes each: %s", line);
 	int64_t t0 = tc_now();
@@ -167,7 +167,7 @@ static void reconnect(void)
 	CHECK(connect_unix(&b2), "the player comes back");
 	CHECK(answer_is(&b2, "join g2", "ok seat blue "), "join gives the same seat back");
 	snprintf(want, sizeof want, "sync g2 rules=standard clock=5+2 red=%s blue=%s moves=5 "
-	         "result=none how=- you=blue", me, me);
+	         "result=none how=- you=blue ratings=-:-", me, me);
 	CHECK(tc_next(&b2, want, line, sizeof line), "with the game as it was: %s", line);
 	CHECK(sync_moves(&b2, g), "and its five moves");
 	CHECK(tc_line(&b2, line, sizeof line, 3000) > 0 && clk_line(&k, line, NG_BLUE, t0, tc_now()),
@@ -389,7 +389,7 @@ static pid_t crash(pid_t pid)
 	CHECK(pid > 0, "the server starts again on the stale socket");
 	CHECK(connect_unix(&a) && connect_unix(&b), "both come back");
 	snprintf(want, sizeof want, "sync g6 rules=standard clock=10+0 red=%s blue=%s moves=6 "
-	         "result=none how=- you=red", me, me);
+	         "result=none how=- you=red ratings=-:-", me, me);
 	t0 = tc_now();
 	CHECK(answer_is(&a, "join g6", "ok seat red") && tc_next(&a, want, line, sizeof line) &&
 	      sync_moves(&a, g), "red has its seat and the six moves: %s", line);

@@ -4,8 +4,9 @@
 # presses reach the other screen, a watcher sees every move, chat, a
 # client killed with -9 joins again, a server killed with -9 and started
 # again is found again by itself, a game played to a win (and kept in the
-# records), resigning, the lobby, and lying servers (garbage, escape
-# sequences, silence) that never hang the client nor reach the terminal.
+# records), resigning, the lobby (a rating beside a name), and lying
+# servers (garbage, escape sequences, silence) that never hang the client
+# nor reach the terminal.
 # Every client has the same login, so a seat is judged by the header's
 # "(you)", a position by the board itself; the server must stop cleanly.
 cd "$(dirname "$0")/.." || exit 1
@@ -55,6 +56,11 @@ chmod 700 "$SRV" "$SRV/games"
 EOF
 } > "$SRV/games/win.rec"
 chmod 600 "$SRV/games/win.rec"
+# our rating, 1623 with a deviation of 80 (not provisional): beside our
+# name in the lobby and the header (the games against ourselves here are
+# not rated)
+printf '%s 1623.4 80.2 0.06 5\n' "$me" > "$SRV/ratings"
+rated="$me (1623)"   # our name as the header shows it
 server_up
 
 clients_init "unix:$S"
@@ -88,8 +94,8 @@ check "... its header names the game and the host" shows a "online g1"
 launch b --join g1
 check "the host sees the opponent sit down" see a "sits down to play Blue"
 check "the joiner waits for Red" see b "Waiting for $me's move."
-check "... holding the Blue seat" poll 10 header_is b "online g1 ∙ ◉ $me ∙ ◼ $me (you)"
-check "... and the host the Red seat" poll 10 header_is a "online g1 ∙ ◉ $me (you) ∙ ◼ $me"
+check "... holding the Blue seat" poll 10 header_is b "online g1 ∙ ◉ $rated ∙ ◼ $rated (you)"
+check "... and the host the Red seat" poll 10 header_is a "online g1 ∙ ◉ $rated (you) ∙ ◼ $rated"
 press a Enter Enter Enter Enter
 check "four Enter presses by Red: Blue to move on Red's screen" see a "Blue to move"
 check "... and on Blue's" see b "Blue to move (you)"
@@ -102,7 +108,7 @@ check "... on the same board" poll 10 same_board b a
 launch w --watch g1
 check "the watcher sees the game" see w "$last"
 check "... as a watcher" see w "Watching."
-check "... in no seat" poll 10 header_is w "online g1 ∙ ◉ $me ∙ ◼ $me"
+check "... in no seat" poll 10 header_is w "online g1 ∙ ◉ $rated ∙ ◼ $rated"
 check "... on the same board" poll 10 same_board w a
 # (the bytes Red's terminal gets for the opponent's move, animated)
 bytes=$TMUX_DIR/bytes
@@ -148,7 +154,7 @@ launch b --join g1
 check "Blue joins again: the same last move ($before)" see b "$before"
 check "... the same board" poll 10 same_board b a
 check "... the same side to move" see b "Waiting for $me's move."
-check "... in the Blue seat" poll 10 header_is b "online g1 ∙ ◉ $me ∙ ◼ $me (you)"
+check "... in the Blue seat" poll 10 header_is b "online g1 ∙ ◉ $rated ∙ ◼ $rated (you)"
 check "Red sees Blue back" see a "is back"
 
 # --- the server killed with -9 and started again
@@ -184,9 +190,9 @@ check "... and on the watcher's" see w "Blue resigned: Red wins."
 # --- a game played to a win
 launch r --join win
 check "the first join of the loaded game takes Red" see r "Red to move (you)"
-check "... its seat" poll 10 header_is r "online win ∙ ◉ $me (you) ∙ ◼ $me (away)"
+check "... its seat" poll 10 header_is r "online win ∙ ◉ $rated (you) ∙ ◼ $rated (away)"
 launch s --join win
-check "the second takes Blue" poll 10 header_is s "online win ∙ ◉ $me ∙ ◼ $me (you)"
+check "the second takes Blue" poll 10 header_is s "online win ∙ ◉ $rated ∙ ◼ $rated (you)"
 check "... and waits" see s "Waiting for $me's move."
 press r Enter
 check "..." see r "Choose where it slides"
@@ -226,8 +232,8 @@ n=$(size)
 echo "bytes [online]: the lobby for two refreshes, nothing new: $n"
 check "a lobby refresh that changes nothing writes nothing ($n)" test "$n" -eq 0
 launch h --host g3 --as red
-check "a game hosted elsewhere appears in the lobby (Red held there: Blue to join)" \
-	see l "Join g3: $me waits; you play Blue"
+check "a game hosted elsewhere appears in the lobby (Red held there: Blue to join), with its host's rating" \
+	see l "Join g3: $me (1623) waits; you play Blue"
 n=$(stop l)
 echo "bytes [online]: the lobby, a game more: $n"
 check "... for 1 to 600 bytes ($n)" test "$n" -ge 1 -a "$n" -le 600
@@ -240,7 +246,7 @@ check "a hosted game with a clock waits" see l "Waiting for an opponent to join 
 # (the lobby hosts on a random seat; the other is an "open seat")
 clocks() {
 	seen=l
-	scr l | head -n 1 | grep -qE "^NONAGA ∙ online $me-[0-9]+ ∙ (◉ $me \(you\) 3:00 ∙ ◼ open seat 3:00|◉ open seat 3:00 ∙ ◼ $me \(you\) 3:00)\$"
+	scr l | head -n 1 | grep -qE "^NONAGA ∙ online $me-[0-9]+ ∙ (◉ $me \(1623\) \(you\) 3:00 ∙ ◼ open seat 3:00|◉ open seat 3:00 ∙ ◼ $me \(1623\) \(you\) 3:00)\$"
 }
 check "... and shows both clocks, 3 minutes each, the host in a seat" poll 10 clocks
 press l m y
@@ -263,7 +269,7 @@ EOF
 tcp_launch ta --host t1 --as red
 check "TCP: the host waits" see ta "Waiting for an opponent to join t1"
 tcp_launch tb --join t1
-check "TCP: the joiner plays Blue" poll 10 header_is tb "online t1 ∙ ◉ $me ∙ ◼ $me (you)"
+check "TCP: the joiner plays Blue" poll 10 header_is tb "online t1 ∙ ◉ $rated ∙ ◼ $rated (you)"
 check "TCP: the host sees it" see ta "Red to move (you)"
 press ta Enter Enter Enter Enter
 check "TCP: a move goes across" see tb "Blue to move (you)"

@@ -1,6 +1,7 @@
 /*
  * client_mine.c - the games of yours not over yet (client_mine.h): one
- * connection, "mine", its lines until "ok N", "quit".
+ * connection, "mine", its lines until "ok N", "quit"; the same for any
+ * such question (client_query: `nonaga --ratings' asks "ratings").
  */
 #include "client_mine.h"
 #include "cli.h"
@@ -29,10 +30,11 @@ static int mine_line(const char *me, const char *line, mine_game *g)
 	return 1;
 }
 
-int client_mine(const netclient_opts *o, mine_game *out, int max, int *absent,
-                char *msg, size_t size)
+int client_query(const netclient_opts *o, const char *cmd,
+                 int (*each)(void *ctx, const char *me, const char *line), void *ctx,
+                 int *absent, const char *cannot, char *msg, size_t size)
 {
-	char me[NET_NAME_MAX + 1], line[NET_LINE_MAX + 1];
+	char me[NET_NAME_MAX + 1], line[NET_LINE_MAX + 1], ask[64];
 	netclient_opts q = *o;
 	netclient_info via;
 	q.no_start = 1;
@@ -42,12 +44,11 @@ int client_mine(const netclient_opts *o, mine_game *out, int max, int *absent,
 		*absent = via.absent;
 		return via.absent ? 0 : -1;
 	}
-	int r = -1, n = 0;
-	if (write(fd, "mine\n", 5) == 5)
+	int r = -1, n = 0, len = snprintf(ask, sizeof ask, "%s\n", cmd);
+	if (write(fd, ask, (size_t)len) == len)
 		while ((r = netclient_line(fd, line, sizeof line, 10000)) > 0 &&
 		       strncmp(line, "ok", 2) && strncmp(line, "error", 5))
-			if (n < max && mine_line(me, line, &out[n]))
-				n++;
+			n += each(ctx, me, line);
 	int whole = r > 0 && !strncmp(line, "ok", 2);
 	if (whole && write(fd, "quit\n", 5) < 0) {
 		/* (the answer is whole: the goodbye does not matter) */
@@ -55,9 +56,36 @@ int client_mine(const netclient_opts *o, mine_game *out, int max, int *absent,
 	close(fd);
 	if (!whole) {
 		snprintf(msg, size, "%s", r == 0 ? _("the server does not answer")
-		         : r < 0 ? _("the server closed the connection")
-		                 : _("the server cannot list your games"));
+		         : r < 0 ? _("the server closed the connection") : cannot);
 		return -1;
 	}
 	return n;
+}
+
+typedef struct mine_ctx {
+	mine_game *out;
+	int max, n;
+} mine_ctx;
+
+static int mine_each(void *ctx, const char *me, const char *line)
+{
+	mine_ctx *m = ctx;
+	return m->n < m->max && mine_line(me, line, &m->out[m->n]) ? (m->n++, 1) : 0;
+}
+
+int client_mine(const netclient_opts *o, mine_game *out, int max, int *absent,
+                char *msg, size_t size)
+{
+	mine_ctx m = { out, max, 0 };
+	return client_query(o, "mine", mine_each, &m, absent,
+	                    _("the server cannot list your games"), msg, size);
+}
+
+void client_rating_text(const char *word, char *out, size_t size)
+{
+	int r, rd, k = 0;
+	out[0] = 0;
+	if (sscanf(word, "%d/%d%n", &r, &rd, &k) == 2 && (!word[k] || word[k] == ':' ||
+	    word[k] == ' ') && r >= 0 && r < 100000 && rd >= 0)
+		snprintf(out, size, "%d%s", r, rd > RATING_SURE ? "?" : "");
 }

@@ -23,4 +23,18 @@ typedef struct mine_game {
 int client_mine(const netclient_opts *o, mine_game *out, int max, int *absent,
                 char *msg, size_t size);
 
+/* Ask the server found as for playing (never started) cmd, and give each
+ * line of the answer before "ok N" to each, which says 1 when it took
+ * the line; how many it took (0 also when no server runs: then *absent
+ * is 1), or -1 with the reason in msg (cannot: the server refused). */
+int client_query(const netclient_opts *o, const char *cmd,
+                 int (*each)(void *ctx, const char *me, const char *line), void *ctx,
+                 int *absent, const char *cannot, char *msg, size_t size);
+
+/* A rating as the server gives it ("R/RD", or "-" for nobody) as a
+ * player sees it beside a name: "1523", "1500?" while it is provisional
+ * (a deviation over RATING_SURE), "" for nobody or a word not a rating. */
+#define RATING_SURE 110
+void client_rating_text(const char *word, char *out, size_t size);
+
 #endif

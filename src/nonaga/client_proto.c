@@ -4,6 +4,7 @@
  * are checked, text is made safe, numbers are bounded).
  */
 #include "client_proto.h"
+#include "client_mine.h"
 #include "savefile.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -285,6 +286,11 @@ static void parse_sync(online *on, char **w, int n, online_ev *ev)
 			snprintf(ev->code, sizeof ev->code, "%.31s", eq);
 		else if (!strcmp(w[i], "you"))
 			ev->side = side_of(eq);
+		else if (!strcmp(w[i], "ratings") && strchr(eq, ':')) {
+			client_rating_text(eq, ev->rating[NG_RED], sizeof ev->rating[NG_RED]);
+			client_rating_text(strchr(eq, ':') + 1, ev->rating[NG_BLUE],
+			                   sizeof ev->rating[NG_BLUE]);
+		}
 	}
 	on->side = ev->side;
 	on->sync_left = ev->n;
@@ -353,6 +359,8 @@ static void parse(online *on, char *line, online_ev *ev)
 		ev->kind = OE_SEATED;
 		ev->side = side_of(w[1]);
 		name_of(w[2], ev->name);
+		if (n >= 4 && !strncmp(w[3], "rating=", 7) && ev->side >= 0)
+			client_rating_text(w[3] + 7, ev->rating[ev->side], sizeof ev->rating[ev->side]);
 	} else if (!strcmp(k, "away") && n >= 3) {
 		ev->kind = OE_AWAY;
 		name_of(w[1], ev->name);

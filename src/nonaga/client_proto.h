@@ -48,6 +48,9 @@ typedef struct online_ev {
 	int64_t ms[2];          /* OE_MOVED (with a clock), OE_CLOCK; else -1 */
 	char name[NET_NAME_MAX + 1];
 	char red[NET_NAME_MAX + 1], blue[NET_NAME_MAX + 1];  /* OE_SYNC */
+	char rating[2][16];     /* OE_SYNC: each seat's rating as shown
+	                         * ("1523", "1500?"), OE_SEATED: the side's;
+	                         * "" when the server says none */
 	char code[32];          /* OE_ERROR; OE_OVER: how */
 	char text[NET_LINE_MAX + 1];   /* safe to show (netclient_clean) */
 } online_ev;

@@ -122,6 +122,8 @@ int main(int argc, char **argv)
 		return close_stdout(client_line_main(&c.co));
 	case RUN_LIST:
 		return close_stdout(list_main(&c.co));
+	case RUN_RATINGS:
+		return close_stdout(ratings_main(&c.co));
 	case RUN_SERVE:
 		return server_main(&c.so);
 	case RUN_ENGINE:

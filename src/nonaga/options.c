@@ -40,7 +40,8 @@ enum {
 	M_LIST = 1 << 7,     /* --list */
 	M_DOOR = 1 << 8,     /* --door */
 	M_DOOR_KEYS = 1 << 9,
-	M_ALL = (1 << 10) - 1
+	M_RATINGS = 1 << 10, /* --ratings */
+	M_ALL = (1 << 11) - 1
 };
 
 #define ONLINE_REFUSES \
@@ -74,6 +75,9 @@ static const struct mode {
 	{ M_DOOR, RUN_DOOR,
 	  N_("nonaga: --door is the game of an SSH account: it takes only "
 	     "--server and the display's options\n") },
+	{ M_RATINGS, RUN_RATINGS,
+	  N_("nonaga: --ratings prints the server's ratings only: it takes no "
+	     "game options\n") },
 	{ M_DOOR_KEYS, RUN_DOOR_KEYS,
 	  N_("nonaga: --door-keys TYPE KEY answers sshd: it takes no other "
 	     "options\n") },
@@ -168,7 +172,8 @@ static void usage(FILE *f)
 	        "                       your own, started when none runs)\n"
 	        "  --key-file FILE      the key of a TCP server (or NONAGA_KEY)\n"
 	        "  --client             speak the online protocol on stdin/stdout\n"
-	        "  --list               list your online games not over yet, one a line\n"), f);
+	        "  --list               list your online games not over yet, one a line\n"
+	        "  --ratings            print the server's ratings, the best first\n"), f);
 	put(_("  -h, --help           show this help and exit\n"
 	        "  --version            show the version and exit\n"), f);
 	put(_("\nWithout options, nonaga opens its title menu.\n"
@@ -211,7 +216,7 @@ enum { O_PVP, O_AI, O_THREADS, O_AS, O_RULES, O_ASCII, O_COLOR, O_NOANIM,
        O_IDLE, O_SYNC, O_CLIENT, O_SERVER, O_KEY_FILE, O_HOST, O_JOIN, O_WATCH,
        O_CLOCK, O_LANG, O_WIDE, O_RESUME, O_REPLAY, O_ANALYZE,
        O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_FOR, O_GATEWAY, O_DOOR, O_DOOR_KEYS,
-       O_HELP, O_VERSION, O_COUNT };
+       O_RATINGS, O_HELP, O_VERSION, O_COUNT };
 
 static int set_pvp(cmdline *c, int id, const char *arg)
 {
@@ -506,7 +511,7 @@ typedef struct optdef {
 #define SIDE_RULES (M_ALL & ~M_JOIN), 0, G_NONE, \
 	N_("nonaga: --as and --rules go with --host: the game joined or " \
 	   "watched has its own\n"), M_JOIN
-#define PLAYING_ONLINE (M_TUI | M_HOST | M_JOIN | M_CLIENT | M_LIST | M_DOOR), 0, G_NONE, \
+#define PLAYING_ONLINE (M_TUI | M_HOST | M_JOIN | M_CLIENT | M_LIST | M_DOOR | M_RATINGS), 0, G_NONE, \
 	N_("nonaga: --server and --key-file are for playing online, not for " \
 	   "--serve or --engine\n"), M_SERVE | M_ENGINE
 #define ANYWHERE M_ALL, 0, G_NONE, NULL, 0
@@ -548,6 +553,7 @@ static const optdef optdefs[O_COUNT] = {
 	[O_FOR] = { "for", NULL, required_argument, set_for, M_HOST, 0, G_NONE,
 	            N_("nonaga: --for goes with --host\n"), M_ALL },
 	[O_LIST] = { "list", NULL, no_argument, NULL, M_LIST, M_LIST, G_NONE, NULL, 0 },
+	[O_RATINGS] = { "ratings", NULL, no_argument, NULL, M_RATINGS, M_RATINGS, G_NONE, NULL, 0 },
 	[O_GATEWAY] = { "gateway", NULL, required_argument, set_gateway, SERVE_ONLY },
 	[O_DOOR] = { "door", NULL, no_argument, NULL, M_DOOR, M_DOOR, G_NONE, NULL, 0 },
 	[O_DOOR_KEYS] = { "door-keys", NULL, required_argument, set_door_type,

@@ -2,12 +2,13 @@
  * server.h - the online game server (`nonaga --serve'): one thread on a
  * libevent loop.  server.c runs the loop, accepts and reads; server_cmd.c
  * answers the commands; server_game.c keeps the games (seats, watchers,
- * clocks, results), server_chat.c the chat and server_door.c the SSH
- * door's players; server_store.c keeps their files (a journal made durable
- * once per turn of the loop, server_journal.c, and records);
- * server_conn.c holds what a turn sends until the turn's journal entries
- * are on disk.  Calls go one way: server.c < commands < games, chat, door
- * < store < journal, and all of them to server_conn.c, which calls none.
+ * clocks, results), server_chat.c the chat, server_door.c the SSH
+ * door's players and server_rating.c the players' ratings; server_store.c
+ * keeps their files (a journal made durable once per turn of the loop,
+ * server_journal.c, and records); server_conn.c holds what a turn sends
+ * until the turn's journal entries are on disk.  Calls go one way:
+ * server.c < commands < games < ratings, chat, door < store < journal,
+ * and all of them to server_conn.c, which calls none.
  * The protocol is described in nonaga(6), ONLINE.
  */
 #ifndef NONAGA_SERVER_H
@@ -19,6 +20,7 @@
 #include "net.h"
 #include "server_journal.h"
 #include "sshkey.h"
+#include "rating.h"
 
 struct event_base;
 struct event;
@@ -112,6 +114,8 @@ struct sgame {
 	                             * abandon, agreement */
 	int unlisted;               /* over, and its name hosted again */
 	srec *rec;                  /* the store's copy, or NULL */
+	int rated;                  /* over and rated (server_rating.c) */
+	rating before[2], after[2]; /* then: the players' ratings */
 	sgame *next;
 };
 
@@ -130,6 +134,7 @@ struct srec {
 	char token[2][NET_KEY_HEX + 1];
 	ng_result result;
 	char how[16];
+	char rated[2][48];          /* "R/RD>R/RD": a rated game's ratings */
 	int dirty;                  /* changed since its record was written */
 	int on_disk;                /* games/NAME.rec is its */
 	int retire, dropped;        /* over or cancelled: leaves the store */
@@ -159,6 +164,7 @@ struct server {
 	int ngames;
 	int max_clients;
 	struct door_ids *door;  /* server_door.c's */
+	struct ratings *ratings;    /* server_rating.c's */
 };
 
 int server_main(const server_opts *opt);
@@ -246,6 +252,24 @@ int door_load(server *s, char *msg, size_t size);
 void door_free(server *s);
 void door_as(conn *c, char **w, int n);
 void door_code(conn *c);
+
+/* server_rating.c: the players' ratings, kept in the state directory's
+ * file `ratings'. */
+int ratings_load(server *s, char *msg, size_t size);
+void ratings_free(server *s);
+/* A game over: rate it if it counts (two different players, at least two
+ * moves each), setting g->rated, before and after. */
+void ratings_game(sgame *g);
+void cmd_ratings(conn *c);
+/* "R/RD" rounded, as `games' gives it; "-" for an empty seat ("") or a
+ * player not rated yet. */
+void ratings_word(server *s, const char *name, char *out, size_t size);   /* "rating NAME R RD GAMES" lines, then "ok N" */
+
+/* server_store.c: text into dir/name durably: a temporary file, fsync'ed,
+ * renamed (excl: linked, never replacing a file: EEXIST); the directory
+ * is the caller's to fsync (store_sync_dir). */
+int store_write_file(const char *dir, const char *name, const char *text, int excl);
+int store_sync_dir(const char *dir);
 
 /* server_store.c: opening reads the records and replays the journal
  * over them (a torn last entry is reported and dropped). */

@@ -103,13 +103,16 @@ static void cmd_games(conn *c)
 		     (g->seat[1].name[0] && conn_ignores(c, g->seat[1].name))))
 			continue;
 		n++;
-		char clock[32];
+		char clock[32], rated[2][32];
 		game_clock_word(g->clock_min, g->clock_inc, g->clock_days, clock, sizeof clock);
-		conn_send(c, "game %s %s %s %s %s %d %s%s%s", g->name,
+		for (int side = 0; side < 2; side++)
+			ratings_word(c->srv, g->seat[side].name, rated[side], sizeof rated[side]);
+		conn_send(c, "game %s %s %s %s %s %d %s%s%s ratings=%s:%s", g->name,
 		          ng_rules_name(ng_pos_rules(ng_game_pos(g->g))),
 		          clock, g->seat[0].name[0] ? g->seat[0].name : "-",
 		          g->seat[1].name[0] ? g->seat[1].name : "-", ng_game_ply(g->g),
-		          game_state(g), g->invited[0] ? " for=" : "", g->invited);
+		          game_state(g), g->invited[0] ? " for=" : "", g->invited, rated[0],
+		          rated[1]);
 	}
 	conn_send(c, "ok %d", n);
 }
@@ -547,6 +550,8 @@ void cmd_dispatch(conn *c, char *line)
 		cmd_games(c);
 	else if (!strcmp(cmd, "mine"))
 		cmd_mine(c);
+	else if (!strcmp(cmd, "ratings"))
+		cmd_ratings(c);
 	else if (!strcmp(cmd, "host"))
 		cmd_host(c, w, n);
 	else if (!strcmp(cmd, "join"))

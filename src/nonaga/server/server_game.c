@@ -268,11 +268,15 @@ void game_sync(sgame *g, conn *c)
 	char clock[32];
 	game_clock_word(g->clock_min, g->clock_inc, g->clock_days, clock, sizeof clock);
 	int n = ng_game_ply(g->g);
-	conn_send(c, "sync %s rules=%s clock=%s red=%s blue=%s moves=%d result=%s how=%s you=%s",
+	char rated[2][32];
+	for (int side = 0; side < 2; side++)
+		ratings_word(g->srv, g->seat[side].name, rated[side], sizeof rated[side]);
+	conn_send(c, "sync %s rules=%s clock=%s red=%s blue=%s moves=%d result=%s how=%s you=%s"
+	          " ratings=%s:%s",
 	          g->name, ng_rules_name(ng_pos_rules(ng_game_pos(g->g))),
 	          clock, g->seat[0].name[0] ? g->seat[0].name : "-",
 	          g->seat[1].name[0] ? g->seat[1].name : "-", n, result_word(g->result),
-	          g->how[0] ? g->how : "-", side_word(c->role));
+	          g->how[0] ? g->how : "-", side_word(c->role), rated[0], rated[1]);
 	for (int i = 0; i < n; i++) {
 		char mv[NG_MOVE_TEXT];
 		ng_move_format(ng_game_pos_at(g->g, i), ng_game_move_at(g->g, i), mv);
@@ -311,7 +315,9 @@ int game_sit(sgame *g, conn *c, int side)
 	c->game = g;
 	c->role = side;
 	if (fresh) {
-		game_broadcast(g, c, "seated %s %s", side_word(side), c->name);
+		char rated[32];
+	ratings_word(g->srv, c->name, rated, sizeof rated);
+	game_broadcast(g, c, "seated %s %s rating=%s", side_word(side), c->name, rated);
 		store_seat(g, side);
 		game_start_clock(g);
 		if (g->turn_ms)   /* the clock starts now: everyone sees the same */
@@ -378,6 +384,7 @@ void game_end(sgame *g, ng_result r, const char *how)
 	g->offer = -1;
 	game_broadcast(g, NULL, "over %s %s", result_word(r), how);
 	server_log("game %s over: %s (%s)", g->name, result_word(r), how);
+	ratings_game(g);
 	store_end(g);
 	if (game_members(g) == 0)
 		game_free(g);

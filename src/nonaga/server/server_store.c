@@ -21,12 +21,15 @@
  *   SEQ move ID PLY MOVE RED BLUE        a move; the clocks after it (ms)
  *   SEQ undo ID PLY RED BLUE             moves taken back to PLY
  *   SEQ clock ID RED BLUE                the clocks when the server stopped
- *   SEQ over ID RESULT HOW RED BLUE      the end
+ *   SEQ over ID RESULT HOW RED BLUE [RR BR]
+ *                                        the end; a rated game's ratings
+ *                                        (RR: red's, "R/RD>R/RD", before
+ *                                        and after; BR blue's)
  *   SEQ drop ID                          a challenge cancelled
  *
  * Records (the record format of nonaga(6) with the server's keys Mode:
  * online, Game, Clock, Red-time, Blue-time, Red-token, Blue-token, How,
- * Id and Seq, the last entry they hold) are compacted from the journal
+ * Red-rating and Blue-rating (a rated game's RR and BR), Id and Seq, the last entry they hold) are compacted from the journal
  * at start, when it passes COMPACT_BYTES or COMPACT_MS, and, for a game
  * that ends, at once into finished/: each written to a temporary file,
  * fsync'ed, renamed (finished/: linked, which like O_EXCL never replaces
@@ -157,8 +160,11 @@ static int apply_over(store *st, srec *r, char **w, int n)
 	int k = 0;
 	while (k < 4 && strcmp(words[k], w[3]))
 		k++;
-	if (n != 7 || k == 4 || strlen(w[4]) >= sizeof r->how)
+	if ((n != 7 && n != 9) || k == 4 || strlen(w[4]) >= sizeof r->how ||
+	    (n == 9 && (strlen(w[7]) >= sizeof r->rated[0] || strlen(w[8]) >= sizeof r->rated[1])))
 		return -1;
+	for (int side = 0; side < 2 && n == 9; side++)
+		snprintf(r->rated[side], sizeof r->rated[side], "%s", w[7 + side]);
 	r->result = (ng_result)k;
 	snprintf(r->how, sizeof r->how, "%s", w[4]);
 	set_clocks(r, w[5], w[6]);
@@ -286,9 +292,14 @@ void store_clock(sgame *g, int64_t red, int64_t blue)
 
 void store_end(sgame *g)
 {
+	char rated[2][48] = { "", "" };
+	for (int side = 0; side < 2 && g->rated; side++)
+		snprintf(rated[side], sizeof rated[side], " %.2f/%.2f>%.2f/%.2f",
+		         g->before[side].r, g->before[side].rd, g->after[side].r, g->after[side].rd);
 	if (g->rec)
-		entry(g->srv->store, "over %llu %s %s %lld %lld", g->rec->id, ng_result_name(g->result),
-		      g->how, (long long)g->left_ms[0], (long long)g->left_ms[1]);
+		entry(g->srv->store, "over %llu %s %s %lld %lld%s%s", g->rec->id,
+		      ng_result_name(g->result), g->how, (long long)g->left_ms[0],
+		      (long long)g->left_ms[1], rated[0], rated[1]);
 	g->rec = NULL;   /* the store files it */
 }
 
@@ -329,6 +340,8 @@ static char *record_text(const srec *r)
 	set(&info, "Red-token", r->token[0]);
 	set(&info, "Blue-token", r->token[1]);
 	set(&info, "How", r->how);
+	set(&info, "Red-rating", r->rated[0]);
+	set(&info, "Blue-rating", r->rated[1]);
 	/* Result is the rules' result after the last move (the record
 	 * format's contract); a game over by resignation, time, abandon or
 	 * agreement has its outcome here. */
@@ -345,9 +358,8 @@ static char *record_text(const srec *r)
 }
 
 /* text into dir/.name.tmp, fsync'ed; then renamed to dir/name, or with
- * excl linked to it (never replacing a file: EEXIST).  The directory is
- * the caller's to fsync. */
-static int write_file(const char *dir, const char *name, const char *text, int excl)
+ * excl linked to it (never replacing a file: EEXIST). */
+int store_write_file(const char *dir, const char *name, const char *text, int excl)
 {
 	char tmp[PATH_MAX + 64], path[PATH_MAX + 64];
 	snprintf(tmp, sizeof tmp, "%s/.%s.tmp", dir, name);
@@ -372,7 +384,7 @@ static int write_file(const char *dir, const char *name, const char *text, int e
 	return ok ? 0 : (errno = e, -1);
 }
 
-static int sync_dir(const char *dir)
+int store_sync_dir(const char *dir)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	int r = fd < 0 ? -1 : fsync(fd);
@@ -386,7 +398,7 @@ static int save_rec(store *st, srec *r)
 	char name[NET_NAME_MAX + 8];
 	char *text = record_text(r);
 	snprintf(name, sizeof name, "%s.rec", r->name);
-	if (!text || write_file(st->games, name, text, 0) < 0) {
+	if (!text || store_write_file(st->games, name, text, 0) < 0) {
 		server_log("cannot save game %s in %s: %s", r->name, st->games,
 		           text ? strerror(errno) : "out of memory");
 		free(text);
@@ -420,8 +432,8 @@ static int file_finished(store *st, srec *r)
 	if (access(path, F_OK) == 0)
 		return 0;
 	char *text = record_text(r);
-	int ok = text && (write_file(st->finished, name, text, 1) == 0 || errno == EEXIST) &&
-	         sync_dir(st->finished) == 0;
+	int ok = text && (store_write_file(st->finished, name, text, 1) == 0 || errno == EEXIST) &&
+	         store_sync_dir(st->finished) == 0;
 	if (!ok)
 		server_log("cannot keep finished game %s in %s: %s", r->name, st->finished,
 		           text ? strerror(errno) : "out of memory");
@@ -440,7 +452,7 @@ static void retire(store *st)
 			continue;
 		if (!r->dropped && file_finished(st, r) < 0) {
 			if (save_rec(st, r) == 0)   /* at least where it was */
-				sync_dir(st->games);
+				store_sync_dir(st->games);
 			continue;   /* tried again at the next start */
 		}
 		if (r->on_disk) {
@@ -453,7 +465,7 @@ static void retire(store *st)
 	}
 	st->nretire = 0;
 	if (unlinked)
-		sync_dir(st->games);
+		store_sync_dir(st->games);
 }
 
 /* Every changed game into its record, then a fresh journal. */
@@ -464,7 +476,7 @@ static int compact(store *st)
 	for (srec *r = st->recs; r; r = r->next)
 		if (r->dirty && save_rec(st, r) < 0)
 			ok = 0;
-	if (!ok || sync_dir(st->games) < 0)
+	if (!ok || store_sync_dir(st->games) < 0)
 		return -1;
 	snprintf(base, sizeof base, "%llu base", st->seq);
 	st->reset_ms = server_now_ms();
@@ -602,6 +614,10 @@ static int load_one(store *st, const char *file)
 		r->left_ms[0] = atoll(t);
 	if (r->clock_min && (t = ng_record_get(&info, "Blue-time")))
 		r->left_ms[1] = atoll(t);
+	static const char *const rated[2] = { "Red-rating", "Blue-rating" };
+	for (int side = 0; side < 2; side++)
+		if ((t = ng_record_get(&info, rated[side])) && strlen(t) < sizeof r->rated[side])
+			snprintf(r->rated[side], sizeof r->rated[side], "%s", t);
 	const char *winner = ng_record_get(&info, "Winner");
 	r->result = info.result;
 	if (how && winner && ng_result_from_name(winner, &r->result) != NG_OK)

@@ -8,6 +8,7 @@
  */
 #include "ui.h"
 #include "client_proto.h"
+#include "client_mine.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,10 +26,11 @@ typedef struct litem {
 } litem;
 
 /* A game of the list being read: "game NAME RULES CLOCK RED BLUE PLY
- * STATE"; and where connections sit ("user NAME GAME ROLE"). */
+ * STATE [for=LOGIN] [ratings=R/RD:R/RD]"; and where connections sit ("user NAME GAME ROLE"). */
 typedef struct lgame {
 	char name[NET_NAME_MAX + 1], rules[16], clock[16], state[16];
 	char seat[2][NET_NAME_MAX + 1];   /* "" when free */
+	char who[2][NET_NAME_MAX + 16];   /* as shown: "alice (1523)" */
 	char invited[NET_NAME_MAX + 1];   /* for=LOGIN: only that one may join */
 	int ply;
 	int held[2];            /* a connection sits there */
@@ -90,10 +92,17 @@ static void on_game(lobby *lb, const char *line)
 	    !net_name_ok(g->name) || !strcmp(g->state, "over"))
 		return;
 	snprintf(g->invited, sizeof g->invited, "%.32s", net_name_ok(invited) ? invited : "");
+	const char *rated = strstr(line, " ratings=");
 	for (int s = 0; s < 2; s++) {
 		const char *n = s == NG_RED ? red : blue;
+		char r[16] = "";
 		snprintf(g->seat[s], sizeof g->seat[s], "%.32s", net_name_ok(n) ? n : "");
 		g->held[s] = 0;
+		if (rated && s == NG_RED)
+			client_rating_text(rated + 9, r, sizeof r);
+		else if (rated && strchr(rated, ':'))
+			client_rating_text(strchr(rated, ':') + 1, r, sizeof r);
+		snprintf(g->who[s], sizeof g->who[s], r[0] ? "%s (%s)" : "%s", g->seat[s], r);
 	}
 	lb->ngames++;
 }
@@ -139,7 +148,7 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 			/* TRANSLATORS: a game of yours in the lobby: its name, your
 			   colour, the opponent, the move number. */
 			snprintf(text, sizeof text, _("Resume %s: you play %s against %s, move %d"),
-			         g->name, colour(s), g->seat[!s], g->ply + 1);
+			         g->name, colour(s), g->who[!s], g->ply + 1);
 		else
 			/* TRANSLATORS: a game of yours nobody has joined yet: its
 			   name, your colour. */
@@ -164,7 +173,7 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 			/* TRANSLATORS: an invitation, first in the lobby: the game,
 			   who invites you, your colour, rules, clock. */
 			snprintf(text, sizeof text, _("Join %s: %s invites you; you play %s%s%s%s%s"),
-			         g->name, g->seat[!s], colour(s), G->sep, rl, G->sep, clk);
+			         g->name, g->who[!s], colour(s), G->sep, rl, G->sep, clk);
 			int at = 1, n = at;   /* first, after Host */
 			if (lb->nnext >= LOBBY_MAX)
 				break;
@@ -177,7 +186,7 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 			/* TRANSLATORS: an open challenge: the game, who waits, the
 			   colour that is free, rules, clock. */
 			snprintf(text, sizeof text, _("Join %s: %s waits; you play %s%s%s%s%s"), g->name,
-			         g->seat[!s], colour(s), G->sep, rl, G->sep, clk);
+			         g->who[!s], colour(s), G->sep, rl, G->sep, clk);
 			add(lb->next, &lb->nnext, L_JOIN, g->name, s, text);
 		}
 		added++;
@@ -186,7 +195,7 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 		/* TRANSLATORS: a game to watch: its name, the players, the
 		   move number. */
 		snprintf(text, sizeof text, _("Watch %s: %s against %s, move %d"), g->name,
-		         g->seat[0][0] ? g->seat[0] : "-", g->seat[1][0] ? g->seat[1] : "-",
+		         g->seat[0][0] ? g->who[0] : "-", g->seat[1][0] ? g->who[1] : "-",
 		         g->ply + 1);
 		add(lb->next, &lb->nnext, L_WATCH, g->name, -1, text);
 	}

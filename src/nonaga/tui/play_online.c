@@ -25,6 +25,7 @@
 typedef struct netplay {
 	online *on;
 	char red[NET_NAME_MAX + 1], blue[NET_NAME_MAX + 1];
+	char rating[2][16];     /* each seat's, as shown: "1523", or "" */
 	int clock_min, clock_inc;
 	int clock_days;             /* days a move, or 0 */
 	int64_t left[2], left_at;   /* time left, and when it was told */
@@ -148,6 +149,7 @@ static void on_sync(play *p, const online_ev *ev)
 	ng_game_reset(p->g, ev->rules);
 	snprintf(np->red, sizeof np->red, "%s", ev->red);
 	snprintf(np->blue, sizeof np->blue, "%s", ev->blue);
+	memcpy(np->rating, ev->rating, sizeof np->rating);
 	np->clock_min = ev->clock_min;
 	np->clock_inc = ev->clock_inc;
 	np->clock_days = ev->clock_days;
@@ -250,6 +252,8 @@ static int handle(play *p, const online_ev *ev)
 		break;
 	case OE_SEATED:
 		snprintf(ev->side == NG_BLUE ? np->blue : np->red, sizeof np->red, "%s", ev->name);
+		memcpy(np->rating[ev->side == NG_BLUE], ev->rating[ev->side == NG_BLUE],
+		       sizeof np->rating[0]);
 		np->left_at = online_now_ms();   /* a clock starts now */
 		play_enter_turn(p);   /* the game can begin */
 		play_say(p, R_NORMAL, ev->side == NG_BLUE ? _("%s sits down to play Blue.")
@@ -565,7 +569,7 @@ static void panel(const play *p, void *self, panel_text *t)
 	const netplay *np = self;
 	int side = to_move(p);
 	int running = clock_running(np);
-	char who[2][NET_NAME_MAX + 48];
+	char who[2][NET_NAME_MAX + 112];
 	for (int s = 0; s < 2; s++) {
 		char clk[32] = "";
 		if (np->clock_min)
@@ -573,7 +577,10 @@ static void panel(const play *p, void *self, panel_text *t)
 		const char *name = (s == NG_RED ? np->red : np->blue)[0] ? seat_name(np, s)
 		                   /* TRANSLATORS: a seat nobody has taken yet. */
 		                   : _("open seat");
-		snprintf(who[s], sizeof who[s], "%s %s%s%s%s%s", G->token[s], name,
+		char rated[24] = "";
+		if (np->rating[s][0] && (s == NG_RED ? np->red : np->blue)[0])
+			snprintf(rated, sizeof rated, " (%s)", np->rating[s]);
+		snprintf(who[s], sizeof who[s], "%s %s%s%s%s%s%s", G->token[s], name, rated,
 		         s == p->who.human ? _(" (you)") : "", clk[0] ? " " : "", clk,
 		         np->away[s] ? _(" (away)") : "");
 	}

@@ -1,0 +1,200 @@
+/*
+ * server_rating.c - the players' ratings (Glicko-2, rating.c).  Every game
+ * over between two different players in which each made at least two
+ * moves is one rating period for both; a challenge cancelled or a game
+ * against oneself is not rated.  The table is the state directory's file
+ * `ratings', one player a line:
+ *
+ *   NAME RATING DEVIATION VOLATILITY GAMES
+ *
+ * rewritten after each rated game (a temporary file, fsync, rename, fsync
+ * of the directory) before the game's end is told to anyone.  The
+ * ratings before and after also go into the game's record (server_store.c).
+ */
+#include "server.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RATINGS_FILE "ratings"
+#define RATED_PLIES 4       /* two moves each */
+
+typedef struct rated {
+	char name[NET_NAME_MAX + 1];
+	rating r;
+	int games;
+} rated;
+
+struct ratings {
+	rated *v;
+	int n, cap;
+};
+
+/* The table is kept sorted by name: a lookup for every seat of `games'. */
+static int by_name(const void *key, const void *elem)
+{
+	return strcmp(key, ((const rated *)elem)->name);
+}
+
+static rated *find(struct ratings *t, const char *name)
+{
+	return t->n ? bsearch(name, t->v, (size_t)t->n, sizeof *t->v, by_name) : NULL;
+}
+
+/* name's entry, made (a new player's) when it has none; NULL: no memory.
+ * (Making one moves the others.) */
+static rated *entry_of(struct ratings *t, const char *name)
+{
+	rated *p = find(t, name);
+	if (p)
+		return p;
+	if (t->n == t->cap) {
+		int cap = t->cap ? t->cap * 2 : 64;
+		rated *v = realloc(t->v, (size_t)cap * sizeof *v);
+		if (!v)
+			return NULL;
+		t->v = v;
+		t->cap = cap;
+	}
+	int at = 0;
+	while (at < t->n && strcmp(t->v[at].name, name) < 0)
+		at++;
+	memmove(&t->v[at + 1], &t->v[at], (size_t)(t->n - at) * sizeof *t->v);
+	t->n++;
+	p = &t->v[at];
+	snprintf(p->name, sizeof p->name, "%s", name);
+	p->r = rating_new();
+	p->games = 0;
+	return p;
+}
+
+int ratings_load(server *s, char *msg, size_t size)
+{
+	struct ratings *t = calloc(1, sizeof *t);
+	char path[PATH_MAX + 16], line[256], name[64];
+	if (!t)
+		return snprintf(msg, size, "out of memory"), -1;
+	s->ratings = t;
+	snprintf(path, sizeof path, "%s/%s", s->state, RATINGS_FILE);
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return errno == ENOENT ? 0 : (snprintf(msg, size, "cannot read %s: %s", path,
+		                                       strerror(errno)), -1);
+	int no = 0;
+	while (fgets(line, sizeof line, f)) {
+		rating r;
+		int games, k = 0;
+		no++;
+		if (sscanf(line, "%63s %lf %lf %lf %d%n", name, &r.r, &r.rd, &r.vol, &games, &k) != 5 ||
+		    line[k] != '\n' || !net_name_ok(name) || find(t, name) || !(r.rd > 0) ||
+		    !(r.vol > 0) || games < 0) {
+			server_log("%s: line %d is not a player's rating: skipped", path, no);
+			continue;
+		}
+		rated *p = entry_of(t, name);
+		if (!p) {
+			fclose(f);
+			return snprintf(msg, size, "out of memory"), -1;
+		}
+		p->r = r;
+		p->games = games;
+	}
+	fclose(f);
+	server_log("ratings: %d player%s", t->n, t->n == 1 ? "" : "s");
+	return 0;
+}
+
+void ratings_free(server *s)
+{
+	if (s->ratings)
+		free(s->ratings->v);
+	free(s->ratings);
+	s->ratings = NULL;
+}
+
+/* The table into the state directory, durably. */
+static int save(server *s)
+{
+	struct ratings *t = s->ratings;
+	size_t cap = (size_t)t->n * 128 + 1, len = 0;
+	char *text = malloc(cap);
+	if (!text)
+		return -1;
+	text[0] = 0;
+	for (int i = 0; i < t->n; i++)
+		len += (size_t)snprintf(text + len, cap - len, "%s %.17g %.17g %.17g %d\n",
+		                        t->v[i].name, t->v[i].r.r, t->v[i].r.rd, t->v[i].r.vol,
+		                        t->v[i].games);
+	int r = store_write_file(s->state, RATINGS_FILE, text, 0) == 0 &&
+	        store_sync_dir(s->state) == 0 ? 0 : -1;
+	free(text);
+	return r;
+}
+
+void ratings_game(sgame *g)
+{
+	server *s = g->srv;
+	g->rated = 0;
+	if (!s->ratings || !g->seat[0].name[0] || !g->seat[1].name[0] ||
+	    !strcmp(g->seat[0].name, g->seat[1].name) || ng_game_ply(g->g) < RATED_PLIES ||
+	    !strcmp(g->how, "cancelled"))
+		return;
+	if (!entry_of(s->ratings, g->seat[0].name) || !entry_of(s->ratings, g->seat[1].name))
+		return;
+	rated *p[2] = { find(s->ratings, g->seat[0].name), find(s->ratings, g->seat[1].name) };
+	double score[2] = { g->result == NG_RED_WINS ? 1 : g->result == NG_DRAW ? 0.5 : 0, 0 };
+	score[1] = 1 - score[0];
+	for (int side = 0; side < 2; side++)
+		g->before[side] = p[side]->r;
+	for (int side = 0; side < 2; side++) {
+		g->after[side] = rating_update(g->before[side], 1, &g->before[!side], &score[side],
+		                               RATING_TAU);
+		p[side]->r = g->after[side];
+		p[side]->games++;
+	}
+	g->rated = 1;
+	if (save(s) < 0)
+		server_log("cannot keep the ratings in %s/%s: %s", s->state, RATINGS_FILE,
+		           strerror(errno));
+	server_log("game %s rated: %s %.0f -> %.0f, %s %.0f -> %.0f", g->name,
+	           g->seat[0].name, g->before[0].r, g->after[0].r, g->seat[1].name,
+	           g->before[1].r, g->after[1].r);
+}
+
+static int by_rating(const void *a, const void *b)
+{
+	const rated *x = *(rated *const *)a, *y = *(rated *const *)b;
+	if (x->r.r != y->r.r)
+		return x->r.r < y->r.r ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+void ratings_word(server *s, const char *name, char *out, size_t size)
+{
+	rated *p = s->ratings && name[0] ? find(s->ratings, name) : NULL;
+	if (p)
+		snprintf(out, size, "%.0f/%.0f", p->r.r, p->r.rd);
+	else
+		snprintf(out, size, "-");
+}
+
+void cmd_ratings(conn *c)
+{
+	struct ratings *t = c->srv->ratings;
+	int n = t ? t->n : 0;
+	rated **order = n ? malloc((size_t)n * sizeof *order) : NULL;
+	if (n && !order) {
+		conn_send(c, "error busy out of memory");
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		order[i] = &t->v[i];
+	if (n)
+		qsort(order, (size_t)n, sizeof *order, by_rating);
+	for (int i = 0; i < n; i++)
+		conn_send(c, "rating %s %.2f %.2f %d", order[i]->name, order[i]->r.r, order[i]->r.rd,
+		          order[i]->games);
+	free(order);
+	conn_send(c, "ok %d", n);
+}
