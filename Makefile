@@ -268,15 +268,16 @@ build/fuzz: test/fuzz.c test/fuzz_record.h $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 
 # The online client's reading of server lines (test/fuzz_client.c), with
 # the program's client sources compiled in.
-FUZZ_CLIENT_SRC = src/nonaga/client_proto.c src/nonaga/client_connect.c src/nonaga/net.c \
+FUZZ_CLIENT_SRC = src/nonaga/client_proto.c src/nonaga/client_connect.c src/nonaga/net.c src/nonaga/config.c \
                   src/nonaga/savefile.c src/nonaga/client_mine.c
 build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_client.c \
 	  $(FUZZ_CLIENT_SRC) $(LIB_SRC) -o $@ -lunistring -lpthread
 
 # The server's command dispatcher (test/fuzz_server.c): the server's
-# sources but server.c, whose connection layer the target replaces.
-FUZZ_SERVER_SRC = $(filter-out src/nonaga/server/server.c,$(wildcard src/nonaga/server/*.c)) \
+# sources but the loop (server.c) and the connection layer
+# (server_conn.c), which the target replaces.
+FUZZ_SERVER_SRC = $(filter-out src/nonaga/server/server.c src/nonaga/server/server_conn.c,$(wildcard src/nonaga/server/*.c)) \
                   src/nonaga/net.c src/nonaga/sshkey.c src/nonaga/sha256.c
 build/fuzz_server: test/fuzz_server.c test/fuzz_scratch.h $(FUZZ_SERVER_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_server.c \
