@@ -73,10 +73,14 @@ S=$D/s.sock
 userdel "$U" 2>/dev/null
 useradd --system --no-create-home --home-dir / --shell /bin/sh -p '*' "$U"
 # sshd runs the AuthorizedKeysCommand only from directories that root
-# alone may write: a copy in one of ours under /run
+# alone may write, and the door's account must reach the program (the
+# tree may be under a directory only root enters): a copy in one of ours
+# under /run, with the catalogs beside it as build/ has them
 B=$(mktemp -d /run/nonaga-door-test.XXXXXX)
 chmod 755 "$B"
 cp "$NONAGA" "$B/nonaga"
+[ -d "$(dirname "$NONAGA")/locale" ] && cp -R "$(dirname "$NONAGA")/locale" "$B/locale"
+chmod -R a+rX "$B"
 server= sshd=
 # (the account goes once the sessions' processes are gone: userdel
 # refuses an account that still runs one)
@@ -111,7 +115,7 @@ sshd_up() {
 		printf 'PermitRootLogin no\nLogLevel VERBOSE\n'
 		sed -e "s|^Match User play\$|Match User $U|" \
 		    -e "s|/usr/local/bin/nonaga --door-keys|$B/nonaga --door-keys|" \
-		    -e "s|/usr/local/bin/nonaga --door --server unix:/run/nonaga/server.sock|$NONAGA --door --server unix:$S|" \
+		    -e "s|/usr/local/bin/nonaga --door --server unix:/run/nonaga/server.sock|$B/nonaga --door --server unix:$S|" \
 		    contrib/nonaga-door.conf
 	} > "$D/sshd_config"
 	rm -f "$D/sshd.pid"
@@ -159,7 +163,9 @@ $(fpr k2) Bruno7"
 
 # --- a game: Alba7 hosts, Bruno7 joins, a move each
 press a Enter
-check "Host a new game asks for a clock" see a "No clock"
+check "Host a new game asks for the game's name" see a "Name of the game: Alba7-1"
+press a Enter
+check "... then for a clock" see a "No clock"
 press a Enter
 check "Alba7 waits for an opponent" see a "Waiting for an opponent to join Alba7-1"
 check "Bruno7's lobby offers the game" see b "Join Alba7-1: Alba7 waits"
