@@ -45,6 +45,8 @@ check "... and Play online" poll 10 to_online
 keys Enter
 check "the lobby" wait_for "Host a new game"
 keys Enter
+check "the game's name is asked for" wait_for "Name of the game: $(id -un)-"
+keys Enter
 check "a clock is asked for, days a move among them" wait_for "3 days a move"
 keys Down Down Down Down Down Down Enter
 check "a game of 3 days a move is hosted" wait_for "3d 00:00"
