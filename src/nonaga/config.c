@@ -91,6 +91,40 @@ static int parse_line(config *c, char *line)
 	return 1;
 }
 
+int config_check(const char *key, const char *value)
+{
+	char line[LINE_MAX_CFG];
+	config scratch = { 0 };
+	size_t k = strlen(key), v = strlen(value);
+	if (k + v + 2 > sizeof line || strchr(key, '='))
+		return 0;
+	for (const char *p = value; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return 0;
+	memcpy(line, key, k);
+	line[k] = '=';
+	memcpy(line + k + 1, value, v + 1);
+	return parse_line(&scratch, line);
+}
+
+void config_words(const config *c, int all, char sep, char *out, size_t size)
+{
+	size_t n = 0;
+	out[0] = 0;
+	if (all || c->have_level)
+		n += (size_t)snprintf(out + n, size - n, "level=%d%c", c->who.level, sep);
+	if ((all || c->have_side) && n < size)
+		n += (size_t)snprintf(out + n, size - n, "side=%s%c", c->who.human < 0 ?
+		                      "random" : c->who.human == NG_RED ? "red" : "blue", sep);
+	if ((all || c->have_rules) && n < size)
+		n += (size_t)snprintf(out + n, size - n, "rules=%s%c",
+		                      ng_rules_name(c->who.rules), sep);
+	if ((all || c->have_lang) && n < size)
+		n += (size_t)snprintf(out + n, size - n, "language=%s%c", c->lang, sep);
+	if (n > 0 && n < size && sep == ' ')
+		out[n - 1] = 0;   /* no space at the end */
+}
+
 int config_load(config *c, char *msg, size_t size)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 16];
@@ -153,10 +187,9 @@ int config_save(const config *c, char *msg, size_t size)
 		snprintf(msg, size, _("Cannot save %s: %s"), path, strerror(errno));
 		return -1;
 	}
-	fprintf(f, "# nonaga settings, written by the title menu\n"
-	        "level=%d\nside=%s\nrules=%s\nlanguage=%s\n", c->who.level,
-	        c->who.human < 0 ? "random" : c->who.human == NG_RED ? "red" : "blue",
-	        ng_rules_name(c->who.rules), c->lang);
+	char words[LINE_MAX_CFG];
+	config_words(c, 1, '\n', words, sizeof words);
+	fprintf(f, "# nonaga settings, written by the title menu\n%s", words);
 	if (c->server[0])
 		fprintf(f, "server=%s\n", c->server);
 	int bad = ferror(f);

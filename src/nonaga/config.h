@@ -19,4 +19,11 @@ int config_load(config *c, char *msg, size_t size);
 /* Write all the settings; 0, or -1 with msg said. */
 int config_save(const config *c, char *msg, size_t size);
 
+/* Is key=value a setting as the file may hold it (1) or not (0)?  No
+ * control character passes. */
+int config_check(const char *key, const char *value);
+/* The settings as KEY=VALUE words into out, each followed by sep (a space
+ * only between them): all of them, or only those the have_ flags tell. */
+void config_words(const config *c, int all, char sep, char *out, size_t size);
+
 #endif
