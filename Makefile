@@ -222,7 +222,7 @@ build/test/analysis_test build/asan/test/analysis_test: src/nonaga/analysis.c $(
 build/test/puzzles_test build/asan/test/puzzles_test: test/puzzle_check.h src/nonaga/puzzles.txt
 build/test/server_test build/asan/test/server_test build/test/server_cmd_test \
 build/asan/test/server_cmd_test build/test/server_hostile_test \
-build/asan/test/server_hostile_test: test/srvtest.h
+build/asan/test/server_hostile_test build/test/players_test build/asan/test/players_test: test/srvtest.h
 build/test/tactics_test build/asan/test/tactics_test build/tsan/test/tactics_test: test/puzzle_check.h
 
 # test/savetool.c drives the program's src/nonaga/savefile.c for the
@@ -278,7 +278,8 @@ build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(L
 # sources but the loop (server.c) and the connection layer
 # (server_conn.c), which the target replaces.
 FUZZ_SERVER_SRC = $(filter-out src/nonaga/server/server.c src/nonaga/server/server_conn.c,$(wildcard src/nonaga/server/*.c)) \
-                  src/nonaga/net.c src/nonaga/sshkey.c src/nonaga/sha256.c
+                  src/nonaga/net.c src/nonaga/sshkey.c src/nonaga/sha256.c \
+                  src/nonaga/config.c
 build/fuzz_server: test/fuzz_server.c test/fuzz_scratch.h $(FUZZ_SERVER_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_server.c \
 	  $(FUZZ_SERVER_SRC) $(LIB_SRC) -o $@ -levent -lunistring -lpthread -lm

@@ -99,7 +99,7 @@ static void setup(void)
 	srv.opt.gateway = "door";
 	srv.opt.sync = SERVER_SYNC_NONE;   /* what is fuzzed is not the disk */
 	if (!srv.base || store_open(&srv, msg, sizeof msg) < 0 ||
-	    door_load(&srv, msg, sizeof msg) < 0)
+	    door_load(&srv, msg, sizeof msg) < 0 || players_load(&srv, msg, sizeof msg) < 0)
 		FAIL("set-up: %s", msg);
 }
 
@@ -110,7 +110,6 @@ static void connect_all(void)
 	srv.conns = NULL;
 	for (int i = 0; i < NCONN; i++) {
 		conn *c = &conns[i];
-		free(c->ignore);
 		memset(c, 0, sizeof *c);
 		c->srv = &srv;
 		c->id = (unsigned long)i + 1;

@@ -82,7 +82,6 @@ static void reap(evutil_socket_t fd, short what, void *arg)
 		s->nconns--;
 		bufferevent_free(c->bev);
 		evbuffer_free(c->held);
-		free(c->ignore);
 		free(c);
 	}
 }
@@ -402,6 +401,7 @@ int server_main(const server_opts *opt)
 	} else if (store_open(s, msg, sizeof msg) < 0 ||
 	           door_load(s, msg, sizeof msg) < 0 ||
 	           ratings_load(s, msg, sizeof msg) < 0 ||
+	           players_load(s, msg, sizeof msg) < 0 ||
 	           open_listeners(s, msg, sizeof msg) < 0) {
 		fprintf(stderr, "nonaga: %s\n", msg);
 	} else {
@@ -416,6 +416,7 @@ int server_main(const server_opts *opt)
 	close_all(s);
 	door_free(s);
 	ratings_free(s);
+	players_free(s);
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])
 			event_free(sigs[i]);

@@ -3,7 +3,8 @@
  * libevent loop.  server.c runs the loop, accepts and reads; server_cmd.c
  * answers the commands; server_game.c keeps the games (seats, watchers,
  * clocks, results), server_chat.c the chat, server_door.c the SSH
- * door's players and server_rating.c the players' ratings; server_store.c
+ * door's players, server_rating.c the players' ratings and
+ * server_players.c their settings and ignore lists; server_store.c
  * keeps their files (a journal made durable once per turn of the loop,
  * server_journal.c, and records); server_conn.c holds what a turn sends
  * until the turn's journal entries are on disk.  Calls go one way:
@@ -65,9 +66,6 @@ struct conn {
 	char addr[48];          /* a door player's SSH address, or "-" */
 	double chat_tokens;     /* chat messages it may still send now */
 	int64_t chat_ms;        /* when they were counted, or 0 */
-	char (*ignore)[NET_NAME_MAX + 1];   /* players whose chat it does not
-	                         * want (server_chat.c), or NULL */
-	int nignore;
 	char name[NET_NAME_MAX + 1];
 	sgame *game;            /* the game it plays or watches, or NULL */
 	int role;               /* NG_RED, NG_BLUE, or -1 watching */
@@ -165,6 +163,7 @@ struct server {
 	int max_clients;
 	struct door_ids *door;  /* server_door.c's */
 	struct ratings *ratings;    /* server_rating.c's */
+	struct players *players;    /* server_players.c's */
 };
 
 int server_main(const server_opts *opt);
@@ -243,9 +242,16 @@ int state_key(server *s, const char *path, char *msg, size_t size);
 
 /* server_chat.c */
 void chat_say(conn *c, const char *text);   /* text checked */
-void cmd_ignore(conn *c, char **w, int n);
-/* Does c ignore the player name (chat, invitations)? */
-int conn_ignores(const conn *c, const char *name);  /* ignore [NAME], unignore NAME */
+
+/* server_players.c: each player's settings and ignore list, kept in the
+ * state directory's file `players'. */
+int players_load(server *s, char *msg, size_t size);
+void players_free(server *s);
+/* settings [set KEY=VALUE...] (n words of at most words_max were split) */
+void cmd_settings(conn *c, char **w, int n, int words_max);
+void cmd_ignore(conn *c, char **w, int n);   /* ignore [NAME], unignore NAME */
+/* Does c's player ignore the player name (chat, invitations)? */
+int conn_ignores(const conn *c, const char *name);
 
 /* server_door.c */
 int door_load(server *s, char *msg, size_t size);

@@ -1,10 +1,8 @@
 /*
  * server_chat.c - what players say to each other, kept civil on a public
  * server: a rate (CHAT_BURST messages at once, then one every
- * CHAT_EVERY_MS), and each player's ignore list (`ignore NAME': that
- * player's chat no longer reaches this connection; `unignore NAME';
- * `ignore' alone lists them).  The lists are the connection's: they end
- * with it.
+ * CHAT_EVERY_MS), and nothing reaches a player who ignores the sayer
+ * (the ignore lists are each player's, kept by server_players.c).
  */
 #include "server.h"
 #include <stdlib.h>
@@ -13,15 +11,6 @@
 
 #define CHAT_BURST 5.0
 #define CHAT_EVERY_MS 2000
-#define IGNORE_MAX 32
-
-int conn_ignores(const conn *c, const char *name)
-{
-	for (int i = 0; i < c->nignore; i++)
-		if (!strcasecmp(c->ignore[i], name))
-			return 1;
-	return 0;
-}
 
 /* One message more now: 1, or 0 when the player says too much. */
 static int may_say(conn *c)
@@ -53,38 +42,4 @@ void chat_say(conn *c, const char *text)
 		tell(g->seat[i].c, c, text);
 	for (int i = 0; i < g->nwatch; i++)
 		tell(g->watch[i], c, text);
-}
-
-void cmd_ignore(conn *c, char **w, int n)
-{
-	int un = !strcmp(w[0], "unignore");
-	if (n == 1 && !un) {
-		for (int i = 0; i < c->nignore; i++)
-			conn_send(c, "ignore %s", c->ignore[i]);
-		conn_send(c, "ok %d", c->nignore);
-		return;
-	}
-	if (n != 2 || !net_name_ok(w[1])) {
-		conn_send(c, "error bad-argument use: %s NAME", w[0]);
-		return;
-	}
-	if (un) {
-		for (int i = 0; i < c->nignore; i++)
-			if (!strcasecmp(c->ignore[i], w[1]))
-				memmove(c->ignore[i], c->ignore[--c->nignore], sizeof c->ignore[i]);
-		conn_send(c, "ok");
-		return;
-	}
-	if (!conn_ignores(c, w[1])) {
-		if (c->nignore == IGNORE_MAX) {
-			conn_send(c, "error too-many at most %d players ignored", IGNORE_MAX);
-			return;
-		}
-		if (!c->ignore && !(c->ignore = malloc(IGNORE_MAX * sizeof c->ignore[0]))) {
-			conn_send(c, "error server-error out of memory");
-			return;
-		}
-		memcpy(c->ignore[c->nignore++], w[1], strlen(w[1]) + 1);
-	}
-	conn_send(c, "ok");
 }

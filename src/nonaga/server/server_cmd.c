@@ -576,6 +576,8 @@ void cmd_dispatch(conn *c, char *line)
 		door_code(c);
 	else if (!strcmp(cmd, "ignore") || !strcmp(cmd, "unignore"))
 		cmd_ignore(c, w, n);
+	else if (!strcmp(cmd, "settings"))
+		cmd_settings(c, w, n, WORDS);
 	else
 		bad(c, "bad-command", "unknown command; see nonaga(6), ONLINE");
 }
