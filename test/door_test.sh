@@ -6,7 +6,8 @@
 # contrib/nonaga-door.conf and an account of its own; two fresh keys in
 # two tmux sessions choose names, meet in the lobby and play a move each;
 # the first key again after a restart of the server is its player without
-# asking; commands (ssh ... id, sh -c id) run no shell; a fourth key may
+# asking; the language it chooses is the player's, kept by the server, and
+# its next session opens in it; commands (ssh ... id, sh -c id) run no shell; a fourth key may
 # not take a taken name; a second key joins a player with a one-time code;
 # ssh -t ... watch GAME watches; nobody but the door's account may say who
 # a player is.
@@ -113,6 +114,8 @@ sshd_up() {
 		printf 'UsePAM no\nStrictModes no\nAuthorizedKeysFile none\n'
 		printf 'PasswordAuthentication no\nKbdInteractiveAuthentication no\n'
 		printf 'PermitRootLogin no\nLogLevel VERBOSE\n'
+		# (as Debian's sshd_config: the guest's locale reaches the door)
+		printf 'AcceptEnv LANG LC_*\n'
 		sed -e "s|^Match User play\$|Match User $U|" \
 		    -e "s|/usr/local/bin/nonaga --door-keys|$B/nonaga --door-keys|" \
 		    -e "s|/usr/local/bin/nonaga --door --server unix:/run/nonaga/server.sock|$B/nonaga --door --server unix:$S|" \
@@ -136,9 +139,14 @@ SSH="ssh -F /dev/null -p $port -o StrictHostKeyChecking=no -o UserKnownHostsFile
 # (the sessions are tmux.sh's clients: scr, shows, see, press, dead)
 clients_init "unix:$S"
 # visit NAME KEY [COMMAND]: ssh -t with that key in the tmux session NAME
+# (utf8=1: from a UTF-8 terminal whose ssh sends LANG, as most do)
+utf8=
 visit() {
 	T kill-session -t "=$1" 2>/dev/null
-	T new-session -d -s "$1" -x 80 -y 24 "$SSH -t -i $D/keys/$2 $U@127.0.0.1 $3"
+	env=
+	[ -n "$utf8" ] && env="env LANG=C.UTF-8 "
+	T new-session -d -s "$1" -x 80 -y 24 \
+		"$env$SSH -o SendEnv=LANG -t -i $D/keys/$2 $U@127.0.0.1 $3"
 }
 fpr() { ssh-keygen -lf "$D/keys/$1.pub" | cut -d' ' -f2; }
 
@@ -201,6 +209,7 @@ check "... the same move on both screens" see $red "$last"
 # --- the server again: the first key is known without asking
 kill "$server"; wait "$server" 2>/dev/null
 server_up
+utf8=1
 visit c k1
 check "a known key comes straight to the lobby by its name" see c "Online as Alba7" 20
 lacks() { ! scr "$1" | grep -qE -- "$2"; }
@@ -208,8 +217,22 @@ check "... without being asked for a name" lacks c 'Name:'
 press c Escape
 check "Esc: the guest's title menu" see c "Play online"
 check "... has no local games" lacks c 'computer|Two players|Past games|Resume'
+# the language chosen in a session is the player's, kept by the server
+press c BTab BTab
+check "Shift-Tab twice: Language" see c "▸ Language"
+japanese() { shows c "オンライン対戦" || { press c Right; false; }; }
+check "language: Japanese" poll 10 japanese
 press c q
 check "q ends the session" poll 10 dead c
+want "the server keeps Alba7's language" \
+	"$(grep '^Alba7 setting language=' "$D/srv/players" 2>&1)" "Alba7 setting language=ja"
+visit c k1
+check "the next session of the key opens in Japanese" see c "Alba7 としてオンライン" 20
+press c Escape
+check "... its title menu too" see c "オンライン対戦"
+press c q
+check "q ends it" poll 10 dead c
+utf8=
 
 # --- no shell: commands are not run
 out=$($SSH -i "$D/keys/k1" "$U@127.0.0.1" id 2>&1 </dev/null)
@@ -240,7 +263,8 @@ code=$(scr e | sed -n 's/^  code \([0-9a-f]*\).*/\1/p')
 visit f k5
 check "the new key is asked for a name" see f "Name:" 20
 press f "code $code" Enter
-check "... and with the code it is Alba7" see f "Online as Alba7" 20
+check "... and with the code it is Alba7, in Alba7's language" \
+	see f "Alba7 としてオンライン" 20
 want "the new key is kept as Alba7's" "$(grep -c "^$(fpr k5) Alba7\$" "$D/srv/door-players")" 1
 
 # --- ssh -t ... watch GAME: the one command the door takes

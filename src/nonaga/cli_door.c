@@ -15,18 +15,28 @@
  * settings and any file the game writes go to a directory of this
  * session, removed at its end; $SSH_ORIGINAL_COMMAND is ignored but for
  * "watch GAME" and "code" (a one-time code to add another key).
+ *
+ * The settings are the player's, kept by the server ("settings"): they
+ * are written into the session's settings file before the game opens,
+ * and what the game saved there is sent back ("settings set") when it
+ * ends, however it ends: this process outlives it and ignores the
+ * terminal's signals.  Only a change is sent, so a session that changed
+ * nothing does not undo another session's change.
  */
 #define _DEFAULT_SOURCE   /* mkdtemp, nftw's FTW_PHYS */
 #include "cli.h"
 #include "client_connect.h"
+#include "config.h"
 #include "sshkey.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -153,17 +163,28 @@ static int identify(netclient_opts *o, const char *fpr, const char *addr)
 	return -1;
 }
 
+/* A connection as the player (the name into name), or NULL (said). */
+static FILE *as_player(netclient_opts *o, char name[NET_NAME_MAX + 1])
+{
+	char msg[1024];
+	netclient_info via;
+	int fd = netclient_open(o, name, NET_NAME_MAX + 1, &via, msg, sizeof msg);
+	FILE *f = fd >= 0 ? fdopen(fd, "r+") : NULL;
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		fprintf(stderr, "nonaga: %s\n", msg);
+	}
+	return f;
+}
+
 /* ssh -t ... code: a one-time code for another key of this player. */
 static int show_code(netclient_opts *o)
 {
-	char name[NET_NAME_MAX + 1], msg[1024], line[256];
-	netclient_info via;
-	int fd = netclient_open(o, name, sizeof name, &via, msg, sizeof msg);
-	FILE *f = fd >= 0 ? fdopen(fd, "r+") : NULL;
-	if (!f) {
-		fprintf(stderr, "nonaga: %s\n", msg);
+	char name[NET_NAME_MAX + 1], line[256];
+	FILE *f = as_player(o, name);
+	if (!f)
 		return 1;
-	}
 	fputs("code\n", f);
 	fflush(f);
 	int ok = fgets(line, sizeof line, f) && !strncmp(line, "ok code ", 8) &&
@@ -187,17 +208,76 @@ static int remove_one(const char *path, const struct stat *st, int flag,
 	return 0;
 }
 
-/* The curses game in a child, with a directory of the session's own for
- * what it writes, removed when the child ends however it ends. */
-static int play_in_scratch(options *opt)
+/* The player's settings from the server into the session's settings
+ * file (dir/nonaga/settings, each line checked as config.c reads it);
+ * what the game will find there into kept, as config_words gives it. */
+static void settings_fetch(netclient_opts *o, const char *dir, char *kept, size_t size)
 {
-	char dir[] = "/tmp/nonaga-door-XXXXXX";
+	char name[NET_NAME_MAX + 1], line[NET_LINE_MAX + 2], path[PATH_MAX];
+	config c;
+	kept[0] = 0;
+	FILE *f = as_player(o, name), *out = NULL;
+	snprintf(path, sizeof path, "%s/nonaga", dir);
+	if (f && mkdir(path, 0700) == 0) {
+		snprintf(path, sizeof path, "%s/nonaga/settings", dir);
+		out = fopen(path, "w");
+	}
+	if (out && fputs("settings\n", f) >= 0 && fflush(f) == 0)
+		while (fgets(line, sizeof line, f) && strncmp(line, "ok", 2) &&
+		       strncmp(line, "error", 5)) {
+			char *eq = strchr(line, '=');
+			line[strcspn(line, "\r\n")] = 0;
+			if (strncmp(line, "setting ", 8) || !eq)
+				continue;   /* (an event) */
+			*eq = 0;
+			if (strcmp(line + 8, "server") && config_check(line + 8, eq + 1))
+				fprintf(out, "%s=%s\n", line + 8, eq + 1);
+		}
+	if (out)
+		fclose(out);
+	if (f)
+		fclose(f);
+	if (config_load(&c, line, sizeof line) == 0)
+		config_words(&c, 0, ' ', kept, size);
+}
+
+/* What the game saved in the session's settings file, to the server
+ * when it differs from kept (what the session began with). */
+static void settings_send(netclient_opts *o, const char *kept)
+{
+	char name[NET_NAME_MAX + 1], now[NET_LINE_MAX], line[NET_LINE_MAX + 2];
+	config c;
+	if (config_load(&c, line, sizeof line) != 0)
+		return;
+	config_words(&c, 0, ' ', now, sizeof now);
+	if (!now[0] || !strcmp(now, kept))
+		return;
+	FILE *f = as_player(o, name);
+	if (!f)
+		return;
+	int ok = fprintf(f, "settings set %s\n", now) > 0 && fflush(f) == 0;
+	while (ok && (ok = fgets(line, sizeof line, f) != NULL) &&
+	       strncmp(line, "ok", 2) && strncmp(line, "error", 5))
+		;   /* (events) */
+	fclose(f);
+	if (!ok || strncmp(line, "ok", 2))
+		fprintf(stderr, "%s", _("nonaga: the server did not keep your "
+		                        "settings this time\n"));
+}
+
+/* The curses game in a child, with a directory of the session's own for
+ * what it writes, removed when the child ends however it ends; the
+ * player's settings come from the server and go back to it. */
+static int play_in_scratch(options *opt, netclient_opts *o)
+{
+	char dir[] = "/tmp/nonaga-door-XXXXXX", kept[NET_LINE_MAX];
 	if (!mkdtemp(dir)) {
 		fprintf(stderr, "nonaga: %s: %s\n", dir, strerror(errno));
 		return 1;
 	}
 	setenv("XDG_STATE_HOME", dir, 1);
 	setenv("XDG_CONFIG_HOME", dir, 1);
+	settings_fetch(o, dir, kept, sizeof kept);
 	fflush(NULL);
 	pid_t pid = fork();
 	if (pid == 0)
@@ -212,6 +292,7 @@ static int play_in_scratch(options *opt)
 		signal(SIGQUIT, SIG_IGN);
 		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 			;
+		settings_send(o, kept);
 	}
 	nftw(dir, remove_one, 8, FTW_DEPTH | FTW_PHYS);
 	return pid < 0 ? 1 : WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
@@ -244,12 +325,11 @@ int door_main(options *opt)
 	opt->key_file = NULL;
 	/* what the ssh command line asked: only these */
 	const char *cmd = getenv("SSH_ORIGINAL_COMMAND");
-	if (cmd && !strcmp(cmd, "code")) {
-		o.as = as;
-		o.refusal = NULL;
+	o.as = as;
+	o.refusal = NULL;
+	if (cmd && !strcmp(cmd, "code"))
 		return show_code(&o);
-	}
 	if (cmd && !strncmp(cmd, "watch ", 6) && net_name_ok(cmd + 6))
 		opt->watch = cmd + 6;
-	return play_in_scratch(opt);
+	return play_in_scratch(opt, &o);
 }
