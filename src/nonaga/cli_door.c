@@ -36,7 +36,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -169,12 +171,16 @@ static FILE *as_player(netclient_opts *o, char name[NET_NAME_MAX + 1])
 	char msg[1024];
 	netclient_info via;
 	int fd = netclient_open(o, name, NET_NAME_MAX + 1, &via, msg, sizeof msg);
+	struct timeval wait = { .tv_sec = 10 };   /* a server that answers nothing */
+	if (fd >= 0)
+		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
 	FILE *f = fd >= 0 ? fdopen(fd, "r+") : NULL;
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
-		fprintf(stderr, "nonaga: %s\n", msg);
+	if (!f && fd >= 0) {
+		close(fd);
+		snprintf(msg, sizeof msg, "%s", strerror(errno));
 	}
+	if (!f)
+		fprintf(stderr, "nonaga: %s\n", msg);
 	return f;
 }
 
