@@ -73,20 +73,6 @@ static int running_ok(const clocks *k, int side, window stop, int64_t ms, int in
 	return ms >= least && ms <= most;
 }
 
-/* The first legal move of g, as text. */
-static void first_move(ng_game *g, char *mv)
-{
-	ng_movelist *l = malloc(sizeof *l);
-	if (!l || ng_generate(ng_game_pos(g), l) == 0) {
-		mv[0] = 0;
-		free(l);
-		return;
-	}
-	ng_move_format(ng_game_pos(g), l->m[0], mv);
-	ng_game_play(g, l->m[0]);
-	free(l);
-}
-
 /* side thinks for ms and moves; both players read the same "moved" line,
  * whose times are checked; then the other side's clock runs. */
 static void move_after(ng_game *g, tc *p[2], clocks *k, int ms, const char *what)

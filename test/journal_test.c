@@ -19,6 +19,7 @@
 #include "server_journal.c"
 #include "server_store.c"
 #include "server_clock.c"
+#include "netc.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,16 +114,6 @@ static off_t play(sgame *g, int n)
 			max = journal_size(srv.store->j);
 	}
 	return max;
-}
-
-static int same_moves(const ng_game *a, const ng_game *b)
-{
-	if (ng_game_ply(a) != ng_game_ply(b))
-		return 0;
-	for (int i = 0; i < ng_game_ply(a); i++)
-		if (!ng_move_equal(ng_game_move_at(a, i), ng_game_move_at(b, i)))
-			return 0;
-	return 1;
 }
 
 static int count_files(const char *sub)

@@ -347,6 +347,31 @@ static inline int srv_finished(const char *state, const char *name, ng_game **g,
 		closedir(dp);
 	return n;
 }
+
+/* The first legal move of g, played there too, as text ("" if none). */
+static inline void first_move(ng_game *g, char *mv)
+{
+	ng_movelist *l = malloc(sizeof *l);
+	if (!l || ng_generate(ng_game_pos(g), l) < 1) {
+		mv[0] = 0;
+		free(l);
+		return;
+	}
+	ng_move_format(ng_game_pos(g), l->m[0], mv);
+	ng_game_play(g, l->m[0]);
+	free(l);
+}
+
+/* Have a and b the same moves? */
+static inline int same_moves(const ng_game *a, const ng_game *b)
+{
+	if (ng_game_ply(a) != ng_game_ply(b))
+		return 0;
+	for (int i = 0; i < ng_game_ply(a); i++)
+		if (!ng_move_equal(ng_game_move_at(a, i), ng_game_move_at(b, i)))
+			return 0;
+	return 1;
+}
 #endif
 
 #endif

@@ -22,20 +22,6 @@ static int sync_clock(tc *t, long long *red, long long *blue, int *away, int wai
 	return 1;
 }
 
-/* The first legal move of g, played there too, as text. */
-static void first_move(ng_game *g, char *mv)
-{
-	ng_movelist *l = malloc(sizeof *l);
-	if (!l || ng_generate(ng_game_pos(g), l) < 1) {
-		mv[0] = 0;
-		free(l);
-		return;
-	}
-	ng_move_format(ng_game_pos(g), l->m[0], mv);
-	ng_game_play(g, l->m[0]);
-	free(l);
-}
-
 int main(void)
 {
 	if (srv_setup("slowgame") < 0)

@@ -255,16 +255,6 @@ static inline int finished_record(const char *name, ng_game **g, ng_record_info 
 	return ok;
 }
 
-static inline int same_moves(const ng_game *a, const ng_game *b)
-{
-	if (ng_game_ply(a) != ng_game_ply(b))
-		return 0;
-	for (int i = 0; i < ng_game_ply(a); i++)
-		if (!ng_move_equal(ng_game_move_at(a, i), ng_game_move_at(b, i)))
-			return 0;
-	return 1;
-}
-
 /* The lines a list command (games, who) answers, those of its items
  * (beginning with item) up to its "ok N", joined by '|', are exactly want;
  * events that came before are passed over. */
