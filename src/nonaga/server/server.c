@@ -400,7 +400,6 @@ int server_main(const server_opts *opt)
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
 	} else if (store_open(s, msg, sizeof msg) < 0 ||
 	           door_load(s, msg, sizeof msg) < 0 ||
-	           ratings_load(s, msg, sizeof msg) < 0 ||
 	           players_load(s, msg, sizeof msg) < 0 ||
 	           open_listeners(s, msg, sizeof msg) < 0) {
 		fprintf(stderr, "nonaga: %s\n", msg);
@@ -415,7 +414,6 @@ int server_main(const server_opts *opt)
 	}
 	close_all(s);
 	door_free(s);
-	ratings_free(s);
 	players_free(s);
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])

@@ -259,13 +259,20 @@ void door_free(server *s);
 void door_as(conn *c, char **w, int n);
 void door_code(conn *c);
 
-/* server_rating.c: the players' ratings, kept in the state directory's
- * file `ratings'. */
+/* server_rating.c: the players' ratings.  The store loads the snapshot
+ * (the state directory's file `ratings') before it replays the journal,
+ * saves it when it compacts, and frees it when it closes. */
 int ratings_load(server *s, char *msg, size_t size);
 void ratings_free(server *s);
+unsigned long long ratings_seq(server *s);   /* the entry the snapshot holds */
+int ratings_save(server *s, unsigned long long seq);
 /* A game over: rate it if it counts (two different players, at least two
- * moves each), setting g->rated, before and after. */
+ * moves each), setting g->rated, before and after; the table changes
+ * only when the end's journal entry, which carries the ratings after
+ * (ratings_entry_word), is applied (ratings_count, entry seq). */
 void ratings_game(sgame *g);
+void ratings_entry_word(const sgame *g, int side, char *out, size_t size);
+int ratings_count(server *s, unsigned long long seq, const char *word);
 void cmd_ratings(conn *c);
 /* "R/RD" rounded, as `games' gives it; "-" for an empty seat ("") or a
  * player not rated yet. */

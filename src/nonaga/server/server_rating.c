@@ -2,14 +2,28 @@
  * server_rating.c - the players' ratings (Glicko-2, rating.c).  Every game
  * over between two different players in which each made at least two
  * moves is one rating period for both; a challenge cancelled or a game
- * against oneself is not rated.  The table is the state directory's file
- * `ratings', one player a line:
+ * against oneself is not rated.
  *
+ * Rating a game and its end are one durable fact: the players' ratings
+ * after the game go into the journal's entry of the game's end
+ * (server_store.c's "over"), and the table changes only when that entry
+ * is applied, as the server makes it and as a restart replays it.  So a
+ * game is counted if and only if its end is in the journal, once.  The
+ * state directory's file `ratings' is a snapshot of the table, written
+ * when the store compacts (before the journal is reset), that says up to
+ * which journal entry it counts:
+ *
+ *   seq SEQ                              the last entry it includes
  *   NAME RATING DEVIATION VOLATILITY GAMES
+ *                                        one player a line
  *
- * rewritten after each rated game (a temporary file, fsync, rename, fsync
- * of the directory) before the game's end is told to anyone.  The
- * ratings before and after also go into the game's record (server_store.c).
+ * Replaying applies only the ends after SEQ: a crash after the snapshot
+ * and before the reset (the old journal still there) counts nothing
+ * twice, and a crash before the end's entry is written counts nothing
+ * (the game is not over after the restart).  A snapshot without its seq
+ * line (from before the journal carried ratings) counts as SEQ 0; the
+ * ends that journal holds carry no ratings and change nothing.  The
+ * ratings before and after also go into the game's record.
  */
 #include "server.h"
 #include <errno.h>
@@ -29,6 +43,7 @@ typedef struct rated {
 struct ratings {
 	rated *v;
 	int n, cap;
+	unsigned long long seq;   /* the last journal entry the snapshot holds */
 };
 
 /* The table is kept sorted by name: a lookup for every seat of `games'. */
@@ -86,6 +101,8 @@ int ratings_load(server *s, char *msg, size_t size)
 		rating r;
 		int games, k = 0;
 		no++;
+		if (no == 1 && sscanf(line, "seq %llu%n", &t->seq, &k) == 1 && line[k] == '\n')
+			continue;
 		if (sscanf(line, "%63s %lf %lf %lf %d%n", name, &r.r, &r.rd, &r.vol, &games, &k) != 5 ||
 		    line[k] != '\n' || !net_name_ok(name) || find(t, name) || !(r.rd > 0) ||
 		    !(r.vol > 0) || games < 0) {
@@ -101,7 +118,7 @@ int ratings_load(server *s, char *msg, size_t size)
 		p->games = games;
 	}
 	fclose(f);
-	server_log("ratings: %d player%s", t->n, t->n == 1 ? "" : "s");
+	server_log("ratings: %d player%s as of entry %llu", t->n, t->n == 1 ? "" : "s", t->seq);
 	return 0;
 }
 
@@ -113,15 +130,21 @@ void ratings_free(server *s)
 	s->ratings = NULL;
 }
 
-/* The table into the state directory, durably. */
-static int save(server *s)
+unsigned long long ratings_seq(server *s)
+{
+	return s->ratings ? s->ratings->seq : 0;
+}
+
+int ratings_save(server *s, unsigned long long seq)
 {
 	struct ratings *t = s->ratings;
-	size_t cap = (size_t)t->n * 128 + 1, len = 0;
+	if (!t)
+		return 0;
+	size_t cap = (size_t)t->n * 128 + 32, len = 0;
 	char *text = malloc(cap);
 	if (!text)
 		return -1;
-	text[0] = 0;
+	len = (size_t)snprintf(text, cap, "seq %llu\n", seq);
 	for (int i = 0; i < t->n; i++)
 		len += (size_t)snprintf(text + len, cap - len, "%s %.17g %.17g %.17g %d\n",
 		                        t->v[i].name, t->v[i].r.r, t->v[i].r.rd, t->v[i].r.vol,
@@ -129,7 +152,40 @@ static int save(server *s)
 	int r = store_write_file(s->state, RATINGS_FILE, text, 0) == 0 &&
 	        store_sync_dir(s->state) == 0 ? 0 : -1;
 	free(text);
+	if (r == 0)
+		t->seq = seq;
 	return r;
+}
+
+/* "NAME/R/RD/VOL" (a name has no '/'): a player's rating after a game,
+ * as the journal keeps it, to the last bit. */
+void ratings_entry_word(const sgame *g, int side, char *out, size_t size)
+{
+	snprintf(out, size, "%s/%.17g/%.17g/%.17g", g->seat[side].name, g->after[side].r,
+	         g->after[side].rd, g->after[side].vol);
+}
+
+int ratings_count(server *s, unsigned long long seq, const char *word)
+{
+	char name[NET_NAME_MAX + 1];
+	const char *slash = strchr(word, '/');
+	rating r;
+	int k = 0;
+	if (!slash || slash - word > NET_NAME_MAX)
+		return -1;
+	memcpy(name, word, (size_t)(slash - word));
+	name[slash - word] = 0;
+	if (!net_name_ok(name) || sscanf(slash, "/%lf/%lf/%lf%n", &r.r, &r.rd, &r.vol, &k) != 3 ||
+	    slash[k] || !(r.rd > 0) || !(r.vol > 0) || !(r.r > -1e6 && r.r < 1e6))
+		return -1;
+	if (!s->ratings || seq <= s->ratings->seq)
+		return 0;   /* the snapshot holds it */
+	rated *p = entry_of(s->ratings, name);
+	if (!p)
+		return -1;
+	p->r = r;
+	p->games++;
+	return 0;
 }
 
 void ratings_game(sgame *g)
@@ -140,23 +196,16 @@ void ratings_game(sgame *g)
 	    !strcmp(g->seat[0].name, g->seat[1].name) || ng_game_ply(g->g) < RATED_PLIES ||
 	    !strcmp(g->how, "cancelled"))
 		return;
-	if (!entry_of(s->ratings, g->seat[0].name) || !entry_of(s->ratings, g->seat[1].name))
-		return;
-	rated *p[2] = { find(s->ratings, g->seat[0].name), find(s->ratings, g->seat[1].name) };
 	double score[2] = { g->result == NG_RED_WINS ? 1 : g->result == NG_DRAW ? 0.5 : 0, 0 };
 	score[1] = 1 - score[0];
-	for (int side = 0; side < 2; side++)
-		g->before[side] = p[side]->r;
 	for (int side = 0; side < 2; side++) {
+		rated *p = find(s->ratings, g->seat[side].name);
+		g->before[side] = p ? p->r : rating_new();
+	}
+	for (int side = 0; side < 2; side++)
 		g->after[side] = rating_update(g->before[side], 1, &g->before[!side], &score[side],
 		                               RATING_TAU);
-		p[side]->r = g->after[side];
-		p[side]->games++;
-	}
-	g->rated = 1;
-	if (save(s) < 0)
-		server_log("cannot keep the ratings in %s/%s: %s", s->state, RATINGS_FILE,
-		           strerror(errno));
+	g->rated = 1;   /* the table changes with the end's entry (store_end) */
 	server_log("game %s rated: %s %.0f -> %.0f, %s %.0f -> %.0f", g->name,
 	           g->seat[0].name, g->before[0].r, g->after[0].r, g->seat[1].name,
 	           g->before[1].r, g->after[1].r);

@@ -21,10 +21,14 @@
  *   SEQ move ID PLY MOVE RED BLUE        a move; the clocks after it (ms)
  *   SEQ undo ID PLY RED BLUE             moves taken back to PLY
  *   SEQ clock ID RED BLUE                the clocks when the server stopped
- *   SEQ over ID RESULT HOW RED BLUE [RR BR]
+ *   SEQ over ID RESULT HOW RED BLUE [RR BR [RA BA]]
  *                                        the end; a rated game's ratings
  *                                        (RR: red's, "R/RD>R/RD", before
- *                                        and after; BR blue's)
+ *                                        and after; BR blue's) and the
+ *                                        players' ratings after it, which
+ *                                        this entry sets in the table
+ *                                        (RA: "NAME/R/RD/VOL", exact;
+ *                                        server_rating.c says why here)
  *   SEQ drop ID                          a challenge cancelled
  *
  * Records (the record format of nonaga(6) with the server's keys Mode:
@@ -35,12 +39,15 @@
  * fsync'ed, renamed (finished/: linked, which like O_EXCL never replaces
  * a file) and the directory fsync'ed; only then is the journal reset.
  * Replaying skips what a record already holds (its Seq), so a crash
- * between the steps loses nothing and files nothing twice.  Restoring the
+ * between the steps loses nothing and files nothing twice.  A compaction
+ * first writes the ratings' snapshot (server_rating.c), with the last
+ * entry's number, then resets the journal.  Restoring the
  * live games from the records is server_game.c's (game_restore).
  */
 #include "server.h"
 #include "server_journal.h"
 #include <dirent.h>
+#include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -56,6 +63,7 @@
 #define COMPACT_MS (10 * 60 * 1000) /* and one this old */
 
 struct store {
+	server *srv;
 	journal *j;
 	char games[PATH_MAX + 16], finished[PATH_MAX + 16], journal[PATH_MAX + 16];
 	srec *recs;                 /* the games the store holds */
@@ -160,10 +168,10 @@ static int apply_over(store *st, srec *r, char **w, int n)
 	int k = 0;
 	while (k < 4 && strcmp(words[k], w[3]))
 		k++;
-	if ((n != 7 && n != 9) || k == 4 || strlen(w[4]) >= sizeof r->how ||
-	    (n == 9 && (strlen(w[7]) >= sizeof r->rated[0] || strlen(w[8]) >= sizeof r->rated[1])))
+	if ((n != 7 && n != 9 && n != 11) || k == 4 || strlen(w[4]) >= sizeof r->how ||
+	    (n >= 9 && (strlen(w[7]) >= sizeof r->rated[0] || strlen(w[8]) >= sizeof r->rated[1])))
 		return -1;
-	for (int side = 0; side < 2 && n == 9; side++)
+	for (int side = 0; side < 2 && n >= 9; side++)
 		snprintf(r->rated[side], sizeof r->rated[side], "%s", w[7 + side]);
 	r->result = (ng_result)k;
 	snprintf(r->how, sizeof r->how, "%s", w[4]);
@@ -176,8 +184,8 @@ static int apply_over(store *st, srec *r, char **w, int n)
 /* One entry to the copies (text is cut into words). */
 static int apply(store *st, char *text)
 {
-	char *w[10];
-	int n = split(text, w, 10);
+	char *w[12];
+	int n = split(text, w, 12);
 	unsigned long long seq = n ? strtoull(w[0], NULL, 10) : 0;
 	if (n < 2 || !seq)
 		return -1;
@@ -187,6 +195,11 @@ static int apply(store *st, char *text)
 		return 0;
 	if (!strcmp(w[1], "new"))
 		return apply_new(st, seq, w, n);
+	/* a rated end counts in the table whether or not the game's copy is
+	 * still here (ratings_count knows what the snapshot holds) */
+	if (!strcmp(w[1], "over") && n == 11 &&
+	    (ratings_count(st->srv, seq, w[9]) < 0 || ratings_count(st->srv, seq, w[10]) < 0))
+		return -1;
 	srec *r = n > 2 ? rec_find(st, strtoull(w[2], NULL, 10)) : NULL;
 	if (!r || seq <= r->seq)
 		return 0;   /* a game filed already, or its record holds it */
@@ -290,17 +303,30 @@ void store_clock(sgame *g, int64_t red, int64_t blue)
 		      (long long)blue);
 }
 
+/* Test-only (doc/hacking.md): NONAGA_TEST_CRASH=POINT kills the server
+ * there, as a power cut would, for test/ratings_crash_test.c. */
+static void crash_point(const char *point)
+{
+	const char *at = getenv("NONAGA_TEST_CRASH");
+	if (at && !strcmp(at, point))
+		raise(SIGKILL);
+}
+
 void store_end(sgame *g)
 {
-	char rated[2][48] = { "", "" };
-	for (int side = 0; side < 2 && g->rated; side++)
+	char rated[2][48] = { "", "" }, after[2][NET_NAME_MAX + 80] = { "", "" };
+	for (int side = 0; side < 2 && g->rated; side++) {
 		snprintf(rated[side], sizeof rated[side], " %.2f/%.2f>%.2f/%.2f",
 		         g->before[side].r, g->before[side].rd, g->after[side].r, g->after[side].rd);
+		after[side][0] = ' ';
+		ratings_entry_word(g, side, after[side] + 1, sizeof after[side] - 1);
+	}
 	if (g->rec)
-		entry(g->srv->store, "over %llu %s %s %lld %lld%s%s", g->rec->id,
+		entry(g->srv->store, "over %llu %s %s %lld %lld%s%s%s%s", g->rec->id,
 		      ng_result_name(g->result), g->how, (long long)g->left_ms[0],
-		      (long long)g->left_ms[1], rated[0], rated[1]);
+		      (long long)g->left_ms[1], rated[0], rated[1], after[0], after[1]);
 	g->rec = NULL;   /* the store files it */
+	crash_point("over");   /* rated and ended, not yet written */
 }
 
 void store_forget(sgame *g)
@@ -478,6 +504,9 @@ static int compact(store *st)
 			ok = 0;
 	if (!ok || store_sync_dir(st->games) < 0)
 		return -1;
+	if (ratings_save(st->srv, st->seq) < 0)
+		return -1;
+	crash_point("snapshot");   /* the snapshot written, the old journal kept */
 	snprintf(base, sizeof base, "%llu base", st->seq);
 	st->reset_ms = server_now_ms();
 	if (st->j)
@@ -532,6 +561,7 @@ void store_close(server *s)
 	if (!st)
 		return;
 	journal_close(st->j);
+	ratings_free(s);
 	while (st->recs)
 		rec_free(st, st->recs);
 	free(st);
@@ -673,6 +703,8 @@ static int load(server *s, char *msg, size_t size)
 	for (srec *r = st->recs; r; r = r->next)
 		if (r->seq > st->seq || r->id > st->seq)
 			st->seq = r->seq > r->id ? r->seq : r->id;
+	if (ratings_load(s, msg, size) < 0)
+		return -1;
 	off_t whole, all;
 	long k = journal_read(st->journal, replay, st, &whole, &all);
 	if (k < 0)
@@ -681,6 +713,8 @@ static int load(server *s, char *msg, size_t size)
 	if (all > whole)
 		server_log("journal %s: a torn last entry at byte %lld (%lld bytes) dropped",
 		           st->journal, (long long)whole, (long long)(all - whole));
+	if (ratings_seq(s) > st->seq)   /* (a journal lost): new entries count */
+		st->seq = ratings_seq(s);
 	for (srec *r = st->recs; r; r = r->next)
 		if (!r->id)
 			r->id = ++st->seq, r->dirty = 1;
@@ -716,6 +750,7 @@ int store_open(server *s, char *msg, size_t size)
 	if (!st)
 		return snprintf(msg, size, "out of memory"), -1;
 	s->store = st;
+	st->srv = s;
 	st->sync = s->opt.sync;
 	snprintf(st->games, sizeof st->games, "%s/games", s->state);
 	snprintf(st->finished, sizeof st->finished, "%s/finished", s->state);
