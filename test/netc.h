@@ -312,6 +312,23 @@ static inline int srv_stop(pid_t pid, int sig)
 #include <dirent.h>
 #include <fcntl.h>
 
+/* The record in the file path into *g (NULL if it does not parse) and
+ * info; 1 if it parsed. */
+static inline int srv_read_record(const char *path, ng_game **g, ng_record_info *info)
+{
+	int fd = open(path, O_RDONLY);
+	char *text = NULL;
+	size_t len;
+	*g = NULL;
+	if (fd >= 0 && ng_record_read_fd(fd, &text, &len) == NG_OK &&
+	    ng_record_parse(text, len, g, info, NULL) != NG_OK)
+		*g = NULL;
+	free(text);
+	if (fd >= 0)
+		close(fd);
+	return *g != NULL;
+}
+
 /* The finished records of game name in the state directory state
  * (finished/DATE-ID-NAME.rec): how many; the first one parsed into *g
  * and info (if g; *g NULL if it does not parse). */
@@ -333,15 +350,7 @@ static inline int srv_finished(const char *state, const char *name, ng_game **g,
 		if (n++ || !g)
 			continue;
 		snprintf(path, sizeof path, "%s/%s", d, de->d_name);
-		int fd = open(path, O_RDONLY);
-		char *text = NULL;
-		size_t len;
-		if (fd >= 0 && ng_record_read_fd(fd, &text, &len) == NG_OK &&
-		    ng_record_parse(text, len, g, info, NULL) != NG_OK)
-			*g = NULL;
-		free(text);
-		if (fd >= 0)
-			close(fd);
+		srv_read_record(path, g, info);
 	}
 	if (dp)
 		closedir(dp);
