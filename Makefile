@@ -5,7 +5,8 @@
 #                   threaded search under TSan)
 #   make tsan       the threaded tests under ThreadSanitizer
 #   make bench      speed figures and node-count signatures
-#   make bench-server  the online server under load (CLIENTS=1000, IDLE=10000)
+#   make bench-server  the online server under load (CLIENTS=1000, IDLE=10000,
+#                   DOOR=1: the players through the SSH door's identity path)
 #   make match      engine against engine (strength), see test/match
 #   make match-old  the top level against an older build's (OLD=229b3ab)
 #   make tune       the evaluation's weights by self-play (test/tune.sh)
@@ -305,11 +306,14 @@ bench: build/nonaga build/test/bench
 # beside IDLE idle connections, then alone (the last line), in the durable
 # --sync batch, the state directory in $$TMPDIR (or /tmp): on a disk, not
 # a tmpfs, for the figure that counts.
+# DOOR=1: the playing clients come in as SSH door players (`as KEY ADDR',
+# test/server_bench.c says how).
 CLIENTS ?= 1000
 IDLE ?= 10000
+DOOR ?=
 bench-server: build/nonaga build/test/server_bench
-	@build/test/server_bench $(CLIENTS) --idle $(IDLE) --sync batch
-	@build/test/server_bench $(CLIENTS) --sync batch
+	@build/test/server_bench $(CLIENTS) --idle $(IDLE) --sync batch $(if $(DOOR),--door)
+	@build/test/server_bench $(CLIENTS) --sync batch $(if $(DOOR),--door)
 
 # Strength: see test/match.sh for the table in doc/engine.md, and
 # test/match_old.sh for today's top level against an older build's.

@@ -1,7 +1,7 @@
 /*
  * server_bench.c - `make bench-server': a server under load.
  *
- *   server_bench [C] [--idle N] [--state DIR] [--sync MODE]
+ *   server_bench [C] [--idle N] [--state DIR] [--sync MODE] [--door]
  *
  * Starts `nonaga --serve' on loopback TCP with its state directory in DIR
  * (default: $TMPDIR, else /tmp; put it on the disk to measure, not on a
@@ -20,11 +20,22 @@
  *
  * (rss: the server's peak resident memory; lost: games whose record is
  * missing or differs from what was played).
+ *
+ * With --door the C playing clients come in through the SSH door's
+ * identity path instead of the TCP key: the server also listens on a Unix
+ * socket with --gateway set to the bench's own account, and each client
+ * says `as FINGERPRINT ADDR name NAME' (a first visit: one in two) or
+ * `as FINGERPRINT ADDR' (a known key, made a player by a visit before
+ * the measured run), each with its own made-up fingerprint and address
+ * (10.0.X.Y): the server allows 10 door connections an address, and that
+ * limit is not what is measured.  The time the logins took is printed.
+ * The idle connections still log in with the TCP key.
  */
 #include "nonaga.h"
 #include "netc.h"
 #include <dirent.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <sys/resource.h>
 #include <sys/vfs.h>
 
@@ -195,6 +206,20 @@ static int open_idle(int *fds, int n, int port, const char *key)
 	return 0;
 }
 
+/* Client i through the door (the Unix socket sock, as the gateway): a
+ * first visit names the player pI; 0 if it is welcomed as pI. */
+static int door_login(tc *t, const char *sock, int i, int first)
+{
+	char as[160], want[64];
+	/* SHA256: and 43 base64 characters; an address of its own */
+	int n = snprintf(as, sizeof as, "as SHA256:benchkey%035d 10.0.%d.%d", i, i / 256, i % 256);
+	if (first)
+		snprintf(as + n, sizeof as - (size_t)n, " name p%d", i);
+	snprintf(want, sizeof want, "welcome p%d", i);
+	return tc_unix(t, sock) == 0 && tc_expect(t, "welcome ", NULL, 0, 10000) &&
+	       tc_send(t, "%s", as) == 0 && tc_expect(t, want, NULL, 0, 10000) ? 0 : -1;
+}
+
 /* Does the finished record of game i hold exactly its moves? */
 static int record_matches(const char *state, int i, const ng_game *played)
 {
@@ -216,8 +241,11 @@ int main(int argc, char **argv)
 	const char *nonaga = getenv("NONAGA") ? getenv("NONAGA") : "build/nonaga";
 	const char *where = getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
 	const char *sync = NULL;
+	int door = 0;
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--idle") && i + 1 < argc)
+		if (!strcmp(argv[i], "--door"))
+			door = 1;
+		else if (!strcmp(argv[i], "--idle") && i + 1 < argc)
 			nidle = atoi(argv[++i]);
 		else if (!strcmp(argv[i], "--state") && i + 1 < argc)
 			where = argv[++i];
@@ -230,25 +258,35 @@ int main(int argc, char **argv)
 	}
 	if (nclients < 2 || nclients % 2 || nidle < 0)
 		return fprintf(stderr, "usage: server_bench [EVEN_CLIENTS] [--idle N] [--state DIR] "
-		               "[--sync batch|always|none]\n"), 2;
+		               "[--sync batch|always|none] [--door]\n"), 2;
 	struct rlimit rl;
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
 		rl.rlim_cur = rl.rlim_max;
 		setrlimit(RLIMIT_NOFILE, &rl);
 	}
 	signal(SIGPIPE, SIG_IGN);
-	char dir[500], state[520], log[520], keyf[540], maxc[16];
+	char dir[500], state[520], log[520], keyf[540], maxc[16], sock[520], unixl[530];
 	snprintf(dir, sizeof dir, "%s/nonaga-bench-XXXXXX", where);
 	if (!mkdtemp(dir))
 		return fprintf(stderr, "bench: cannot make a directory in %s\n", where), 1;
 	snprintf(state, sizeof state, "%s/state", dir);
 	snprintf(log, sizeof log, "%s/log", dir);
+	snprintf(sock, sizeof sock, "%s/s.sock", dir);
+	snprintf(unixl, sizeof unixl, "unix:%s", sock);
 	snprintf(maxc, sizeof maxc, "%d", nclients + nidle + 16);
-	char *args[] = { (char *)"--listen", (char *)"127.0.0.1:0", (char *)"--state", state,
-	                 (char *)"--max-clients", maxc, (char *)(sync ? "--sync" : NULL),
-	                 (char *)sync, NULL };
-	printf("server bench: sync %s, state in %s (%s)\n", sync ? sync : "batch", dir,
-	       fs_name(dir));
+	struct passwd *pw = getpwuid(getuid());
+	if (door && !pw)
+		return fprintf(stderr, "bench: who am I? (the door's gateway account)\n"), 1;
+	char *args[16] = { (char *)"--listen", (char *)"127.0.0.1:0", (char *)"--state", state,
+	                   (char *)"--max-clients", maxc };
+	int na = 6;
+	if (sync)
+		args[na++] = (char *)"--sync", args[na++] = (char *)sync;
+	if (door)
+		args[na++] = (char *)"--listen", args[na++] = unixl, args[na++] = (char *)"--gateway",
+		args[na++] = pw->pw_name;
+	printf("server bench: sync %s, state in %s (%s)%s\n", sync ? sync : "batch", dir,
+	       fs_name(dir), door ? ", players through the door" : "");
 	fflush(stdout);
 	pid_t pid = srv_start(nonaga, log, args);
 	int port = srv_wait(log, 1, 10000);
@@ -272,11 +310,19 @@ int main(int argc, char **argv)
 		fflush(stdout);
 	}
 
+	/* through the door, every other key is known from a visit before */
+	for (int i = 1; door && i < nclients; i += 2) {
+		tc t;
+		if (door_login(&t, sock, i, 1) < 0)
+			return fprintf(stderr, "bench: door player %d could not be made\n", i), 1;
+		tc_close(&t);
+	}
 	int ngames = nclients / 2;
 	client *cl = calloc((size_t)nclients, sizeof *cl);
 	game *gm = calloc((size_t)ngames, sizeof *gm);
 	struct pollfd *pf = calloc((size_t)nclients, sizeof *pf);
 	char line[8192];
+	int64_t logins = tc_now();
 	for (int i = 0; i < nclients; i++) {
 		client *c = &cl[i];
 		game *g = &gm[i / 2];
@@ -285,7 +331,8 @@ int main(int argc, char **argv)
 		g->p[c->side] = c;
 		if (!c->side)
 			g->g = ng_game_new(NG_STANDARD);
-		if (tc_tcp(&c->t, port) < 0 || tc_send(&c->t, "login %s p%d", key, i) < 0 ||
+		if (door ? door_login(&c->t, sock, i, i % 2 == 0) < 0 :
+		    tc_tcp(&c->t, port) < 0 || tc_send(&c->t, "login %s p%d", key, i) < 0 ||
 		    !tc_expect(&c->t, "welcome", NULL, 0, 10000)) {
 			fprintf(stderr, "bench: client %d could not log in\n", i);
 			return 1;
@@ -296,6 +343,9 @@ int main(int argc, char **argv)
 			tc_send(&c->t, "join b%d", i / 2);
 	}
 	int64_t start = tc_now();
+	printf("server bench: %d clients logged in in %.1f s\n", nclients,
+	       (double)(start - logins) / 1000.0);
+	fflush(stdout);
 	int done = 0;
 	while (done < ngames && tc_now() - start < 600000) {
 		int64_t now = tc_now(), next = now + 100;
