@@ -85,6 +85,12 @@ CHECK_DEPS = tmux:/usr/bin/tmux groff-base:/usr/bin/groff man-db:/usr/bin/man \
 # Installed when we are root; otherwise only said.
 OPT_CHECK_DEPS = openssh-client:/usr/bin/ssh-keygen openssh-server:/usr/sbin/sshd
 FUZZ_DEPS  = clang:/usr/bin/clang libclang-rt-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
+# make check builds the fuzz targets when clang and libclang-rt are there
+# (test/fuzz_test.sh runs them over their corpora; without them it says
+# it skipped and why).
+FUZZ_BINS  = build/fuzz build/fuzz_client build/fuzz_server
+FUZZ_FILES = $(foreach p,$(FUZZ_DEPS),$(word 2,$(subst :, ,$(p))))
+FUZZ_HAVE := $(if $(filter $(words $(FUZZ_FILES)),$(words $(wildcard $(FUZZ_FILES)))),yes)
 
 # Install what is missing with apt-get when we are root, else say how.
 need = missing=""; for p in $(1); do f=$${p\#*:}; [ -e "$$f" ] || missing="$$missing $${p%%:*}"; done; \
@@ -252,7 +258,7 @@ TOOLS = build/match build/texel build/puzzlegen
 
 # ------------------------------------------------------------------ check
 check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/tsan/test/threads_test \
-       $(TOOLS) build/.deps-check
+       $(TOOLS) build/.deps-check $(if $(FUZZ_HAVE),$(FUZZ_BINS))
 	@sh test/run.sh
 
 tsan: build/tsan/test/threads_test build/tsan/test/tactics_test
@@ -287,7 +293,7 @@ build/fuzz_server: test/fuzz_server.c test/fuzz_scratch.h $(FUZZ_SERVER_SRC) $(L
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_server.c \
 	  $(FUZZ_SERVER_SRC) $(LIB_SRC) -o $@ -levent -lunistring -lpthread -lm
 
-fuzz: build/fuzz build/fuzz_client build/fuzz_server
+fuzz: $(FUZZ_BINS)
 	@mkdir -p build/fuzz-corpus build/fuzz-corpus-client build/fuzz-corpus-server
 	build/fuzz -max_total_time=$(FUZZ_TIME) -max_len=8192 -timeout=30 \
 	  -dict=test/fuzz.dict -artifact_prefix=build/ -print_final_stats=1 build/fuzz-corpus test/fuzz-corpus
