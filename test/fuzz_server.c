@@ -1,8 +1,8 @@
 /*
  * fuzz_server.c - libFuzzer target over the online server's command
  * dispatcher (src/nonaga/server/server_cmd.c and what it calls: games,
- * the store, the SSH door's players, chat, the players' settings and
- * ignore lists): the input is a session of lines, each led by a byte
+ * the store and the ratings it journals with games' ends, the SSH door's
+ * players, chat, the players' settings and ignore lists): the input is a session of lines, each led by a byte
  * that says which of four connections sends it
  * (two players on a Unix socket, a TCP connection not logged in, and the
  * SSH door's gateway).  server.c's connection layer is replaced here by
