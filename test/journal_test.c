@@ -20,6 +20,7 @@
 #include "server_store.c"
 #include "server_clock.c"
 #include "server_rating.c"
+#include "server_names.c"
 #include "rating.c"
 #include "netc.h"
 #include <stdio.h>

@@ -4,12 +4,14 @@
  * answers the commands; server_game.c keeps the games (seats, watchers,
  * clocks, results), server_chat.c the chat, server_door.c the SSH
  * door's players, server_rating.c the players' ratings and
- * server_players.c their settings and ignore lists; server_store.c
+ * server_players.c their settings and ignore lists (both tables sorted
+ * by name, server_names.c); server_store.c
  * keeps their files (a journal made durable once per turn of the loop,
  * server_journal.c, and records); server_conn.c holds what a turn sends
  * until the turn's journal entries are on disk.  Calls go one way:
  * server.c < commands < games < ratings, chat, door < store < journal,
- * and all of them to server_conn.c, which calls none.
+ * and all of them to server_conn.c, which calls none (nor does
+ * server_names.c).
  * The protocol is described in nonaga(6), ONLINE.
  */
 #ifndef NONAGA_SERVER_H
@@ -242,6 +244,11 @@ int state_key(server *s, const char *path, char *msg, size_t size);
 
 /* server_chat.c */
 void chat_say(conn *c, const char *text);   /* text checked */
+
+/* server_names.c: arrays of records sorted by the player name that each
+ * record starts with (the ratings, the players' table). */
+void *names_find(const void *v, int n, size_t size, const char *name);
+void *names_add(void **v, int *n, int *cap, size_t size, const char *name);
 
 /* server_players.c: each player's settings and ignore list, kept in the
  * state directory's file `players'. */

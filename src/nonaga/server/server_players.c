@@ -51,14 +51,9 @@ struct players {
 	int n, cap;
 };
 
-static int by_name(const void *key, const void *elem)
-{
-	return strcmp(key, ((const player *)elem)->name);
-}
-
 static player *find(const struct players *t, const char *name)
 {
-	return t && t->n ? bsearch(name, t->v, (size_t)t->n, sizeof *t->v, by_name) : NULL;
+	return t ? names_find(t->v, t->n, sizeof *t->v, name) : NULL;
 }
 
 /* name's entry, made empty when it has none; NULL: no memory. */
@@ -67,23 +62,7 @@ static player *entry_of(struct players *t, const char *name)
 	player *p = find(t, name);
 	if (p || !t)
 		return p;
-	if (t->n == t->cap) {
-		int cap = t->cap ? t->cap * 2 : 64;
-		player *v = realloc(t->v, (size_t)cap * sizeof *v);
-		if (!v)
-			return NULL;
-		t->v = v;
-		t->cap = cap;
-	}
-	int at = 0;
-	while (at < t->n && strcmp(t->v[at].name, name) < 0)
-		at++;
-	memmove(&t->v[at + 1], &t->v[at], (size_t)(t->n - at) * sizeof *t->v);
-	t->n++;
-	p = &t->v[at];
-	memset(p, 0, sizeof *p);
-	snprintf(p->name, sizeof p->name, "%s", name);
-	return p;
+	return names_add((void **)&t->v, &t->n, &t->cap, sizeof *t->v, name);
 }
 
 static int key_index(const char *key)

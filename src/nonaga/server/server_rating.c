@@ -46,15 +46,11 @@ struct ratings {
 	unsigned long long seq;   /* the last journal entry the snapshot holds */
 };
 
-/* The table is kept sorted by name: a lookup for every seat of `games'. */
-static int by_name(const void *key, const void *elem)
-{
-	return strcmp(key, ((const rated *)elem)->name);
-}
-
+/* The table is kept sorted by name (server_names.c): a lookup for every
+ * seat of `games'. */
 static rated *find(struct ratings *t, const char *name)
 {
-	return t->n ? bsearch(name, t->v, (size_t)t->n, sizeof *t->v, by_name) : NULL;
+	return names_find(t->v, t->n, sizeof *t->v, name);
 }
 
 /* name's entry, made (a new player's) when it has none; NULL: no memory.
@@ -62,25 +58,8 @@ static rated *find(struct ratings *t, const char *name)
 static rated *entry_of(struct ratings *t, const char *name)
 {
 	rated *p = find(t, name);
-	if (p)
-		return p;
-	if (t->n == t->cap) {
-		int cap = t->cap ? t->cap * 2 : 64;
-		rated *v = realloc(t->v, (size_t)cap * sizeof *v);
-		if (!v)
-			return NULL;
-		t->v = v;
-		t->cap = cap;
-	}
-	int at = 0;
-	while (at < t->n && strcmp(t->v[at].name, name) < 0)
-		at++;
-	memmove(&t->v[at + 1], &t->v[at], (size_t)(t->n - at) * sizeof *t->v);
-	t->n++;
-	p = &t->v[at];
-	snprintf(p->name, sizeof p->name, "%s", name);
-	p->r = rating_new();
-	p->games = 0;
+	if (!p && (p = names_add((void **)&t->v, &t->n, &t->cap, sizeof *t->v, name)))
+		p->r = rating_new();
 	return p;
 }
 
