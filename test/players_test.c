@@ -5,7 +5,8 @@
  * SIGKILL right after the "ok"; every refusal (unknown key, bad value,
  * oversized, control characters, server=, no login) changes nothing and
  * echoes nothing; an ignore list survives reconnection and restarts and
- * still hides the ignored player's chat and invitations; unignore too.
+ * still hides the ignored player's chat and invitations; unignore too;
+ * changes are rate-limited (too-fast), and one that changes nothing is free.
  * The user running the test is the Unix-socket player; bob and carol
  * log in over TCP with the key.
  */
@@ -83,6 +84,17 @@ static void settings(tc *a, int port)
 	      "bob has none of them");
 	CHECK(next_is(&x, "settings set level=2", "ok") &&
 	      list_is(&x, "settings", "setting ", "setting level=2|ok 1"), "bob sets his");
+	/* each change rewrites the file in the loop that serves everyone: five
+	 * at once, then one every two seconds; what is kept already is free */
+	CHECK(next_is(&x, "settings set level=3", "ok") && next_is(&x, "ignore zed", "ok") &&
+	      next_is(&x, "unignore zed", "ok") && next_is(&x, "settings set level=6", "ok"),
+	      "bob makes his fifth change");
+	CHECK(refused_as(&x, "settings set level=8", "8", "error too-fast ") &&
+	      refused_as(&x, "ignore zed", "zed", "error too-fast "), "a sixth at once is too fast");
+	CHECK(list_is(&x, "settings", "setting ", "setting level=6|ok 1") &&
+	      list_is(&x, "ignore", "ignore ", "ok 0"), "and changed nothing");
+	CHECK(next_is(&x, "settings set level=6", "ok") && next_is(&x, "unignore zed", "ok"),
+	      "a change to what is kept already is not one");
 	tc_close(&x);
 	CHECK(list_is(a, "settings", "setting ", all4), "mine are as they were");
 }

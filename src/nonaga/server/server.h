@@ -68,6 +68,8 @@ struct conn {
 	char addr[48];          /* a door player's SSH address, or "-" */
 	double chat_tokens;     /* chat messages it may still send now */
 	int64_t chat_ms;        /* when they were counted, or 0 */
+	double keep_tokens;     /* changes to the players' table it may make now */
+	int64_t keep_ms;        /* when they were counted, or 0 */
 	char name[NET_NAME_MAX + 1];
 	sgame *game;            /* the game it plays or watches, or NULL */
 	int role;               /* NG_RED, NG_BLUE, or -1 watching */

@@ -22,6 +22,10 @@
  * seldom, a player's lines are bounded (4 settings of at most VALUE_MAX
  * bytes, IGNORE_MAX names), and the file is on disk before the "ok".
  * A change the disk refuses is undone and answered "error server-error".
+ * Each change rewrites and syncs the file, in the loop that serves
+ * everyone, so a connection may make KEEP_BURST changes at once, then one
+ * every KEEP_EVERY_MS ("error too-fast"); a change to what is already
+ * kept writes nothing.
  */
 #include "server.h"
 #include "config.h"
@@ -35,6 +39,8 @@
 #define NKEYS 4
 #define VALUE_MAX 32
 #define IGNORE_MAX 32
+#define KEEP_BURST 5.0
+#define KEEP_EVERY_MS 2000
 
 static const char *const keys[NKEYS] = { "level", "side", "rules", "language" };
 
@@ -189,6 +195,20 @@ static int save(server *s)
 	return r;
 }
 
+/* One change more to the table now: 1, or 0 (told "too-fast"). */
+static int may_keep(conn *c)
+{
+	if (!c->keep_ms) {   /* the first: a full bucket */
+		c->keep_tokens = KEEP_BURST;
+		c->keep_ms = server_now_ms();
+	}
+	if (server_bucket(&c->keep_tokens, &c->keep_ms, 1000.0 / KEEP_EVERY_MS, KEEP_BURST))
+		return 1;
+	conn_send(c, "error too-fast at most %d changes at once, then one every %d "
+	          "seconds", (int)KEEP_BURST, KEEP_EVERY_MS / 1000);
+	return 0;
+}
+
 int conn_ignores(const conn *c, const char *name)
 {
 	return ignoring(find(c->srv->players, c->name), name);
@@ -211,6 +231,16 @@ static void set(conn *c, char **w, int n, int words_max)
 			          "and language=CODE");
 			return;
 		}
+	const player *kept = find(c->srv->players, c->name);
+	int same = 1;
+	for (int i = 0; i < n - 2; i++)
+		same &= kept && kept->has[key[i]] && !strcmp(kept->value[key[i]], value[i]);
+	if (same) {
+		conn_send(c, "ok");
+		return;
+	}
+	if (!may_keep(c))
+		return;
 	player *p = entry_of(c->srv->players, c->name);
 	if (!p) {
 		conn_send(c, "error server-error out of memory");
@@ -281,19 +311,21 @@ void cmd_ignore(conn *c, char **w, int n)
 		conn_send(c, "error bad-argument use: %s NAME", w[0]);
 		return;
 	}
+	if (un ? !ignoring(p, w[1]) : ignoring(p, w[1])) {
+		conn_send(c, "ok");   /* already so: nothing to write */
+		return;
+	}
+	if (!un && p && p->nignore == IGNORE_MAX) {
+		conn_send(c, "error too-many at most %d players ignored", IGNORE_MAX);
+		return;
+	}
+	if (!may_keep(c))
+		return;
 	if (un) {
-		if (p && unignore(c->srv, p, w[1]) < 0)
+		if (unignore(c->srv, p, w[1]) < 0)
 			conn_send(c, "error server-error cannot keep the change; try later");
 		else
 			conn_send(c, "ok");
-		return;
-	}
-	if (ignoring(p, w[1])) {
-		conn_send(c, "ok");
-		return;
-	}
-	if (p && p->nignore == IGNORE_MAX) {
-		conn_send(c, "error too-many at most %d players ignored", IGNORE_MAX);
 		return;
 	}
 	if (!(p = entry_of(c->srv->players, c->name)) || add_ignore(p, w[1]) < 0) {
