@@ -5,6 +5,10 @@
  *                                 itself (level 7, depth 2) from random
  *                                 openings and write each position after
  *                                 the opening with the game's result
+ *                                 (TEXEL_LEVEL=N plays level N instead,
+ *                                 TEXEL_DEPTH=N and TEXEL_NODES=N limit
+ *                                 each move's search: deeper labels,
+ *                                 e.g. TEXEL_LEVEL=10 TEXEL_DEPTH=3)
  *   texel fit FILE...             fit the terms' weights to the results
  *
  * gen writes "POSITION<TAB>R" lines, R the result for the side to move
@@ -59,7 +63,13 @@ static int gen(int games, uint64_t seed)
 	ng_game *g = ng_game_new(NG_STANDARD);
 	if (!s || !g)
 		return 1;
-	ng_search_set_level(s, 7);
+	const char *lv = getenv("TEXEL_LEVEL"), *dp = getenv("TEXEL_DEPTH"),
+	           *nd = getenv("TEXEL_NODES");
+	if (ng_search_set_level(s, lv ? atoi(lv) : 7) != NG_OK) {
+		fputs("texel: TEXEL_LEVEL must be a level\n", stderr);
+		return 2;
+	}
+	ng_limits lim = { 0, dp ? atoi(dp) : 0, nd ? atoll(nd) : 0 };
 	uint64_t rng = seed * 0x9e3779b97f4a7c15ull + 1;
 	static char pos_text[MAX_PLIES + 1][NG_POS_TEXT];
 	static int side[MAX_PLIES + 1];
@@ -78,7 +88,7 @@ static int gen(int games, uint64_t seed)
 					side[kept++] = p->side;
 				}
 				ng_info info;
-				if (ng_search_run(s, g, NULL, NULL, NULL, &info) != NG_OK)
+				if (ng_search_run(s, g, &lim, NULL, NULL, &info) != NG_OK)
 					return 1;
 				m = info.best;
 			}
