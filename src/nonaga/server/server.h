@@ -137,6 +137,8 @@ struct srec {
 	ng_result result;
 	char how[16];
 	char rated[2][48];          /* "R/RD>R/RD": a rated game's ratings */
+	int offer, takeback;        /* the side offering a draw, asking to take
+	                             * back: its NG_RED/NG_BLUE + 1, or 0 */
 	int dirty;                  /* changed since its record was written */
 	int on_disk;                /* games/NAME.rec is its */
 	int retire, dropped;        /* over or cancelled: leaves the store */
@@ -302,6 +304,7 @@ srec *store_games(server *s);     /* what it holds, for game_restore */
 void store_seat(sgame *g, int side);
 void store_move(sgame *g);
 void store_undo(sgame *g);
+void store_offers(sgame *g);
 void store_clock(sgame *g, int64_t red, int64_t blue);
 void store_end(sgame *g);         /* filed in finished/ at the commit */
 void store_forget(sgame *g);      /* a cancelled challenge */

@@ -421,6 +421,7 @@ static void cmd_draw(conn *c)
 		g->offer = c->role;
 		server_log("%s offers a draw in %s as %s", c->name, g->name, side_word(c->role));
 		game_broadcast(g, NULL, "offer draw %s %s", c->name, side_word(c->role));
+		store_offers(g);
 	}
 }
 
@@ -458,6 +459,7 @@ static void cmd_takeback(conn *c)
 		server_log("%s asks to take back in %s as %s", c->name, g->name,
 		           side_word(c->role));
 		game_broadcast(g, NULL, "offer takeback %s %s", c->name, side_word(c->role));
+		store_offers(g);
 	}
 }
 

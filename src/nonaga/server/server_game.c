@@ -99,6 +99,8 @@ sgame *game_restore(server *s, srec *r)
 		g->seat[i].away_ms = server_now_ms();
 	}
 	snprintf(g->invited, sizeof g->invited, "%s", r->invited);
+	g->offer = r->offer - 1;
+	g->takeback = r->takeback - 1;
 	game_start_clock(g);
 	game_expire_later(g);
 	return g;

@@ -30,9 +30,13 @@
  *                                        (RA: "NAME/R/RD/VOL", exact;
  *                                        server_rating.c says why here)
  *   SEQ drop ID                          a challenge cancelled
+ *   SEQ offer ID DRAW TAKEBACK           the offers pending (red, blue or -
+ *                                        each; a move, a take-back or the
+ *                                        end withdraws them)
  *
  * Records (the record format of nonaga(6) with the server's keys Mode:
- * online, Game, Clock, Red-time, Blue-time, Red-token, Blue-token, How,
+ * online, Game, Clock, Red-time, Blue-time, Red-token, Blue-token,
+ * Draw-offer and Takeback-offer (pending offers: the side), How,
  * Red-rating and Blue-rating (a rated game's RR and BR), Id and Seq, the last entry they hold) are compacted from the journal
  * at start, when it passes COMPACT_BYTES or COMPACT_MS, and, for a game
  * that ends, at once into finished/: each written to a temporary file,
@@ -181,6 +185,13 @@ static int apply_over(store *st, srec *r, char **w, int n)
 	return 0;
 }
 
+/* "red", "blue" or "-" into *side (NG_RED/NG_BLUE + 1, or 0): 0, or -1. */
+static int offer_from(int *side, const char *word)
+{
+	*side = !strcmp(word, "red") ? NG_RED + 1 : !strcmp(word, "blue") ? NG_BLUE + 1 : 0;
+	return *side || !strcmp(word, "-") ? 0 : -1;
+}
+
 /* One entry to the copies (text is cut into words). */
 static int apply(store *st, char *text)
 {
@@ -212,6 +223,10 @@ static int apply(store *st, char *text)
 		         strcmp(w[5], "-") ? w[5] : "");
 		return 0;
 	}
+	if (!strcmp(w[1], "move") || !strcmp(w[1], "undo") || !strcmp(w[1], "over"))
+		r->offer = r->takeback = 0;   /* they withdraw the offers */
+	if (!strcmp(w[1], "offer") && n == 5)
+		return offer_from(&r->offer, w[3]) | offer_from(&r->takeback, w[4]);
 	if (!strcmp(w[1], "move"))
 		return apply_move(r, w, n);
 	if (!strcmp(w[1], "undo") && n == 6) {
@@ -287,6 +302,19 @@ void store_move(sgame *g)
 	ng_move_format(ng_game_pos_at(g->g, ply - 1), ng_game_move_at(g->g, ply - 1), mv);
 	entry(g->srv->store, "move %llu %d %s %lld %lld", g->rec->id, ply, mv,
 	      (long long)g->left_ms[0], (long long)g->left_ms[1]);
+}
+
+static const char *offer_word(int side)
+{
+	return side == NG_RED ? "red" : side == NG_BLUE ? "blue" : "-";
+}
+
+/* The offers pending now (a draw, a take-back): made or withdrawn. */
+void store_offers(sgame *g)
+{
+	if (g->rec)
+		entry(g->srv->store, "offer %llu %s %s", g->rec->id, offer_word(g->offer),
+		      offer_word(g->takeback));
 }
 
 void store_undo(sgame *g)
@@ -366,6 +394,10 @@ static char *record_text(const srec *r)
 	set(&info, "Red-token", r->token[0]);
 	set(&info, "Blue-token", r->token[1]);
 	set(&info, "How", r->how);
+	if (r->offer)
+		set(&info, "Draw-offer", offer_word(r->offer - 1));
+	if (r->takeback)
+		set(&info, "Takeback-offer", offer_word(r->takeback - 1));
 	set(&info, "Red-rating", r->rated[0]);
 	set(&info, "Blue-rating", r->rated[1]);
 	/* Result is the rules' result after the last move (the record
@@ -648,6 +680,10 @@ static int load_one(store *st, const char *file)
 	for (int side = 0; side < 2; side++)
 		if ((t = ng_record_get(&info, rated[side])) && strlen(t) < sizeof r->rated[side])
 			snprintf(r->rated[side], sizeof r->rated[side], "%s", t);
+	if ((t = ng_record_get(&info, "Draw-offer")))
+		offer_from(&r->offer, t);
+	if ((t = ng_record_get(&info, "Takeback-offer")))
+		offer_from(&r->takeback, t);
 	const char *winner = ng_record_get(&info, "Winner");
 	r->result = info.result;
 	if (how && winner && ng_result_from_name(winner, &r->result) != NG_OK)
