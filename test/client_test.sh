@@ -66,8 +66,9 @@ case "$s $out" in "1 nonaga: cannot connect to unix:$tmp/none.sock: there is no 
 	*) no "no server at a given address: $s [$out]" ;; esac
 if [ ! -e "$tmp/none.sock" ]; then ok; else no "a server was started at a given address"; fi
 
-# --- the client's connection errors in the player's language (issue 27);
-# the server's log stays English (net.c)
+# --- the client's connection errors in the player's language (issue 27),
+# also a private server's directory that others may use (net.c); the
+# server's log stays English
 ja() { env XDG_RUNTIME_DIR="$tmp/rt" XDG_STATE_HOME="$tmp/st" LC_ALL= LANGUAGE= \
 	LANG=ja_JP.UTF-8 "$NONAGA" "$@" 2>&1 </dev/null; }
 out=$(ja --join g --server unix:/nonexistent); s=$?
@@ -84,6 +85,14 @@ Try 'nonaga --help' for more information."
 out=$(ja --client --server unix:"$tmp/st2/key"); s=$?
 want "a file nobody answers at, in Japanese" "$s $out" \
 	"1 nonaga: unix:$tmp/st2/key に接続できません: そこで応答するサーバーがありません"
+mkdir -p "$tmp/rt3/nonaga" && chmod 755 "$tmp/rt3/nonaga"
+out=$(env XDG_RUNTIME_DIR="$tmp/rt3" XDG_STATE_HOME="$tmp/st" LC_ALL= LANGUAGE= \
+	LANG=ja_JP.UTF-8 "$NONAGA" --join g 2>&1 </dev/null); s=$?
+want "a private directory others may use, in Japanese" "$s $out" \
+	"1 nonaga: $tmp/rt3/nonaga はほかのユーザーも使えるので使いません (モード 755。700 でなければなりません)"
+out=$(env XDG_RUNTIME_DIR="$tmp/rt3" XDG_STATE_HOME="$tmp/st" LANG=C.UTF-8 "$NONAGA" --join g 2>&1 </dev/null); s=$?
+want "... in English" "$s $out" \
+	"1 nonaga: refusing $tmp/rt3/nonaga: others may use it (mode 755; it must be 700)"
 
 # --- standard output that cannot be written: said, exit status 1
 if [ -w /dev/full ]; then

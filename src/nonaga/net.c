@@ -5,6 +5,7 @@
 #define _GNU_SOURCE     /* SO_PEERCRED, struct ucred */
 #include "net.h"
 #include <errno.h>
+#include <libintl.h>
 #include <stdarg.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -13,11 +14,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 #include <unistr.h>
+
+#define _(s) gettext(s)   /* (the private directory's messages reach players) */
 
 /* The message into msg; returns code. */
 __attribute__((format(printf, 4, 5)))
@@ -94,17 +98,17 @@ void net_addr_text(const net_addr *a, char *buf, size_t size)
 static int private_dir(const char *dir, char *msg, size_t size)
 {
 	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
-		return fail(msg, size, "cannot create %s: %s", dir, strerror(errno));
+		return fail(msg, size, _("cannot create %s: %s"), dir, strerror(errno));
 	struct stat st;
 	if (lstat(dir, &st) < 0)
-		return fail(msg, size, "cannot use %s: %s", dir, strerror(errno));
+		return fail(msg, size, _("cannot use %s: %s"), dir, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return fail(msg, size, "refusing %s: not a directory", dir);
+		return fail(msg, size, _("refusing %s: not a directory"), dir);
 	if (st.st_uid != geteuid())
-		return fail(msg, size, "refusing %s: it belongs to another user", dir);
+		return fail(msg, size, _("refusing %s: it belongs to another user"), dir);
 	if (st.st_mode & 077)
-		return fail(msg, size, "refusing %s: others may use it (mode %03o; "
-		            "it must be 700)", dir, (unsigned)(st.st_mode & 0777));
+		return fail(msg, size, _("refusing %s: others may use it (mode %03o; "
+		              "it must be 700)"), dir, (unsigned)(st.st_mode & 0777));
 	return 0;
 }
 
@@ -118,7 +122,7 @@ int net_default_addr(net_addr *a, int make_dir, char *msg, size_t size)
 	else
 		n = snprintf(dir, sizeof dir, "/tmp/nonaga-%lu", (unsigned long)geteuid());
 	if (n < 0 || (size_t)n + sizeof "/server.sock" > sizeof dir)
-		return fail(msg, size, "the runtime directory's name is too long");
+		return fail(msg, size, _("the runtime directory's name is too long"));
 	if (make_dir && private_dir(dir, msg, size) < 0)
 		return -1;
 	memset(a, 0, sizeof *a);
