@@ -9,9 +9,10 @@
  * keeps their files (a journal made durable once per turn of the loop,
  * server_journal.c, and records); server_conn.c holds what a turn sends
  * until the turn's journal entries are on disk.  Calls go one way:
- * server.c < commands < games < ratings, chat, door < store < journal,
- * and all of them to server_conn.c, which calls none (nor does
- * server_names.c).
+ * server.c < commands < games < chat, door, players < store < ratings <
+ * the journal, the names, the state directory (server_dir.c) and the
+ * clocks (server_clock.c), and all of them to server_conn.c, which calls
+ * none.
  * The protocol is described in nonaga(6), ONLINE.
  */
 #ifndef NONAGA_SERVER_H
@@ -245,6 +246,11 @@ sgame *game_restore(server *s, srec *r);
  * the key at path, read or made (0600). */
 int state_own_dir(const char *dir, char *msg, size_t size);
 int state_key(server *s, const char *path, char *msg, size_t size);
+/* text into dir/name durably: a temporary file, fsync'ed, renamed (excl:
+ * linked, never replacing a file: EEXIST); the directory is the caller's
+ * to fsync (state_sync_dir). */
+int state_write_file(const char *dir, const char *name, const char *text, int excl);
+int state_sync_dir(const char *dir);
 
 /* server_chat.c */
 void chat_say(conn *c, const char *text);   /* text checked */
@@ -289,11 +295,6 @@ void cmd_ratings(conn *c);
  * player not rated yet. */
 void ratings_word(server *s, const char *name, char *out, size_t size);   /* "rating NAME R RD GAMES" lines, then "ok N" */
 
-/* server_store.c: text into dir/name durably: a temporary file, fsync'ed,
- * renamed (excl: linked, never replacing a file: EEXIST); the directory
- * is the caller's to fsync (store_sync_dir). */
-int store_write_file(const char *dir, const char *name, const char *text, int excl);
-int store_sync_dir(const char *dir);
 
 /* server_store.c: opening reads the records and replays the journal
  * over them (a torn last entry is reported and dropped). */

@@ -415,48 +415,12 @@ static char *record_text(const srec *r)
 	return text;
 }
 
-/* text into dir/.name.tmp, fsync'ed; then renamed to dir/name, or with
- * excl linked to it (never replacing a file: EEXIST). */
-int store_write_file(const char *dir, const char *name, const char *text, int excl)
-{
-	char tmp[PATH_MAX + 64], path[PATH_MAX + 64];
-	snprintf(tmp, sizeof tmp, "%s/.%s.tmp", dir, name);
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return -1;
-	size_t len = strlen(text), done = 0;
-	while (done < len) {
-		ssize_t w = write(fd, text + done, len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		done += (size_t)w;
-	}
-	int ok = done == len && fsync(fd) == 0;
-	ok = close(fd) == 0 && ok;
-	ok = ok && (excl ? link(tmp, path) : rename(tmp, path)) == 0;
-	int e = errno;
-	unlink(tmp);   /* (after link: the temporary name) */
-	return ok ? 0 : (errno = e, -1);
-}
-
-int store_sync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int r = fd < 0 ? -1 : fsync(fd);
-	if (fd >= 0)
-		close(fd);
-	return r;
-}
-
 static int save_rec(store *st, srec *r)
 {
 	char name[NET_NAME_MAX + 8];
 	char *text = record_text(r);
 	snprintf(name, sizeof name, "%s.rec", r->name);
-	if (!text || store_write_file(st->games, name, text, 0) < 0) {
+	if (!text || state_write_file(st->games, name, text, 0) < 0) {
 		server_log("cannot save game %s in %s: %s", r->name, st->games,
 		           text ? strerror(errno) : "out of memory");
 		free(text);
@@ -490,8 +454,8 @@ static int file_finished(store *st, srec *r)
 	if (access(path, F_OK) == 0)
 		return 0;
 	char *text = record_text(r);
-	int ok = text && (store_write_file(st->finished, name, text, 1) == 0 || errno == EEXIST) &&
-	         store_sync_dir(st->finished) == 0;
+	int ok = text && (state_write_file(st->finished, name, text, 1) == 0 || errno == EEXIST) &&
+	         state_sync_dir(st->finished) == 0;
 	if (!ok)
 		server_log("cannot keep finished game %s in %s: %s", r->name, st->finished,
 		           text ? strerror(errno) : "out of memory");
@@ -510,7 +474,7 @@ static void retire(store *st)
 			continue;
 		if (!r->dropped && file_finished(st, r) < 0) {
 			if (save_rec(st, r) == 0)   /* at least where it was */
-				store_sync_dir(st->games);
+				state_sync_dir(st->games);
 			continue;   /* tried again at the next start */
 		}
 		if (r->on_disk) {
@@ -523,7 +487,7 @@ static void retire(store *st)
 	}
 	st->nretire = 0;
 	if (unlinked)
-		store_sync_dir(st->games);
+		state_sync_dir(st->games);
 }
 
 /* Every changed game into its record, then a fresh journal. */
@@ -534,7 +498,7 @@ static int compact(store *st)
 	for (srec *r = st->recs; r; r = r->next)
 		if (r->dirty && save_rec(st, r) < 0)
 			ok = 0;
-	if (!ok || store_sync_dir(st->games) < 0)
+	if (!ok || state_sync_dir(st->games) < 0)
 		return -1;
 	if (ratings_save(st->srv, st->seq) < 0)
 		return -1;
