@@ -81,6 +81,29 @@ int main(void)
 	CHECK(st == 0 && (strstr(out, "g3: bob's move, 1d 23:59 left\n") ||
 	                  strstr(out, "g3: bob's move, 2d 00:00 left\n")),
 	      "a days clock: [%s]", out);
+
+	/* an invitation to me (from carol): listed, the protocol's line marked
+	 * invited, unless I ignore carol; one to another player is not */
+	tc c;
+	char cmd[200];
+	CHECK(answer_is(&b, "host g6 red for dave", "ok seat red"), "bob invites dave to g6");
+	snprintf(cmd, sizeof cmd, "host g7 red for %s", me);
+	CHECK(tc_login(&c, port, state, "carol") && answer_is(&c, cmd, "ok seat red"),
+	      "carol invites %s to g7", me);
+	CHECK(list_is(&a, "mine", "mine g7 ", "mine g7 blue carol red none -1 invited|ok 4"),
+	      "mine: the invitation, the free seat its side");
+	st = list("", args, out, sizeof out);
+	CHECK(st == 0 && strstr(out, "g7: carol invites you\n") && !strstr(out, "g6"),
+	      "--list: the invitation to me, not the one to dave: [%s]", out);
+	CHECK(answer_is(&a, "ignore carol", "ok") && list_is(&a, "mine", "mine g7 ", "ok 3"),
+	      "an ignored player's invitation is not in mine");
+	st = list("", args, out, sizeof out);
+	CHECK(st == 0 && !strstr(out, "g7") && strstr(out, "g1: your move against bob\n"),
+	      "... nor in --list: [%s]", out);
+	CHECK(answer_is(&a, "unignore carol", "ok") && answer_is(&a, "join g7", "ok seat blue") &&
+	      list_is(&a, "mine", "mine g7 ", "mine g7 blue carol red none -1|ok 4"),
+	      "once its seat is taken, it is one of my games like the others");
+	tc_close(&c);
 	tc_close(&a);
 	tc_close(&b);
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");

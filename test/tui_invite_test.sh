@@ -5,7 +5,7 @@
 # list, where Enter takes its seat; a game for someone else is only
 # watched; Invite... chooses among those online and hosts a game for the
 # one chosen, who is told; the title menu offers first the game where it
-# is your move, and Enter opens it.  --for is refused without --host or with a
+# is your move, else an invitation, and Enter opens it.  --for is refused without --host or with a
 # name that is not one.  (A third player cannot take an invited seat:
 # invite_test.c.)
 cd "$(dirname "$0")/.." || exit 1
@@ -93,6 +93,16 @@ check "Enter takes its seat" wait_for "Red to move (bob)"
 before_keys
 bob_says "host inv2 red for $me"
 check "a player in a game is told" wait_for "bob invites you to play inv2: it waits in the lobby (m)."
+quit_anyhow
+
+# the title menu: an invitation (inv2, still open) when no game waits
+# for your move; Enter takes its seat
+start -x 100 --server "unix:$S"
+check "the title menu shows the invitation" wait_for "Online: bob invites you (inv2)"
+check "... first, and chosen" has_text "▸ Online: bob invites you (inv2)"
+keys Enter
+check "Enter takes its seat" wait_for "Red to move (bob)"
+check "... in the game inv2" has_text "online inv2"
 quit_anyhow
 
 # the title menu: first, the game where it is your move; Enter opens it

@@ -5,6 +5,7 @@
  *   alice-1: your move against bob, 1d 23:59 left
  *   bob-2: bob's move
  *   alice-3: waiting for an opponent
+ *   carol-1: carol invites you
  *
  * The server is found as for playing (client_connect.c), but none is
  * started: with no server running, there is nothing to list and nothing
@@ -30,7 +31,11 @@ static void list_line(const mine_game *g, char *out, size_t size)
 		   the side to move. */
 		snprintf(left, sizeof left, _(", %s left"), t);
 	}
-	if (!g->opponent[0])
+	if (g->invited)
+		/* TRANSLATORS: a line of --list: the game, the player who
+		   invites you to it. */
+		snprintf(out, size, _("%s: %s invites you"), g->game, g->opponent);
+	else if (!g->opponent[0])
 		/* TRANSLATORS: a line of --list: the game. */
 		snprintf(out, size, _("%s: waiting for an opponent"), g->game);
 	else if (g->your_move)

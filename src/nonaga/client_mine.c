@@ -10,21 +10,22 @@
 #include <string.h>
 #include <unistd.h>
 
-/* "mine NAME SIDE OPPONENT TO-MOVE CLOCK MS" for the player me into *g;
- * 0 when it is not such a line. */
+/* "mine NAME SIDE OPPONENT TO-MOVE CLOCK MS [invited]" for the player me
+ * into *g; 0 when it is not such a line. */
 static int mine_line(const char *me, const char *line, mine_game *g)
 {
-	char game[64], side[8], op[64], tomove[8], clock[16];
+	char game[64], side[8], op[64], tomove[8], clock[16], more[16] = "";
 	long long ms;
-	if (sscanf(line, "mine %63s %7s %63s %7s %15s %lld", game, side, op, tomove, clock,
-	           &ms) != 6 || !net_name_ok(game) || (strcmp(op, "-") && !net_name_ok(op)) ||
+	if (sscanf(line, "mine %63s %7s %63s %7s %15s %lld %15s", game, side, op, tomove, clock,
+	           &ms, more) < 6 || !net_name_ok(game) || (strcmp(op, "-") && !net_name_ok(op)) ||
 	    (strcmp(side, "red") && strcmp(side, "blue")) ||
 	    (strcmp(tomove, "red") && strcmp(tomove, "blue")))
 		return 0;
 	/* (names checked: at most NET_NAME_MAX bytes) */
 	snprintf(g->game, sizeof g->game, "%.32s", game);
 	snprintf(g->opponent, sizeof g->opponent, "%.32s", strcmp(op, "-") ? op : "");
-	g->your_move = g->opponent[0] && (!strcmp(tomove, side) || !strcmp(op, me));
+	g->invited = !strcmp(more, "invited") && g->opponent[0];
+	g->your_move = !g->invited && g->opponent[0] && (!strcmp(tomove, side) || !strcmp(op, me));
 	g->days = atoi(clock) > 0 && clock[strspn(clock, "0123456789")] == 'd' ? atoi(clock) : 0;
 	g->ms = ms < 0 ? -1 : ms;
 	return 1;

@@ -12,6 +12,7 @@ typedef struct mine_game {
 	char game[NET_NAME_MAX + 1];
 	char opponent[NET_NAME_MAX + 1];   /* "" while nobody has joined */
 	int your_move;          /* it is your move (with an opponent) */
+	int invited;            /* an invitation: the opponent invites you */
 	int days;               /* a clock of days a move, or 0 */
 	long long ms;           /* the time left to the side to move; -1:
 	                         * no clock */

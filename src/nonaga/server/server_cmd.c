@@ -93,14 +93,19 @@ static const char *game_state(const sgame *g)
 	                                                                            : "playing";
 }
 
+/* An invitation from a player c ignores is not shown to c. */
+static int hidden_invitation(conn *c, const sgame *g)
+{
+	return g->invited[0] && !strcmp(g->invited, c->name) &&
+	       ((g->seat[0].name[0] && conn_ignores(c, g->seat[0].name)) ||
+	        (g->seat[1].name[0] && conn_ignores(c, g->seat[1].name)));
+}
+
 static void cmd_games(conn *c)
 {
 	int n = 0;
 	for (sgame *g = c->srv->games; g; g = g->next) {
-		/* an invitation from a player c ignores is not shown to c */
-		if (g->invited[0] && !strcmp(g->invited, c->name) &&
-		    ((g->seat[0].name[0] && conn_ignores(c, g->seat[0].name)) ||
-		     (g->seat[1].name[0] && conn_ignores(c, g->seat[1].name))))
+		if (hidden_invitation(c, g))
 			continue;
 		n++;
 		char clock[32], rated[2][32];
@@ -119,22 +124,28 @@ static void cmd_games(conn *c)
 
 /* The games of c's player not over yet: "mine NAME SIDE OPPONENT TO-MOVE
  * CLOCK MS" (MS: the time left to the side to move, -1 without a clock),
- * then "ok N".  What `nonaga --list' and the title menu show. */
+ * and the invitations to it, the same with SIDE the free seat and the
+ * word "invited" after; then "ok N".  What `nonaga --list' and the title
+ * menu show. */
 static void cmd_mine(conn *c)
 {
 	int n = 0;
 	for (sgame *g = c->srv->games; g; g = g->next) {
 		int side = !strcmp(g->seat[0].name, c->name) ? NG_RED
 		           : !strcmp(g->seat[1].name, c->name) ? NG_BLUE : -1;
+		int invited = side < 0 && !strcmp(g->invited, c->name) && !hidden_invitation(c, g);
+		if (invited)
+			side = g->seat[0].name[0] ? NG_BLUE : NG_RED;   /* the free seat */
 		if (side < 0 || g->how[0])
 			continue;
 		int tomove = ng_pos_side(ng_game_pos(g->g));
 		const char *op = g->seat[!side].name;
 		char clock[32];
 		game_clock_word(g->clock_min, g->clock_inc, g->clock_days, clock, sizeof clock);
-		conn_send(c, "mine %s %s %s %s %s %lld", g->name, side_word(side), op[0] ? op : "-",
+		conn_send(c, "mine %s %s %s %s %s %lld%s", g->name, side_word(side), op[0] ? op : "-",
 		          side_word(tomove), clock,
-		          g->clock_min ? (long long)game_left(g, tomove) : -1LL);
+		          g->clock_min ? (long long)game_left(g, tomove) : -1LL,
+		          invited ? " invited" : "");
 		n++;
 	}
 	conn_send(c, "ok %d", n);

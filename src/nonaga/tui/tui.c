@@ -280,9 +280,10 @@ static int can_resume(const tui *t)
 /* The title menu; its settings are kept for the next run (config.c) after
  * each visit, here and nowhere else.  A failure costs only the memory of
  * them: it is not worth a message. */
-/* The first online game where it is your move, into t->waiting, and the
- * title menu's words for it into item: from the server found as for
- * playing, never started (client_mine.c); none when none answers. */
+/* The first online game where it is your move (else the first
+ * invitation), into t->waiting, and the title menu's words for it into
+ * item: from the server found as for playing, never started
+ * (client_mine.c); none when none answers. */
 static void find_waiting(tui *t, char *item, size_t size)
 {
 	static mine_game games[64];
@@ -297,6 +298,15 @@ static void find_waiting(tui *t, char *item, size_t size)
 			   the game. */
 			snprintf(item, size, _("Online: your move against %s (%s)"),
 			         games[i].opponent, games[i].game);
+			return;
+		}
+	for (int i = 0; i < n; i++)
+		if (games[i].invited) {
+			snprintf(t->waiting, sizeof t->waiting, "%s", games[i].game);
+			/* TRANSLATORS: the title menu's first item: who invites
+			   you, the game. */
+			snprintf(item, size, _("Online: %s invites you (%s)"), games[i].opponent,
+			         games[i].game);
 			return;
 		}
 }
