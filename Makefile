@@ -137,9 +137,11 @@ build/tsan/test/%: test/%.c build/tsan/libnonaga.a test/tap.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) -O1 -g $(TSAN) $(CPPFLAGS) -Itest $< -o $@ build/tsan/libnonaga.a -lpthread
 
-build/nonaga: $(call obj,build,$(APP_SRC)) build/libnonaga.a
+# Each program brings its catalogs (order-only), so that a test run alone
+# against it finds the Japanese it checks.
+build/nonaga: $(call obj,build,$(APP_SRC)) build/libnonaga.a | $(MO)
 	$(CC) $(CFLAGS) -o $@ $^ $(LIBS)
-build/asan/nonaga: $(call obj,build/asan,$(APP_SRC)) build/asan/libnonaga.a
+build/asan/nonaga: $(call obj,build/asan,$(APP_SRC)) build/asan/libnonaga.a | $(ASAN_MO)
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
 
 # play_puzzle.c compiles the puzzle set in: each line of it as a string.
