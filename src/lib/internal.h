@@ -120,6 +120,14 @@ int ng__winning_slides(const ng_pos *pos, int side, int stop_at_first);
  * slide, of both sides, each as if it were to move (slides.c). */
 typedef struct slide_stats { int moves[2], wins[2], passes[2], stuck[2]; } slide_stats;
 void ng__slide_stats(const ng_pos *pos, slide_stats *st);
+/* A winning slide of `side' (slides.c): from, one step (a DELTA), end. */
+typedef struct win_line { int16_t from, step, end; } win_line;
+/* Every winning slide `side' would have if it were to move (at most 18). */
+int ng__win_lines(const ng_pos *pos, int side, win_line *w);
+/* Could a relocation rf -> rt (rf NG_NOCELL for none) stop every one of the
+ * winning slides w[0, n)?  0 means it surely cannot: it leaves some
+ * slide's path and the cell beyond its end as they are. */
+int ng__may_stop(const win_line *w, int n, int rf, int rt);
 /* The end cell of a slide from `from' in direction i (from if blocked). */
 int ng__slide_end(const ng_pos *pos, int from, int i);
 

@@ -55,7 +55,10 @@ static inline int wins_at(int c, int a, int b, int ab)
 	return adjacent(c, a) + adjacent(c, b) + ab >= 2;
 }
 
-int ng__winning_slides(const ng_pos *pos, int side, int stop_at_first)
+/* The winning slides of `side', each into w when w is not NULL; the
+ * count, or 1 at the first with stop_at_first. */
+static inline int win_scan(const ng_pos *pos, int side, win_line *w,
+                           int stop_at_first)
 {
 	rows_t open;
 	open_cells(pos, open);
@@ -65,14 +68,43 @@ int ng__winning_slides(const ng_pos *pos, int side, int stop_at_first)
 		int a = t[OTHERS[k][0]], b = t[OTHERS[k][1]], ab = adjacent(a, b);
 		for (int i = 0; i < 6; i++) {
 			int e = walk(open, t[k], i);
-			if (e != t[k] && wins_at(e, a, b, ab)) {
-				n++;
-				if (stop_at_first)
-					return n;
-			}
+			if (e == t[k] || !wins_at(e, a, b, ab))
+				continue;
+			if (w)
+				w[n] = (win_line){ (int16_t)t[k], (int16_t)DELTA[i],
+				                   (int16_t)e };
+			n++;
+			if (stop_at_first)
+				return n;
 		}
 	}
 	return n;
+}
+
+int ng__winning_slides(const ng_pos *pos, int side, int stop_at_first)
+{
+	return win_scan(pos, side, NULL, stop_at_first);
+}
+
+int ng__win_lines(const ng_pos *pos, int side, win_line *w)
+{
+	return win_scan(pos, side, w, 0);
+}
+
+/* A slide's result depends only on the discs of its path (which a
+ * relocation may take: it stops sooner) and the empty cell beyond its end
+ * (where one may be put: it goes further); the tokens, which make the win,
+ * do not move in a relocation. */
+int ng__may_stop(const win_line *w, int n, int rf, int rt)
+{
+	for (int j = 0; j < n; j++) {
+		int d = w[j].step, k = rf == NG_NOCELL ? 0 : (rf - w[j].from) / d;
+		int on_path = k >= 1 && rf == w[j].from + k * d &&
+		              k <= (w[j].end - w[j].from) / d;
+		if (!on_path && (rf == NG_NOCELL || rt != w[j].end + d))
+			return 0;
+	}
+	return 1;
 }
 
 /*

@@ -1,0 +1,83 @@
+/*
+ * parry_test.c - the horizon's filter (src/lib/search.c, parried): a move
+ * is made and checked for a parry only if ng__may_stop says its relocation
+ * could stop every winning slide its slide leaves the opponent.  Over the
+ * positions of random games under both rule sets, every move that does
+ * parry must pass the filter (else the search would miss a defence and
+ * call a position lost), and the filter must turn most moves away (else
+ * it saves nothing).
+ */
+#include "tap.h"
+#include "nonaga.h"
+#include "internal.h"
+#include <stdlib.h>
+
+static uint64_t rng_state = 20261126;
+static uint64_t rnd(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+/* The opponent's winning slides after m's slide alone. */
+static int lines_after_slide(const ng_pos *pos, ng_move m, win_line *w)
+{
+	ng_pos c = *pos;
+	for (int k = 0; k < 3 && m.sf != NG_NOCELL; k++)
+		if (c.tok[c.side][k] == m.sf)
+			c.tok[c.side][k] = m.st;
+	return ng__win_lines(&c, c.side ^ 1, w);
+}
+
+typedef struct tally {
+	long positions, moves, parries, missed, turned_away;
+} tally;
+
+/* Every move of pos, where the side to move has no winning slide and the
+ * opponent has one. */
+static void check_position(const ng_pos *pos, ng_movelist *l, tally *t)
+{
+	t->positions++;
+	ng_generate(pos, l);
+	for (int i = 0; i < l->n; i++) {
+		ng_move m = l->m[i];
+		win_line w[18];
+		int n = lines_after_slide(pos, m, w);
+		int may = ng__may_stop(w, n, m.rf, m.rt);
+		ng_pos c = *pos;
+		ng_undo u;
+		ng_make(&c, m, &u);
+		int parries = !ng__winning_slides(&c, c.side, 1);
+		t->moves++;
+		t->parries += parries;
+		t->missed += parries && !may;
+		t->turned_away += !may;
+	}
+}
+
+int main(void)
+{
+	ng_movelist *l = malloc(sizeof *l);
+	tally t = { 0 };
+	for (int game = 0; l && t.positions < 400 && game < 4000; game++) {
+		ng_pos p;
+		ng_pos_start(&p, game % 2 ? NG_SIMPLE : NG_STANDARD);
+		for (int ply = 0; ply < 200 && ng_generate(&p, l) > 0; ply++) {
+			if (!ng__winning_slides(&p, p.side, 1) &&
+			    ng__winning_slides(&p, p.side ^ 1, 1))
+				check_position(&p, l, &t);
+			ng_generate(&p, l);
+			ng_undo u;
+			ng_make(&p, l->m[rnd() % (uint64_t)l->n], &u);
+		}
+	}
+	CHECK(t.positions >= 400, "%ld threatened positions", t.positions);
+	CHECK(t.parries > 1000, "%ld parries among their %ld moves", t.parries, t.moves);
+	CHECK(t.missed == 0, "every parry passes the filter (%ld missed)", t.missed);
+	CHECK(t.turned_away * 2 > t.moves, "the filter turns most moves away (%ld of %ld)",
+	      t.turned_away, t.moves);
+	free(l);
+	return tests_done("parry");
+}
