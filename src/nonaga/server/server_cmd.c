@@ -133,7 +133,8 @@ static void cmd_mine(conn *c)
 	for (sgame *g = c->srv->games; g; g = g->next) {
 		int side = !strcmp(g->seat[0].name, c->name) ? NG_RED
 		           : !strcmp(g->seat[1].name, c->name) ? NG_BLUE : -1;
-		int invited = side < 0 && !strcmp(g->invited, c->name) && !hidden_invitation(c, g);
+		int invited = side < 0 && g->invited[0] && !strcmp(g->invited, c->name) &&
+		              !hidden_invitation(c, g);
 		if (invited)
 			side = g->seat[0].name[0] ? NG_BLUE : NG_RED;   /* the free seat */
 		if (side < 0 || g->how[0])
