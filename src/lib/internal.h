@@ -128,6 +128,12 @@ int ng__win_lines(const ng_pos *pos, int side, win_line *w);
  * winning slides w[0, n)?  0 means it surely cannot: it leaves some
  * slide's path and the cell beyond its end as they are. */
 int ng__may_stop(const win_line *w, int n, int rf, int rt);
+/* The moves of ng_generate's list for which ng__may_stop holds (their
+ * relocation may stop every winning slide their slide leaves the
+ * opponent), in the list's order, each given to f with its index in that
+ * list, until f returns 1; then -1, else the full list's length. */
+int ng__find_parry(const ng_pos *pos,
+                   int (*f)(void *ctx, ng_move m, int index), void *ctx);
 /* The end cell of a slide from `from' in direction i (from if blocked). */
 int ng__slide_end(const ng_pos *pos, int from, int i);
 

@@ -158,6 +158,181 @@ int ng_generate(const ng_pos *pos, ng_movelist *list)
 	return list->n;
 }
 
+/*
+ * The parries' generator, for the horizon's threat check (search.c,
+ * parried): the moves of ng_generate's list that may stop every winning
+ * slide their slide leaves the opponent (ng__may_stop), each with its
+ * index in that list, without making the list.  A relocation can stop a
+ * slide only by taking a disc of its path or by putting one just beyond
+ * its end, so for each disc and slide either every target may parry (the
+ * disc lies on every path), or one target may (the cell beyond the ends
+ * of the paths the disc is not on, when they share it), or none.
+ */
+
+/* The opponent's winning slides after slide s alone (no slide: s < 0). */
+static int lines_after(const ng_pos *pos, const slideset *ss, int s,
+                       win_line *w)
+{
+	ng_pos c = *pos;
+	for (int k = 0; k < 3 && s >= 0; k++)
+		if (c.tok[c.side][k] == ss->from[s])
+			c.tok[c.side][k] = ss->to[s];
+	return ng__win_lines(&c, c.side ^ 1, w);
+}
+
+static int on_path(const win_line *w, int c)
+{
+	int d = w->step, k = (c - w->from) / d;
+	return k >= 1 && c == w->from + k * d && k <= (w->end - w->from) / d;
+}
+
+enum { P_NONE = -2, P_ALL = -1 };   /* else the one target that may */
+
+/* Which targets of disc d may stop every line w[0, n). */
+static int parry_targets(const win_line *w, int n, int d)
+{
+	int beyond = P_ALL;
+	for (int j = 0; j < n; j++) {
+		if (on_path(&w[j], d))
+			continue;
+		int b = w[j].end + w[j].step;
+		if (beyond != P_ALL && beyond != b)
+			return P_NONE;
+		beyond = b;
+	}
+	return beyond;
+}
+
+/* Index of target t among d's targets tg, in the order listed. */
+static int target_rank(const uint32_t *tg, int t)
+{
+	int r = 0;
+	for (int y = 0; y < cell_y(t); y++)
+		r += __builtin_popcount(tg[y]);
+	return r + __builtin_popcount(tg[cell_y(t)] & ((1u << cell_x(t)) - 1));
+}
+
+/* Where the candidates go: f(ctx, move, index) until it returns 1. */
+typedef struct parry_out {
+	int (*f)(void *ctx, ng_move m, int index);
+	void *ctx;
+	int done;
+} parry_out;
+
+static void emit(parry_out *o, int sf, int st, int rf, int rt, int index)
+{
+	if (!o->done)
+		o->done = o->f(o->ctx, (ng_move){ (uint16_t)sf, (uint16_t)st,
+		                                  (uint16_t)rf, (uint16_t)rt }, index);
+}
+
+/* The moves of one removable disc d, whose moves in the full list start
+ * at index base: for each target in order, the slides ok in order. */
+static void disc_parries(const discinfo *di, const slideset *ss,
+                         const uint8_t *ok, int nok, win_line (*w)[18],
+                         const int *nw, int d, int base, parry_out *o)
+{
+	int which[18], all = 0;
+	for (int s = 0; s < ss->n; s++) {
+		which[s] = ok[s] ? parry_targets(w[s], nw[s], d) : P_NONE;
+		all |= which[s] == P_ALL;
+	}
+	rows_t tg;
+	ng__targets(di, d, tg);
+	if (all) {   /* every target, as ng_generate lists them */
+		int r = 0;
+		for (int ty = 0; ty < NG_ROWS && !o->done; ty++)
+			for (uint32_t tb = tg[ty]; tb && !o->done; tb &= tb - 1, r++) {
+				int t = mk_cell(__builtin_ctz(tb), ty);
+				for (int s = 0, k = 0; s < ss->n; s++) {
+					if (!ok[s])
+						continue;
+					if (which[s] == P_ALL || which[s] == t)
+						emit(o, ss->from[s], ss->to[s], d, t,
+						     base + r * nok + k);
+					k++;
+				}
+			}
+		return;
+	}
+	/* one target at most a slide: put them in the list's order */
+	int idx[18], sl[18], n = 0;
+	for (int s = 0, k = 0; s < ss->n; s++) {
+		if (!ok[s])
+			continue;
+		int t = which[s];
+		if (t >= 0 && t < FRAME_CELLS && has(tg, t)) {
+			int i = base + target_rank(tg, t) * nok + k, j = n++;
+			for (; j > 0 && idx[j - 1] > i; j--) {
+				idx[j] = idx[j - 1];
+				sl[j] = sl[j - 1];
+			}
+			idx[j] = i;
+			sl[j] = s;
+		}
+		k++;
+	}
+	for (int j = 0; j < n; j++)
+		emit(o, ss->from[sl[j]], ss->to[sl[j]], d, which[sl[j]], idx[j]);
+}
+
+int ng__find_parry(const ng_pos *pos,
+                   int (*f)(void *ctx, ng_move m, int index), void *ctx)
+{
+	if (ng__winner(pos) != NG_NONE)
+		return 0;
+	parry_out o = { f, ctx, 0 };
+	slideset ss;
+	slides_of(pos, &ss);
+	discinfo di;
+	ng__analyze(pos, &di);
+	win_line w[18][18];
+	int nw[18], total = 0;
+	if (ss.n == 0) {   /* relocations alone, or a pass */
+		nw[0] = lines_after(pos, &ss, -1, w[0]);
+		slideset one = { 1, { NONE }, { NONE }, { 0 } };
+		uint8_t ok1[1] = { 1 };
+		rows_t base;
+		untokened(pos, &di, base);
+		for (int y = MARGIN; y <= di.ymax && !o.done; y++)
+			for (uint32_t b = base[y]; b && !o.done; b &= b - 1) {
+				int d = mk_cell(__builtin_ctz(b), y);
+				disc_parries(&di, &one, ok1, 1, w, nw, d, total, &o);
+				total += ng__ntargets(&di, d);
+			}
+		if (total == 0 && nw[0] == 0)
+			emit(&o, NONE, NONE, NONE, NONE, 0);
+		return o.done ? -1 : total ? total : 1;
+	}
+	for (int s = 0; s < ss.n; s++)
+		nw[s] = lines_after(pos, &ss, s, w[s]);
+	uint8_t any[18] = { 0 };
+	for (int y = MARGIN; y <= di.ymax && !o.done; y++)
+		for (uint32_t b = di.removable[y]; b && !o.done; b &= b - 1) {
+			int d = mk_cell(__builtin_ctz(b), y);
+			uint8_t ok[18];
+			int nok = 0;
+			for (int s = 0; s < ss.n; s++) {
+				ok[s] = !ss.wins[s] && !covered(pos, &ss, s, d);
+				nok += ok[s];
+			}
+			int nt = nok ? ng__ntargets(&di, d) : 0;
+			if (!nt)
+				continue;
+			disc_parries(&di, &ss, ok, nok, w, nw, d, total, &o);
+			for (int s = 0; s < ss.n; s++)
+				any[s] |= ok[s];
+			total += nt * nok;
+		}
+	for (int s = 0; s < ss.n && !o.done; s++)
+		if (ss.wins[s] || !any[s]) {
+			if (nw[s] == 0)
+				emit(&o, ss.from[s], ss.to[s], NONE, NONE, total);
+			total++;
+		}
+	return o.done ? -1 : total;
+}
+
 /* Play m on pos; with key, keep pos->key up to date (else it is 0). */
 static inline void make(ng_pos *pos, ng_move m, int key)
 {

@@ -263,65 +263,55 @@ static int repeated(const ng_search *s, uint64_t key)
 	return 0;
 }
 
-/* The opponent's winning slides after each slide of the side to move,
- * for parried's filter. */
-typedef struct parry_slides {
-	int n;                        /* our slides, or 1 when we have none */
-	uint16_t from[18], to[18];    /* NG_NOCELL when we have none */
-	int nw[18];
-	win_line w[18][18];
-} parry_slides;
-
-static void parry_slides_of(const ng_pos *pos, parry_slides *ps)
+/* Count the nodes up to `to', checking the clock, the budget and the
+ * stop request at each multiple of 256 on the way, as a loop counting one
+ * at a time would; 1 when the search must stop. */
+static int count_to(ng_search *s, int64_t to)
 {
-	ps->n = ng__slides(pos, ps->from, ps->to);
-	if (ps->n == 0) {
-		ps->n = 1;
-		ps->from[0] = ps->to[0] = NG_NOCELL;
+	while ((s->nodes | 255) + 1 <= to) {
+		s->nodes = (s->nodes | 255) + 1;
+		if (should_stop(s))
+			return 1;
 	}
-	for (int i = 0; i < ps->n; i++) {
-		ng_pos c = *pos;
-		for (int k = 0; k < 3 && ps->from[i] != NG_NOCELL; k++)
-			if (c.tok[c.side][k] == ps->from[i])
-				c.tok[c.side][k] = ps->to[i];
-		ps->nw[i] = ng__win_lines(&c, c.side ^ 1, ps->w[i]);
-	}
+	s->nodes = to;
+	return 0;
 }
 
-/* Could m stop every winning slide its slide leaves the opponent? */
-static int may_parry(const parry_slides *ps, ng_move m)
+/* parried's candidate: count the nodes to it, then make it and see
+ * whether the opponent still has a winning slide; 1 ends the search for a
+ * parry (found, or the search must stop). */
+typedef struct parry_try {
+	ng_search *s;
+	const ng_pos *pos;
+	int64_t base;
+	int found;
+} parry_try;
+
+static int try_parry(void *ctx, ng_move m, int index)
 {
-	for (int i = 0; i < ps->n; i++)
-		if (ps->from[i] == m.sf && ps->to[i] == m.st)
-			return ng__may_stop(ps->w[i], ps->nw[i], m.rf, m.rt);
-	return 1;
+	parry_try *p = ctx;
+	if (count_to(p->s, p->base + index + 1))
+		return 1;
+	ng_pos c = *p->pos;
+	ng__make_unkeyed(&c, m);
+	return p->found = !ng__winning_slides(&c, c.side, 1);
 }
 
 /*
  * The horizon: the side to move has no winning slide (the caller checked).
  * If the opponent threatens one, some move must take every threat away.
- * A move is made and checked only if it may (may_parry): most are
- * relocations far from every threat, and proving that none parries (a
- * win in two) made hundreds of them.  Every move still counts as a node,
- * so node counts and node limits are what they were.
+ * Only the moves whose relocation may (ng__find_parry) are made and
+ * checked: most are relocations far from every threat, and proving that
+ * none parries (a win in two) made hundreds of them.  Every legal move up
+ * to the parry still counts as a node, as when each was made, so node
+ * counts and node limits are what they were.
  */
 static int parried(ng_search *s, const ng_pos *pos, int stand, int ply)
 {
-	int op = pos->side ^ 1;
-	ng_movelist *l = &s->lists[ply];
-	ng_generate(pos, l);
-	parry_slides ps;
-	parry_slides_of(pos, &ps);
-	for (int i = 0; i < l->n; i++) {
-		if ((++s->nodes & 255) == 0 && should_stop(s))
-			return stand;
-		if (!may_parry(&ps, l->m[i]))
-			continue;
-		ng_pos c = *pos;
-		ng__make_unkeyed(&c, l->m[i]);
-		if (!ng__winning_slides(&c, op, 1))
-			return stand;
-	}
+	parry_try p = { s, pos, s->nodes, 0 };
+	int total = ng__find_parry(pos, try_parry, &p);
+	if (total < 0 || count_to(s, p.base + total))
+		return stand;   /* a parry, or the search stops */
 	return -(NG_MATE - (ply + 1));
 }
 
