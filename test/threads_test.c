@@ -40,6 +40,22 @@ static void last_nodes(void *ctx, const ng_info *info)
 	*(int64_t *)ctx = info->nodes;
 }
 
+/* Root moves that do not hand the opponent a winning slide. */
+static int safe_moves(const ng_pos *pos)
+{
+	ng_movelist *l = malloc(sizeof *l);
+	int n = 0;
+	ng_generate(pos, l);
+	for (int i = 0; i < l->n; i++) {
+		ng_pos c = *pos;
+		ng_undo u;
+		ng_make(&c, l->m[i], &u);
+		n += ng_pos_threats(&c, ng_pos_side(&c)) == 0;
+	}
+	free(l);
+	return n;
+}
+
 /* The helpers' searchers that have their 10 MB of buffers. */
 static int helpers_with_buffers(const ng_search *s)
 {
@@ -104,6 +120,30 @@ int main(void)
 			CHECK(shown <= pi.nodes && shown * 10 >= pi.nodes * 8,
 			      "two threads: progress %lld, answer %lld", (long long)shown,
 			      (long long)pi.nodes);
+	}
+	/* the root's moves split between the threads: at each depth every
+	 * root move after the first that does not lose at once is valued
+	 * once, by one thread or another, and every helper takes some (not
+	 * more: on a loaded machine a helper may start late) */
+	ng_game_reset(g, NG_STANDARD);
+	int safe = safe_moves(ng_game_pos(g));
+	for (int n = 1; n <= 3; n++) {
+		ng_search_set_threads(s, n);
+		ng_search_clear(s);
+		ng_limits d4 = { 0, 4, 0 };
+		ng_info pi;
+		ng_search_run(s, g, &d4, NULL, NULL, &pi);
+		int64_t helped = 0, least = s->root_taken;
+		for (int i = 0; i < n - 1; i++) {
+			helped += s->helpers[i].w->root_taken;
+			if (s->helpers[i].w->root_taken < least)
+				least = s->helpers[i].w->root_taken;
+		}
+		CHECK(pi.depth == 4 && s->root_taken + helped == 4 * (int64_t)(safe - 1),
+		      "%d thread(s): %lld + %lld root moves valued, 4 x %d", n,
+		      (long long)s->root_taken, (long long)helped, safe - 1);
+		CHECK(least > 0, "%d thread(s): each valued some (at least %lld)", n,
+		      (long long)least);
 	}
 	ng_search_set_threads(s, 3);
 

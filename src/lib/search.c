@@ -63,6 +63,9 @@ static ng_search *searcher_new(int main)
 		return NULL;
 	s->level = 5;
 	s->threads = 1;
+	pthread_mutex_init(&s->job.mu, NULL);
+	pthread_cond_init(&s->job.wake, NULL);
+	pthread_cond_init(&s->job.idle, NULL);
 	if (main && (!ng__searcher_buffers(s) || !tt_alloc(s, 64))) {
 		ng_search_free(s);
 		return NULL;
@@ -100,6 +103,9 @@ void ng_search_free(ng_search *s)
 	free(s->lists);
 	free(s->order);
 	free(s->keys);
+	pthread_mutex_destroy(&s->job.mu);
+	pthread_cond_destroy(&s->job.wake);
+	pthread_cond_destroy(&s->job.idle);
 	free(s);
 }
 

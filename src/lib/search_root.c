@@ -179,30 +179,19 @@ static void principal_variation(ng_search *s, const ng_pos *root,
 static int root_iteration(ng_search *s, const ng_pos *root,
                           const root_moves *rm, int depth, int *best)
 {
-	int alpha = -INF, bi = 0;
-	ng_move bm = rm->l->m[0];
+	int nz = rm->noise[0], bi = 0;
+	ng_pos c = *root;
+	ng_undo u;
+	ng_make(&c, rm->l->m[0], &u);
+	s->keys[s->nkeys++] = c.key;
+	int v = -ng__search(s, &c, depth - 1, -INF, INF + nz, 1);
+	s->nkeys--;
 	*best = -INF;
-	for (int i = 0; i < rm->nsafe; i++) {
-		int nz = rm->noise[i], v;
-		ng_pos c = *root;
-		ng_undo u;
-		ng_make(&c, rm->l->m[i], &u);
-		s->keys[s->nkeys++] = c.key;
-		if (i == 0) {
-			v = -ng__search(s, &c, depth - 1, -INF, -alpha + nz, 1);
-		} else {
-			int a = alpha - nz;
-			v = -ng__search(s, &c, depth - 1, -a - 1, -a, 1);
-			if (v > a && !s->stopped)
-				v = -ng__search(s, &c, depth - 1, -INF, -a, 1);
-		}
-		s->nkeys--;
-		if (s->stopped)
-			break;
-		/* at the root nothing cuts: beta is beyond every score */
-		if (ng__better(s, 0, rm->l->m[i], v + nz, best, &bm, &alpha, INF))
-			bi = i;
-	}
+	if (s->stopped)
+		return 0;
+	*best = v + nz;
+	/* the others, on every thread (search_threads.c) */
+	ng__root_split(s, root, rm->l->m, rm->noise, rm->nsafe, depth, &bi, best);
 	return bi;
 }
 
@@ -283,6 +272,7 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 	}
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	s->nodes = 0;
+	s->root_taken = 0;
 	s->stopped = 0;
 	s->age++;
 	memset(s->killer, 0, sizeof s->killer);
@@ -330,7 +320,7 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 
 	/* Step 6. Iterative deepening, with the helper threads if there are
 	 * any (search_threads.c); they stop when it ends. */
-	ng__helpers_start(s, root, maxdepth);
+	ng__helpers_start(s);
 	deepen(s, root, &rm, maxdepth, progress, ctx, out);
 	int64_t helped = ng__helpers_stop(s);
 	if (out->pvlen == 0) {   /* stopped before depth 1 valued a move */

@@ -34,6 +34,27 @@ typedef struct tt_data {
 	uint32_t age;
 } tt_data;
 
+/*
+ * One root iteration shared by the threads (search_threads.c): once the
+ * searcher's own thread has valued the first root move, every thread
+ * takes the next move not yet taken and values it against the best so
+ * far.  The fields after `next' are under mu.
+ */
+typedef struct root_job {
+	pthread_mutex_t mu;
+	pthread_cond_t wake;     /* a new job, or the run's end */
+	pthread_cond_t idle;     /* the last helper has left the job */
+	unsigned gen;            /* jobs posted in this searcher's life */
+	int busy;                /* helpers not yet out of the job */
+	const ng_pos *root;
+	const ng_move *moves;
+	const int *noise;
+	int n, depth;
+	atomic_int next;         /* the next move to take */
+	int alpha, best, bi;     /* the best value so far (noise included)
+	                          * and its move's index */
+} root_job;
+
 struct ng_search {
 	int level;
 	uint64_t rng;
@@ -47,6 +68,7 @@ struct ng_search {
 	int threads;             /* ng_search_set_threads */
 	struct ng_helper *helpers;  /* threads - 1 of them, or NULL */
 	atomic_int helpers_halt; /* set when the main search ends */
+	root_job job;            /* the root moves shared with the helpers */
 	_Atomic int64_t counted; /* a helper: its nodes so far, published now
 	                          * and then for the main search's progress */
 
@@ -55,6 +77,8 @@ struct ng_search {
 	struct timespec t0;
 	int64_t deadline_ms;
 	int stopped, threat_check;
+	int64_t root_taken;      /* root moves it valued in shared iterations
+	                          * (search_threads.c), for the tests */
 	uint64_t *keys;          /* game history then search path */
 	int nkeys;
 	ng_movelist *lists;      /* one per ply (a helper's: made at its
@@ -94,12 +118,17 @@ typedef struct ng_helper {
 	ng_search *w;       /* a searcher of its own, on the shared table */
 	pthread_t thread;
 	int running;
-	int first_depth;
-	int maxdepth;
-	ng_pos root;
+	struct ng_search *main;   /* whose jobs it takes */
+	unsigned seen;            /* the last job it took */
 } ng_helper;
 
-void ng__helpers_start(ng_search *s, const ng_pos *root, int maxdepth);
+void ng__helpers_start(ng_search *s);
+/* Value root moves [1, n) of an iteration at depth on all the threads,
+ * the first (index 0) having been valued best with alpha: the best index
+ * and value (noise included) come back in *bi and *best.  With one thread
+ * the searcher's own thread does it all, in order. */
+void ng__root_split(ng_search *s, const ng_pos *root, const ng_move *moves,
+                    const int *noise, int n, int depth, int *bi, int *best);
 int64_t ng__helpers_stop(ng_search *s);
 /* The nodes the running helpers have published so far (a little behind
  * their own counts), for the progress of a run still going. */
