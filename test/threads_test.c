@@ -124,7 +124,8 @@ int main(void)
 	/* the root's moves split between the threads: at each depth every
 	 * root move after the first that does not lose at once is valued
 	 * once, by one thread or another, and every helper takes some (not
-	 * more: on a loaded machine a helper may start late) */
+	 * more: on a loaded machine a helper may start late), at the root and
+	 * on the first line below it; one thread shares nothing below */
 	ng_game_reset(g, NG_STANDARD);
 	int safe = safe_moves(ng_game_pos(g));
 	for (int n = 1; n <= 3; n++) {
@@ -133,9 +134,10 @@ int main(void)
 		ng_limits d4 = { 0, 4, 0 };
 		ng_info pi;
 		ng_search_run(s, g, &d4, NULL, NULL, &pi);
-		int64_t helped = 0, least = s->root_taken;
+		int64_t helped = 0, least = s->root_taken, below = 1;
 		for (int i = 0; i < n - 1; i++) {
 			helped += s->helpers[i].w->root_taken;
+			below = below && s->helpers[i].w->line_taken > 0;
 			if (s->helpers[i].w->root_taken < least)
 				least = s->helpers[i].w->root_taken;
 		}
@@ -144,6 +146,8 @@ int main(void)
 		      (long long)s->root_taken, (long long)helped, safe - 1);
 		CHECK(least > 0, "%d thread(s): each valued some (at least %lld)", n,
 		      (long long)least);
+		CHECK(below && (n > 1 || s->line_taken == 0),
+		      "%d thread(s): the first line's nodes below the root are shared too", n);
 	}
 	ng_search_set_threads(s, 3);
 

@@ -545,6 +545,96 @@ static int child(ng_search *s, const ng_pos *pos, ng_move m, int depth,
 	return v;
 }
 
+/* ------------------------------------------------- threads' shared work */
+
+/* The value of job j's move i on thread t, noise included; t->stopped
+ * when it could not finish. */
+static int job_value(ng_search *t, split_job *j, int i, int alpha)
+{
+	int nz = j->noise ? j->noise[i] : 0;
+	int r = j->sc ? reduction(j->depth, i + j->first, j->sc[i]) : 0;
+	return child(t, j->pos, j->moves[i], j->depth, r, 0, alpha - nz,
+	             j->beta - nz, j->ply) + nz;
+}
+
+void ng__job_take(ng_search *t, split_job *j)
+{
+	for (;;) {
+		int i = atomic_fetch_add(&j->next, 1);
+		if (i >= j->n)
+			return;
+		pthread_mutex_lock(&j->mu);
+		int alpha = j->alpha;
+		pthread_mutex_unlock(&j->mu);
+		int v = job_value(t, j, i, alpha);
+		if (t->stopped)
+			return;   /* an unfinished value says nothing */
+		t->root_taken += j->ply == 0;
+		t->line_taken += j->ply > 0;
+		pthread_mutex_lock(&j->mu);
+		if (v > j->best) {
+			j->best = v;
+			j->bi = i;
+			if (v > j->alpha)
+				j->alpha = v;
+			if (v >= j->beta)   /* a cut-off: nothing more to take */
+				atomic_store(&j->next, j->n);
+		}
+		pthread_mutex_unlock(&j->mu);
+	}
+}
+
+int ng__split(ng_search *s, const ng_pos *pos, const ng_move *moves,
+              const int *sc, const int *noise, int n, int first, int depth,
+              int ply, int *alpha, int beta, int *best, ng_move *bm)
+{
+	split_job *j = &s->job;
+	j->keys = s->keys;
+	j->nkeys = s->nkeys;
+	j->pos = pos;
+	j->moves = moves;
+	j->sc = sc;
+	j->noise = noise;
+	j->n = n;
+	j->first = first;
+	j->depth = depth;
+	j->ply = ply;
+	j->beta = beta;
+	atomic_store(&j->next, 0);
+	j->alpha = *alpha;
+	j->best = *best;
+	j->bi = -1;
+	int posted = ng__job_post(s);
+	s->in_job = 1;
+	ng__job_take(s, j);
+	s->in_job = 0;
+	ng__job_wait(s, posted);
+	pthread_mutex_lock(&j->mu);
+	int bi = j->bi, v = j->best;
+	pthread_mutex_unlock(&j->mu);
+	if (bi < 0)
+		return 0;
+	*best = v;
+	*bm = moves[bi];
+	if (v > *alpha)
+		*alpha = v;
+	if (v < beta)
+		return 0;
+	add_killer(s, ply, moves[bi]);
+	return 1;
+}
+
+/* Does this node share its moves after the first?  Only the searcher's own
+ * thread with helpers running shares, only on the first line of an
+ * iteration (the window whole: the root's first move, that move's first
+ * reply, and so on), where the helpers would otherwise wait, and only
+ * where the moves are worth more than handing them over. */
+static int shares(const ng_search *s, int depth, int a0, int beta)
+{
+	return s->helpers_live && !s->in_job && depth >= 2 && a0 <= -INF &&
+	       beta >= INF;
+}
+
 /*
  * A node: the side to move at pos, depth turns to go, window (alpha, beta).
  */
@@ -627,9 +717,17 @@ static int search(ng_search *s, const ng_pos *pos, int depth, int alpha,
 			return -(NG_MATE - (ply + 1));
 	}
 
-	/* Step 7. The other moves, late quiet ones reduced, until one cuts. */
+	/* Step 7. The other moves, late quiet ones reduced, until one cuts;
+	 * on the first line, once one move is valued, on every thread. */
 	for (int i = 0; i < n && !cut; i++) {
 		int pv = i + first == 0;
+		if (!pv && shares(s, depth, a0, beta)) {
+			cut = ng__split(s, pos, l->m + i, sc + i, NULL, n - i, i + first,
+			                depth, ply, &alpha, beta, &best, &bm);
+			if (s->stopped)
+				return best > -INF ? best : 0;
+			break;
+		}
 		int r = pv ? 0 : reduction(depth, i + first, sc[i]);
 		int v = child(s, pos, l->m[i], depth, r, pv, alpha, beta, ply);
 		if (s->stopped)

@@ -190,8 +190,13 @@ static int root_iteration(ng_search *s, const ng_pos *root,
 	if (s->stopped)
 		return 0;
 	*best = v + nz;
-	/* the others, on every thread (search_threads.c) */
-	ng__root_split(s, root, rm->l->m, rm->noise, rm->nsafe, depth, &bi, best);
+	/* the others, on every thread (search.c, split) */
+	int alpha = *best;
+	ng_move bm = rm->l->m[0];
+	ng__split(s, root, rm->l->m + 1, NULL, rm->noise + 1, rm->nsafe - 1, 1,
+	          depth, 0, &alpha, INF, best, &bm);
+	while (!ng_move_equal(rm->l->m[bi], bm))
+		bi++;
 	return bi;
 }
 
@@ -272,7 +277,7 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 	}
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	s->nodes = 0;
-	s->root_taken = 0;
+	s->root_taken = s->line_taken = 0;
 	s->stopped = 0;
 	s->age++;
 	memset(s->killer, 0, sizeof s->killer);

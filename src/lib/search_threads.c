@@ -1,71 +1,40 @@
 /*
- * search_threads.c - more threads for one search.  The searcher's own
- * thread deepens at the root (search_root.c) and values the first root
- * move of each iteration alone, as a single thread would; then every
- * thread takes the next root move nobody has taken yet and values it
- * with a null window against the best so far, searching it in full only
- * when it is better ("splitting at the root").  All share the
- * transposition table (searcher.h: lockless entries).
+ * search_threads.c - more threads for one search: the helpers' threads,
+ * and their side of the jobs the searcher's own thread posts (search.c,
+ * split).  On the first line of each iteration (the root, then the first
+ * move at each turn below it, where the window is still whole) the
+ * searcher's own thread values a node's first move alone, as one thread
+ * would; then every thread takes the next move of the node that no thread
+ * has taken yet and values it with a null window against the best so
+ * far, searching it in full only when it is better ("young brothers
+ * wait").  Everywhere else each thread searches on its own, and all share
+ * the transposition table (searcher.h: lockless entries).
  *
  * Why not "lazy SMP" (each helper searching the whole root on its own,
  * as here until 2026-11-26): the helpers walked the same moves in the
- * same order as the main thread, so two threads searched twice the nodes
- * but reached a given depth only about 1.2 times sooner.  A turn has
- * hundreds of moves, nearly all of which fail low at the root, so they
- * split evenly between the threads.
+ * same order as the main thread, so two threads searched 1.4 times the
+ * nodes of one to a depth but reached it only about 1.2 times sooner.  A
+ * turn has hundreds of moves, nearly all of which fail low on the first
+ * line, so they split evenly between the threads.
  *
  * The helpers stop when the main search ends, for whatever reason, so
  * the time control and ng_search_stop work as with one thread.  With one
- * thread (the default) the main thread values every move in order, and a
- * search does exactly what it did before threads existed (make bench's
- * signature).
+ * thread (the default) nothing is shared, and a search does exactly what
+ * it did before threads existed (make bench's signature).
  *
  * The helpers are the searcher's (search.c makes and frees them); this
- * file only starts and stops their threads and shares the root with them.
+ * file only starts and stops their threads and hands them the jobs.
  */
 #include "searcher.h"
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Take root moves of job j on searcher t until none is left or t stops. */
-static void take_moves(ng_search *t, root_job *j)
-{
-	for (;;) {
-		int i = atomic_fetch_add(&j->next, 1);
-		if (i >= j->n)
-			return;
-		pthread_mutex_lock(&j->mu);
-		int a = j->alpha - j->noise[i];
-		pthread_mutex_unlock(&j->mu);
-		ng_pos c = *j->root;
-		ng_undo u;
-		ng_make(&c, j->moves[i], &u);
-		t->keys[t->nkeys++] = c.key;
-		int v = -ng__search(t, &c, j->depth - 1, -a - 1, -a, 1);
-		if (v > a && !t->stopped)
-			v = -ng__search(t, &c, j->depth - 1, -INF, -a, 1);
-		t->nkeys--;
-		if (t->stopped)
-			return;   /* an unfinished value says nothing */
-		t->root_taken++;
-		v += j->noise[i];
-		pthread_mutex_lock(&j->mu);
-		if (v > j->best) {
-			j->best = v;
-			j->bi = i;
-			if (v > j->alpha)
-				j->alpha = v;
-		}
-		pthread_mutex_unlock(&j->mu);
-	}
-}
-
 static void *helper_run(void *arg)
 {
 	ng_helper *h = arg;
-	ng_search *s = h->main;
-	root_job *j = &s->job;
+	ng_search *s = h->main, *w = h->w;
+	split_job *j = &s->job;
 	pthread_mutex_lock(&j->mu);
 	for (;;) {
 		while (j->gen == h->seen && !atomic_load(&s->helpers_halt))
@@ -76,8 +45,12 @@ static void *helper_run(void *arg)
 		 * waits until every helper has left it */
 		h->seen = j->gen;
 		pthread_mutex_unlock(&j->mu);
-		if (!atomic_load(&s->helpers_halt))
-			take_moves(h->w, j);
+		if (!atomic_load(&s->helpers_halt)) {
+			/* the path to the job's node, for repetitions */
+			memcpy(w->keys, j->keys, sizeof *w->keys * (size_t)j->nkeys);
+			w->nkeys = j->nkeys;
+			ng__job_take(w, j);
+		}
 		pthread_mutex_lock(&j->mu);
 		if (--j->busy == 0)
 			pthread_cond_signal(&j->idle);
@@ -86,38 +59,28 @@ static void *helper_run(void *arg)
 	return NULL;
 }
 
-void ng__root_split(ng_search *s, const ng_pos *root, const ng_move *moves,
-                    const int *noise, int n, int depth, int *bi, int *best)
+int ng__job_post(ng_search *s)
 {
-	root_job *j = &s->job;
-	int helpers = 0;
-	for (int i = 0; s->helpers && i < s->threads - 1; i++)
-		helpers += s->helpers[i].running;
+	split_job *j = &s->job;
 	pthread_mutex_lock(&j->mu);
-	j->root = root;
-	j->moves = moves;
-	j->noise = noise;
-	j->n = n;
-	j->depth = depth;
-	atomic_store(&j->next, 1);
-	j->alpha = j->best = *best;
-	j->bi = *bi;
-	if (helpers) {
+	int n = s->helpers_live;
+	if (n) {
 		j->gen++;
-		j->busy = helpers;
+		j->busy = n;
 		pthread_cond_broadcast(&j->wake);
 	}
 	pthread_mutex_unlock(&j->mu);
+	return n;
+}
 
-	take_moves(s, j);
-
+void ng__job_wait(ng_search *s, int posted)
+{
+	split_job *j = &s->job;
 	pthread_mutex_lock(&j->mu);
 	if (s->stopped)   /* the helpers' searches are worth nothing now */
 		atomic_store(&s->helpers_halt, 1);
-	while (helpers && j->busy > 0)
+	while (posted && j->busy > 0)
 		pthread_cond_wait(&j->idle, &j->mu);
-	*bi = j->bi;
-	*best = j->best;
 	pthread_mutex_unlock(&j->mu);
 }
 
@@ -126,6 +89,7 @@ void ng__helpers_start(ng_search *s)
 	if (!s->helpers)
 		return;
 	atomic_store(&s->helpers_halt, 0);
+	s->helpers_live = 0;
 	/* Signals belong to the caller's thread, never to a helper. */
 	sigset_t all, old;
 	sigfillset(&all);
@@ -149,7 +113,7 @@ void ng__helpers_start(ng_search *s)
 		w->deadline_ms = s->deadline_ms;
 		w->node_limit = 0;   /* the main search counts the budget */
 		w->nodes = 0;
-		w->root_taken = 0;
+		w->root_taken = w->line_taken = 0;
 		atomic_store_explicit(&w->counted, 0, memory_order_relaxed);
 		w->stopped = 0;
 		w->halt = &s->helpers_halt;
@@ -157,6 +121,7 @@ void ng__helpers_start(ng_search *s)
 		h->main = s;
 		h->seen = s->job.gen;
 		h->running = pthread_create(&h->thread, NULL, helper_run, h) == 0;
+		s->helpers_live += h->running;
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
@@ -168,6 +133,7 @@ int64_t ng__helpers_stop(ng_search *s)
 		return 0;
 	pthread_mutex_lock(&s->job.mu);
 	atomic_store(&s->helpers_halt, 1);
+	s->helpers_live = 0;
 	pthread_cond_broadcast(&s->job.wake);
 	pthread_mutex_unlock(&s->job.mu);
 	for (int i = 0; i < s->threads - 1; i++) {

@@ -35,25 +35,31 @@ typedef struct tt_data {
 } tt_data;
 
 /*
- * One root iteration shared by the threads (search_threads.c): once the
- * searcher's own thread has valued the first root move, every thread
- * takes the next move not yet taken and values it against the best so
- * far.  The fields after `next' are under mu.
+ * A node's moves shared by the threads (search.c, split; the helpers'
+ * side in search_threads.c): once the searcher's own thread has valued
+ * the node's first move, every thread takes the next move not yet taken
+ * and values it against the best so far.  Only the searcher's own thread
+ * posts jobs, one at a time, and waits until every helper has left one
+ * before it goes on.  The fields after `next' are under mu; the others
+ * are written before the job is posted and only read while it runs.
  */
-typedef struct root_job {
+typedef struct split_job {
 	pthread_mutex_t mu;
 	pthread_cond_t wake;     /* a new job, or the run's end */
 	pthread_cond_t idle;     /* the last helper has left the job */
 	unsigned gen;            /* jobs posted in this searcher's life */
 	int busy;                /* helpers not yet out of the job */
-	const ng_pos *root;
+	const uint64_t *keys;    /* the path to pos (game history first) */
+	int nkeys;
+	const ng_pos *pos;
 	const ng_move *moves;
-	const int *noise;
-	int n, depth;
+	const int *sc;           /* ordering scores, for reductions, or NULL */
+	const int *noise;        /* the root's noise, or NULL */
+	int n, first, depth, ply, beta;
 	atomic_int next;         /* the next move to take */
-	int alpha, best, bi;     /* the best value so far (noise included)
-	                          * and its move's index */
-} root_job;
+	int alpha, best, bi;     /* the best value so far and its move's
+	                          * index (-1: none better than at the post) */
+} split_job;
 
 struct ng_search {
 	int level;
@@ -68,7 +74,9 @@ struct ng_search {
 	int threads;             /* ng_search_set_threads */
 	struct ng_helper *helpers;  /* threads - 1 of them, or NULL */
 	atomic_int helpers_halt; /* set when the main search ends */
-	root_job job;            /* the root moves shared with the helpers */
+	split_job job;           /* moves shared with the helpers */
+	int helpers_live;        /* helpers running in this run */
+	int in_job;              /* taking a job's moves: no split inside */
 	_Atomic int64_t counted; /* a helper: its nodes so far, published now
 	                          * and then for the main search's progress */
 
@@ -77,8 +85,9 @@ struct ng_search {
 	struct timespec t0;
 	int64_t deadline_ms;
 	int stopped, threat_check;
-	int64_t root_taken;      /* root moves it valued in shared iterations
-	                          * (search_threads.c), for the tests */
+	int64_t root_taken;      /* moves of shared nodes it valued (search.c,
+	                          * split) at the root and below, for tests */
+	int64_t line_taken;
 	uint64_t *keys;          /* game history then search path */
 	int nkeys;
 	ng_movelist *lists;      /* one per ply (a helper's: made at its
@@ -123,12 +132,24 @@ typedef struct ng_helper {
 } ng_helper;
 
 void ng__helpers_start(ng_search *s);
-/* Value root moves [1, n) of an iteration at depth on all the threads,
- * the first (index 0) having been valued best with alpha: the best index
- * and value (noise included) come back in *bi and *best.  With one thread
- * the searcher's own thread does it all, in order. */
-void ng__root_split(ng_search *s, const ng_pos *root, const ng_move *moves,
-                    const int *noise, int n, int depth, int *bi, int *best);
+/* Share moves [0, n) of pos between the threads, every one valued with
+ * the window (*alpha, beta) as it stands when taken; the best value and
+ * move come back in *best and *bm (unchanged when none is better), and
+ * *alpha follows.  first is the index of moves[0] in the node's order,
+ * for reductions with sc (NULL: none); noise is the root's or NULL.
+ * Returns 1 on a cut-off.  With no helper running, the searcher's own
+ * thread values them all, in order. */
+int ng__split(ng_search *s, const ng_pos *pos, const ng_move *moves,
+              const int *sc, const int *noise, int n, int first, int depth,
+              int ply, int *alpha, int beta, int *best, ng_move *bm);
+/* A helper's part of the job its searcher posted (search.c). */
+void ng__job_take(ng_search *t, split_job *j);
+/* Post the job whose fields are set (search_threads.c): the number of
+ * helpers woken for it. */
+int ng__job_post(ng_search *s);
+/* Wait until the helpers woken for the job have left it; if the search
+ * has stopped, they are told to stop first. */
+void ng__job_wait(ng_search *s, int posted);
 int64_t ng__helpers_stop(ng_search *s);
 /* The nodes the running helpers have published so far (a little behind
  * their own counts), for the progress of a run still going. */
