@@ -310,6 +310,7 @@ fuzz: $(FUZZ_BINS)
 
 bench: build/nonaga build/test/bench
 	@build/test/bench
+	@build/test/bench ttd 4 40
 
 # The online server under load: CLIENTS connections playing CLIENTS/2
 # games on loopback (see test/server_bench.c for what it measures), first

@@ -2,7 +2,9 @@
  * bench.c - `make bench': the move generator's and the search's speed, and
  * node counts that act as signatures (they change only when the behaviour
  * of the generator or the search changes).  `bench DEPTH signature' stops
- * after the signature, for counting instructions (doc/engine.md, Speed).
+ * after the signature, for counting instructions (doc/engine.md, Speed);
+ * `bench ttd DEPTH N' times the top level to DEPTH over N self-play
+ * positions on one thread and on one a core (doc/engine.md, Threads).
  */
 #include "nonaga.h"
 #include <stdio.h>
@@ -27,8 +29,69 @@ static const char *const POSITIONS[] = {
 };
 #define NPOS (int)(sizeof POSITIONS / sizeof POSITIONS[0])
 
+/* Positions of noisy self-play (levels 2 then 7, seeds 77 on), every
+ * five plies from ply 6 while the game goes on: n of them in out. */
+static int selfplay_positions(ng_game **out, int n)
+{
+	ng_search *s = ng_search_new();
+	int k = 0;
+	for (int seed = 77; s && k < n && seed < 77 + 10 * n; seed++) {
+		ng_game *g = ng_game_new(NG_STANDARD);
+		ng_search_set_seed(s, (uint64_t)seed);
+		for (int ply = 0; g && ply < 60 && k < n && ng_game_result(g) == NG_NONE; ply++) {
+			ng_info in;
+			ng_search_set_level(s, ply < 4 ? 2 : 7);
+			if (ng_search_run(s, g, NULL, NULL, NULL, &in) || ng_game_play(g, in.best))
+				break;
+			if (ply >= 6 && ply % 5 == 1 && ng_game_result(g) == NG_NONE)
+				out[k++] = ng_game_copy(g);
+		}
+		ng_game_free(g);
+	}
+	ng_search_free(s);
+	return k;
+}
+
+/*
+ * `bench ttd DEPTH N': the time the top level takes to reach DEPTH over N
+ * self-play positions (each from an empty table), on one thread and on
+ * one a core: the measure of a change that keeps the tree but makes it
+ * cheaper, or of the threads' use of the cores (doc/engine.md, Threads).
+ */
+static int time_to_depth(int depth, int n)
+{
+	ng_game *pos[200];
+	n = selfplay_positions(pos, n < 1 ? 1 : n > 200 ? 200 : n);
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	int counts[2] = { 1, cores > 1 ? (int)(cores > NG_THREADS_MAX ? NG_THREADS_MAX : cores) : 2 };
+	ng_search *s = ng_search_new();
+	for (int k = 0; s && k < 2; k++) {
+		ng_search_set_level(s, 10);
+		ng_search_set_threads(s, counts[k]);
+		double t = 0;
+		int64_t nodes = 0;
+		for (int i = 0; i < n; i++) {
+			ng_search_clear(s);
+			ng_limits lim = { 0, depth, 0 };
+			ng_info info;
+			double t0 = now();
+			ng_search_run(s, pos[i], &lim, NULL, NULL, &info);
+			t += now() - t0;
+			nodes += info.nodes;
+		}
+		printf("time to depth %d, %d positions, %d thread%s: %.2f s, %lld nodes\n", depth,
+		       n, counts[k], counts[k] > 1 ? "s" : "", t, (long long)nodes);
+	}
+	for (int i = 0; i < n; i++)
+		ng_game_free(pos[i]);
+	ng_search_free(s);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 1 && !strcmp(argv[1], "ttd"))
+		return time_to_depth(argc > 2 ? atoi(argv[2]) : 4, argc > 3 ? atoi(argv[3]) : 40);
 	int depth = argc > 1 ? atoi(argv[1]) : 4;
 	ng_pos p;
 	ng_pos_start(&p, NG_STANDARD);
