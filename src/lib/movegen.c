@@ -102,6 +102,19 @@ static inline int covered(const ng_pos *pos, const slideset *ss, int s, int c)
 	return 0;
 }
 
+/* The slides after which disc d may be taken (the slide does not win,
+ * and no token stands on d after it), in ok; returns how many. */
+static inline int ok_slides(const ng_pos *pos, const slideset *ss, int d,
+                            uint8_t *ok)
+{
+	int nok = 0;
+	for (int s = 0; s < ss->n; s++) {
+		ok[s] = !ss->wins[s] && !covered(pos, ss, s, d);
+		nok += ok[s];
+	}
+	return nok;
+}
+
 /* Moves are listed relocation by relocation, so that consecutive moves lead
  * to the same disc set (perft and search reuse the disc analysis). */
 int ng_generate(const ng_pos *pos, ng_movelist *list)
@@ -134,12 +147,7 @@ int ng_generate(const ng_pos *pos, ng_movelist *list)
 		for (uint32_t b = di.removable[y]; b; b &= b - 1) {
 			int d = mk_cell(__builtin_ctz(b), y);
 			uint8_t ok[18];
-			int nok = 0;
-			for (int s = 0; s < ss.n; s++) {
-				ok[s] = !ss.wins[s] && !covered(pos, &ss, s, d);
-				nok += ok[s];
-			}
-			if (!nok)
+			if (!ok_slides(pos, &ss, d, ok))
 				continue;
 			ng__targets(&di, d, tg);
 			for (int ty = 0; ty < NG_ROWS; ty++)
@@ -311,11 +319,7 @@ int ng__find_parry(const ng_pos *pos,
 		for (uint32_t b = di.removable[y]; b && !o.done; b &= b - 1) {
 			int d = mk_cell(__builtin_ctz(b), y);
 			uint8_t ok[18];
-			int nok = 0;
-			for (int s = 0; s < ss.n; s++) {
-				ok[s] = !ss.wins[s] && !covered(pos, &ss, s, d);
-				nok += ok[s];
-			}
+			int nok = ok_slides(pos, &ss, d, ok);
 			int nt = nok ? ng__ntargets(&di, d) : 0;
 			if (!nt)
 				continue;
