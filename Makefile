@@ -8,7 +8,8 @@
 #   make bench-server  the online server under load (CLIENTS=1000, IDLE=10000,
 #                   DOOR=1: the players through the SSH door's identity path)
 #   make match      engine against engine (strength), see test/match
-#   make match-old  the top level against an older build's (OLD=229b3ab)
+#   make match-old  the top level against an older build's (OLD=229b3ab;
+#                   THREADS, OLD_THREADS, SEED, GAMES, MOVETIME)
 #   make tune       the evaluation's weights by self-play (test/tune.sh)
 #   make texel      the evaluation's weights fitted to engine games (test/texel.c)
 #   make fuzz       libFuzzer over the parsers, the protocol, the online

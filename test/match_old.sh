@@ -4,7 +4,8 @@
 # at MOVETIME ms a move (default 1000), GAMES games (default 200) from
 # paired openings, one game at a time so that each side has the whole
 # machine while it thinks: today's engine on THREADS threads (default one
-# a core), the old one on its single thread; SEED (default 1) chooses
+# a core), the old one on its single thread, or on OLD_THREADS (a build
+# from before threads knows no `set threads'); SEED (default 1) chooses
 # the openings.  Prints the score and the Elo
 # difference with its 95% interval (test/match.c).  Takes GAMES x about
 # 8 s: plan half an hour for 200 games, with nothing else running.
@@ -19,4 +20,5 @@ fi
 threads=${THREADS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 mt=${MOVETIME:-1000}
 build/match -j 1 -n "${GAMES:-200}" -s "${SEED:-1}" "level=10,movetime=$mt,threads=$threads" \
-	"level=10,movetime=$mt,engine=$dir/build/nonaga" 2>/dev/null
+	"level=10,movetime=$mt,engine=$dir/build/nonaga${OLD_THREADS:+,threads=$OLD_THREADS}" \
+	2>/dev/null
