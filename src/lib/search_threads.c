@@ -22,8 +22,9 @@
  * thread (the default) nothing is shared, and a search does exactly what
  * it did before threads existed (make bench's signature).
  *
- * The helpers are the searcher's (search.c makes and frees them); this
- * file only starts and stops their threads and hands them the jobs.
+ * The helpers are the searcher's (searcher.c makes and frees them); this
+ * file only starts and stops their threads and runs their side of the
+ * jobs search.c posts.
  */
 #include "searcher.h"
 #include <signal.h>
@@ -57,31 +58,6 @@ static void *helper_run(void *arg)
 	}
 	pthread_mutex_unlock(&j->mu);
 	return NULL;
-}
-
-int ng__job_post(ng_search *s)
-{
-	split_job *j = &s->job;
-	pthread_mutex_lock(&j->mu);
-	int n = s->helpers_live;
-	if (n) {
-		j->gen++;
-		j->busy = n;
-		pthread_cond_broadcast(&j->wake);
-	}
-	pthread_mutex_unlock(&j->mu);
-	return n;
-}
-
-void ng__job_wait(ng_search *s, int posted)
-{
-	split_job *j = &s->job;
-	pthread_mutex_lock(&j->mu);
-	if (s->stopped)   /* the helpers' searches are worth nothing now */
-		atomic_store(&s->helpers_halt, 1);
-	while (posted && j->busy > 0)
-		pthread_cond_wait(&j->idle, &j->mu);
-	pthread_mutex_unlock(&j->mu);
 }
 
 void ng__helpers_start(ng_search *s)

@@ -1,6 +1,7 @@
 /*
- * searcher.h - the searcher's state, shared by the tree search (search.c)
- * and the root of the search (search_root.c).
+ * searcher.h - the searcher's state, shared by its life and settings
+ * (searcher.c), the tree search (search.c), the root of the search
+ * (search_root.c) and the helper threads (search_threads.c).
  */
 #ifndef NG_SEARCHER_H
 #define NG_SEARCHER_H
@@ -116,12 +117,13 @@ void ng__sort_moves(ng_move *m, int *sc, int n);
 int ng__tt_move(const ng_search *s, const ng_pos *pos, ng_move *m);
 
 /*
- * The helper threads of a search.  search.c owns them: it makes and frees
- * each helper and its searcher with the searcher's own (ng_search_new,
- * ng_search_set_threads, ng_search_free).  search_threads.c only runs
- * them: started on the root before the main search deepens, stopped
- * after (returning the nodes they searched); each run gives them the
- * table as it is then.
+ * The helper threads of a search.  searcher.c owns them: it makes and
+ * frees each helper and its searcher with the searcher's own
+ * (ng_search_new, ng_search_set_threads, ng_search_free).
+ * search_threads.c only runs them: started on the root before the main
+ * search deepens, stopped after (returning the nodes they searched); each
+ * run gives them the table as it is then, and between they take the
+ * jobs search.c posts.
  */
 typedef struct ng_helper {
 	ng_search *w;       /* a searcher of its own, on the shared table */
@@ -144,12 +146,6 @@ int ng__split(ng_search *s, const ng_pos *pos, const ng_move *moves,
               int ply, int *alpha, int beta, int *best, ng_move *bm);
 /* A helper's part of the job its searcher posted (search.c). */
 void ng__job_take(ng_search *t, split_job *j);
-/* Post the job whose fields are set (search_threads.c): the number of
- * helpers woken for it. */
-int ng__job_post(ng_search *s);
-/* Wait until the helpers woken for the job have left it; if the search
- * has stopped, they are told to stop first. */
-void ng__job_wait(ng_search *s, int posted);
 int64_t ng__helpers_stop(ng_search *s);
 /* The nodes the running helpers have published so far (a little behind
  * their own counts), for the progress of a run still going. */
