@@ -126,7 +126,9 @@ typedef struct win_line { int16_t from, step, end; } win_line;
 int ng__win_lines(const ng_pos *pos, int side, win_line *w);
 /* Could a relocation rf -> rt (rf NG_NOCELL for none) stop every one of the
  * winning slides w[0, n)?  0 means it surely cannot: it leaves some
- * slide's path and the cell beyond its end as they are. */
+ * slide's path and the cell beyond its end as they are.  The rule that
+ * ng__find_parry applies without making the moves; parry_test holds the
+ * two to each other. */
 int ng__may_stop(const win_line *w, int n, int rf, int rt);
 /* The moves of ng_generate's list for which ng__may_stop holds (their
  * relocation may stop every winning slide their slide leaves the

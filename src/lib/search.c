@@ -152,7 +152,6 @@ typedef struct parry_try {
 	ng_search *s;
 	const ng_pos *pos;
 	int64_t base;
-	int found;
 } parry_try;
 
 static int try_parry(void *ctx, ng_move m, int index)
@@ -162,7 +161,7 @@ static int try_parry(void *ctx, ng_move m, int index)
 		return 1;
 	ng_pos c = *p->pos;
 	ng__make_unkeyed(&c, m);
-	return p->found = !ng__winning_slides(&c, c.side, 1);
+	return !ng__winning_slides(&c, c.side, 1);
 }
 
 /*
@@ -176,7 +175,7 @@ static int try_parry(void *ctx, ng_move m, int index)
  */
 static int parried(ng_search *s, const ng_pos *pos, int stand, int ply)
 {
-	parry_try p = { s, pos, s->nodes, 0 };
+	parry_try p = { s, pos, s->nodes };
 	int total = ng__find_parry(pos, try_parry, &p);
 	if (total < 0 || count_to(s, p.base + total))
 		return stand;   /* a parry, or the search stops */
