@@ -475,7 +475,8 @@ void ng_search_clear(ng_search *s);                  /* forget the table */
  * searcher's own thread still chooses the move), so a run searches deeper
  * in the same time; the moves chosen then depend on timing and are not
  * reproducible.  NG_ERR_NOMEM leaves one thread.  A run's progress and
- * answer count the nodes of every thread; the helpers' buffers are made
+ * answer count the nodes of every thread, and so does a node limit (one
+ * budget for all the threads); the helpers' buffers are made
  * at their first run, not here.
  */
 ng_err ng_search_set_threads(ng_search *s, int n);

@@ -182,6 +182,21 @@ int main(void)
 	}
 	CHECK(ok == 40, "forty short runs (%d)", ok);
 
+	/* a node limit is one budget for all the threads: on two threads a
+	 * run of N nodes searches N and a little (each thread looks at the
+	 * budget every few hundred nodes), not N on each thread */
+	for (int n = 1; n <= 2; n++) {
+		const int64_t budget = 300000;
+		ng_limits ln = { 0, 0, budget };
+		ng_search_set_threads(s, n);
+		ng_search_clear(s);
+		ng_game_reset(g, NG_STANDARD);
+		ng_search_run(s, g, &ln, NULL, NULL, &info);
+		CHECK(info.nodes >= budget && info.nodes <= budget + budget / 50,
+		      "%d thread(s): %lld nodes for a budget of %lld", n,
+		      (long long)info.nodes, (long long)budget);
+	}
+
 	/* back to one thread: the answer is the same every time again */
 	ng_search_set_threads(s, 1);
 	ng_move first = { 0, 0, 0, 0 };

@@ -37,13 +37,23 @@ int64_t ng__elapsed_ms(const ng_search *s)
 	       (t.tv_nsec - s->t0.tv_nsec) / 1000000;
 }
 
+/* Every thread's nodes of this run, this thread's own counted to now: the
+ * node limit is a budget for all the threads together.  With one thread
+ * it is s->nodes exactly, so a single thread's tree does not change. */
+int64_t ng__nodes_spent(ng_search *s)
+{
+	int64_t d = s->nodes - s->added;
+	s->added = s->nodes;
+	return atomic_fetch_add_explicit(s->budget, d, memory_order_relaxed) + d;
+}
+
 static int should_stop(ng_search *s)
 {
 	if (s->stopped)
 		return 1;
 	if (atomic_load_explicit(&s->stop, memory_order_relaxed) ||
 	    (s->halt && atomic_load_explicit(s->halt, memory_order_relaxed)) ||
-	    (s->node_limit && s->nodes >= s->node_limit) ||
+	    (s->node_limit && ng__nodes_spent(s) >= s->node_limit) ||
 	    (s->deadline_ms && ng__elapsed_ms(s) >= s->deadline_ms))
 		s->stopped = 1;
 	if (s->halt)   /* a helper: its count for the main search's progress */

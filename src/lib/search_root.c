@@ -249,7 +249,7 @@ static void deepen(ng_search *s, const ng_pos *root, root_moves *rm,
 			progress(ctx, out);
 		if (best > NG_MATE_BOUND || best < -NG_MATE_BOUND)
 			break;   /* proven */
-		if (s->node_limit && s->nodes >= s->node_limit)
+		if (s->node_limit && ng__nodes_spent(s) >= s->node_limit)
 			break;
 	}
 }
@@ -277,6 +277,9 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 	}
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	s->nodes = 0;
+	s->added = 0;
+	atomic_store(&s->spent, 0);
+	s->budget = &s->spent;
 	s->root_taken = s->line_taken = 0;
 	s->stopped = 0;
 	s->age++;

@@ -87,7 +87,9 @@ void ng__helpers_start(ng_search *s)
 		w->age = s->age;
 		w->t0 = s->t0;
 		w->deadline_ms = s->deadline_ms;
-		w->node_limit = 0;   /* the main search counts the budget */
+		w->node_limit = s->node_limit;   /* one budget for all */
+		w->budget = &s->spent;
+		w->added = 0;
 		w->nodes = 0;
 		w->root_taken = w->line_taken = 0;
 		atomic_store_explicit(&w->counted, 0, memory_order_relaxed);

@@ -80,6 +80,11 @@ struct ng_search {
 	int in_job;              /* taking a job's moves: no split inside */
 	_Atomic int64_t counted; /* a helper: its nodes so far, published now
 	                          * and then for the main search's progress */
+	_Atomic int64_t spent;   /* the main search: every thread's nodes as
+	                          * each last added them, against node_limit */
+	_Atomic int64_t *budget; /* the main search's spent (its own or, for a
+	                          * helper, its searcher's) */
+	int64_t added;           /* own nodes already added to *budget */
 
 	/* per run */
 	int64_t nodes, node_limit;
@@ -102,6 +107,9 @@ extern const ng_weights ng__weights;
 
 /* Milliseconds since the run started. */
 int64_t ng__elapsed_ms(const ng_search *s);
+/* Every thread's nodes of this run so far (search.c), adding this
+ * thread's own: what node_limit is held against. */
+int64_t ng__nodes_spent(ng_search *s);
 /* Search pos (reached at turn ply from the root, its key already on the
  * path) to depth within (alpha, beta); from the side to move's view. */
 int ng__search(ng_search *s, const ng_pos *pos, int depth, int alpha,
