@@ -309,9 +309,12 @@ fuzz: $(FUZZ_BINS)
 	  -artifact_prefix=build/fuzz-server- -print_final_stats=1 \
 	  build/fuzz-corpus-server test/fuzz-corpus-server
 
+# First what compares across versions (the time to a depth, the signature),
+# then what does not (the node rates: bench.c says why).
 bench: build/nonaga build/test/bench
-	@build/test/bench
+	@echo "time to depth: compares across versions on a quiet machine"
 	@build/test/bench ttd 4 40
+	@build/test/bench
 
 # The online server under load: CLIENTS connections playing CLIENTS/2
 # games on loopback (see test/server_bench.c for what it measures), first

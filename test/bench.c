@@ -128,7 +128,8 @@ int main(int argc, char **argv)
 	free(l1);
 	free(l2);
 
-	/* search: fixed depth, one thread, fixed seed */
+	/* search: fixed depth, one thread, fixed seed; the signature changes
+	 * only with the tree, so it compares across versions */
 	ng_search *s = ng_search_new();
 	ng_game *g = ng_game_new(NG_STANDARD);
 	int64_t total = 0;
@@ -177,6 +178,9 @@ int main(int argc, char **argv)
 
 	/* the top level for 1 s a move, on one thread and on one a core:
 	 * nodes per second and the depth reached */
+	printf("node rates: not comparable with builds before 5f33d29 (the threat check's\n"
+	       "skipped moves count as nodes) or 5064db5 (threads no longer repeat each\n"
+	       "other's nodes); compare the time to depth and the signature instead\n");
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	int counts[2] = { 1, cores > 1 ? (int)(cores > NG_THREADS_MAX ? NG_THREADS_MAX : cores) : 2 };
 	for (int k = 0; k < 2; k++) {
