@@ -122,6 +122,13 @@ typedef struct slide_stats { int moves[2], wins[2], passes[2], stuck[2]; } slide
 void ng__slide_stats(const ng_pos *pos, slide_stats *st);
 /* A winning slide of `side' (slides.c): from, one step (a DELTA), end. */
 typedef struct win_line { int16_t from, step, end; } win_line;
+/* Is cell c on w's path, past its start up to its end?  (ng__may_stop
+ * and the parries' generator, movegen.c) */
+static inline int ng__on_path(const win_line *w, int c)
+{
+	int d = w->step, k = (c - w->from) / d;
+	return k >= 1 && c == w->from + k * d && k <= (w->end - w->from) / d;
+}
 /* Every winning slide `side' would have if it were to move (at most 18). */
 int ng__win_lines(const ng_pos *pos, int side, win_line *w);
 /* Could a relocation rf -> rt (rf NG_NOCELL for none) stop every one of the

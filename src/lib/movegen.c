@@ -188,12 +188,6 @@ static int lines_after(const ng_pos *pos, const slideset *ss, int s,
 	return ng__win_lines(&c, c.side ^ 1, w);
 }
 
-static int on_path(const win_line *w, int c)
-{
-	int d = w->step, k = (c - w->from) / d;
-	return k >= 1 && c == w->from + k * d && k <= (w->end - w->from) / d;
-}
-
 enum { P_NONE = -2, P_ALL = -1 };   /* else the one target that may */
 
 /* Which targets of disc d may stop every line w[0, n). */
@@ -201,7 +195,7 @@ static int parry_targets(const win_line *w, int n, int d)
 {
 	int beyond = P_ALL;
 	for (int j = 0; j < n; j++) {
-		if (on_path(&w[j], d))
+		if (ng__on_path(&w[j], d))
 			continue;
 		int b = w[j].end + w[j].step;
 		if (beyond != P_ALL && beyond != b)

@@ -98,10 +98,8 @@ int ng__win_lines(const ng_pos *pos, int side, win_line *w)
 int ng__may_stop(const win_line *w, int n, int rf, int rt)
 {
 	for (int j = 0; j < n; j++) {
-		int d = w[j].step, k = rf == NG_NOCELL ? 0 : (rf - w[j].from) / d;
-		int on_path = k >= 1 && rf == w[j].from + k * d &&
-		              k <= (w[j].end - w[j].from) / d;
-		if (!on_path && (rf == NG_NOCELL || rt != w[j].end + d))
+		if (rf == NG_NOCELL ||
+		    (!ng__on_path(&w[j], rf) && rt != w[j].end + w[j].step))
 			return 0;
 	}
 	return 1;
