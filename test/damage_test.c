@@ -127,12 +127,13 @@ static int make_journal(void)
 	return 1;
 }
 
-/* The state as the kill left it, its journal replaced by j. */
-static int restore(const unsigned char *j, int len)
+/* The state as the kill left it (afresh, or only its journal), its
+ * journal replaced by j. */
+static int restore(const unsigned char *j, int len, int afresh)
 {
 	char cmd[1000], path[400];
 	snprintf(cmd, sizeof cmd, "rm -rf %s && cp -a %s/pristine %s", state, dir, state);
-	if (system(cmd) != 0)
+	if (afresh && system(cmd) != 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/journal", state);
 	int fd = open(path, O_WRONLY | O_TRUNC);
@@ -207,25 +208,25 @@ static void expected(int g, const unsigned char *j, int lo, int hi, char *out, s
 }
 
 /* The files journal.damaged-* in the state directory: how many, and
- * whether the first holds exactly want. */
+ * whether one of them holds exactly want. */
 static int kept_copies(const unsigned char *want, int len, int *same)
 {
-	char d[400], path[800];
+	char path[800];
 	static unsigned char buf[1 << 16];
-	snprintf(d, sizeof d, "%s", state);
-	DIR *dp = opendir(d);
+	DIR *dp = opendir(state);
 	struct dirent *de;
 	int n = 0;
 	*same = 0;
 	while (dp && (de = readdir(dp))) {
 		if (strncmp(de->d_name, "journal.damaged-", 16))
 			continue;
-		snprintf(path, sizeof path, "%s/%s", d, de->d_name);
+		n++;
+		snprintf(path, sizeof path, "%s/%s", state, de->d_name);
 		int fd = open(path, O_RDONLY);
 		int r = fd < 0 ? -1 : (int)read(fd, buf, sizeof buf);
 		if (fd >= 0)
 			close(fd);
-		*same = !n++ && r == len && !memcmp(buf, want, (size_t)len);
+		*same |= r == len && !memcmp(buf, want, (size_t)len);
 	}
 	if (dp)
 		closedir(dp);
@@ -238,7 +239,7 @@ static void check(const char *what, const unsigned char *j, int len, int lo, int
 {
 	char got[2048], want[2048], line[600];
 	int in, later, same;
-	if (restore(j, len) < 0) {
+	if (restore(j, len, 1) < 0) {
 		CHECK(0, "%s: the state directory made", what);
 		return;
 	}
@@ -283,6 +284,22 @@ static int move_frame(int g, int ply)
 	return -1;
 }
 
+/* Damage met again in the same state directory (j, the journal of the
+ * last check, is kept there): a second copy, the first left as it was. */
+static void never_replaced(const unsigned char *j)
+{
+	static unsigned char j2[1 << 16];
+	int same1, same2;
+	memcpy(j2, pristine, (size_t)jsize);
+	j2[fr[2].at + 9] ^= 1;   /* g1's first seat */
+	snprintf(logpath, sizeof logpath, "%s/log-%d", dir, ++starts);
+	pid_t pid = restore(j2, jsize, 0) < 0 ? -1 : start(1, NULL, NULL, NULL);
+	CHECK(pid > 0, "damaged again: the server starts");
+	CHECK(kept_copies(j, jsize, &same1) == 2 && kept_copies(j2, jsize, &same2) == 2 &&
+	      same1 && same2, "damaged again: a second copy, the first one as it was");
+	srv_stop(pid, SIGKILL);
+}
+
 int main(void)
 {
 	static unsigned char j[1 << 16];
@@ -316,6 +333,7 @@ int main(void)
 	while (last + 1 < nfr && fr[last + 1].at < lo + 512)
 		last++;
 	check("512 zeroed bytes", j, jsize, fr[first].at, fr[last].at + 8 + fr[last].len, 1);
+	never_replaced(j);
 
 	/* g1's fourth move: a length that ends where the next entry ends */
 	memcpy(j, pristine, (size_t)jsize);
