@@ -223,6 +223,7 @@ build/test/layout_test build/asan/test/layout_test: src/nonaga/tui/board_layout.
 build/test/reasons_test build/asan/test/reasons_test: src/nonaga/tui/reasons.c $(HDRS)
 build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
 build/test/journal_test build/asan/test/journal_test: src/nonaga/server/server_store.c src/nonaga/server/server_journal.c src/nonaga/server/server_dir.c \
+  src/nonaga/server/server_damage.c \
   src/nonaga/server/server_clock.c src/nonaga/server/server_rating.c src/nonaga/server/server_names.c \
   src/nonaga/server/rating.c $(HDRS)
 build/test/rating_test build/asan/test/rating_test build/test/ratings_test \
@@ -253,8 +254,16 @@ build/test/fakeserver: test/fakeserver.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $< -o $@
 
+# test/syncshim.c: the LD_PRELOAD shim of test/durable_test.c, plain for
+# both variants (durable_test.c says how it is preloaded under ASan)
+build/test/syncshim.so: test/syncshim.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) -fPIC -shared $< -o $@ -ldl
+build/test/durable_test build/asan/test/durable_test: build/test/syncshim.so test/srvtest.h
+build/test/damage_test build/asan/test/damage_test: test/srvtest.h
+
 TEST_BINS = $(patsubst test/%.c,build/test/%,$(TEST_C)) build/refgen build/test/savetool \
-            build/test/fakeserver
+            build/test/fakeserver build/test/syncshim.so
 ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C)) build/asan/test/savetool
 
 # the tools of make match, tune, texel and puzzles: built by make check so

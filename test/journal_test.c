@@ -17,6 +17,7 @@
 #include "tap.h"
 #include "server_dir.c"
 #include "server_journal.c"
+#include "server_damage.c"
 #include "server_store.c"
 #include "server_clock.c"
 #include "server_rating.c"

@@ -10,7 +10,10 @@
  * fdatasync(2) for the whole batch (group commit); the server releases
  * the turn's answers only after that.  A crash mid-write leaves at most a
  * torn last entry: its length or its check does not match, and reading
- * stops there (everything before it is whole).
+ * stops there (everything before it is whole).  A frame that does not
+ * hold with a whole frame somewhere after it is damage (a disk error, a
+ * bad copy), not a tear: reading skips the bytes up to the next whole
+ * frame (each offset tried: a damaged length says nothing) and goes on.
  */
 #include "server_journal.h"
 #include <errno.h>
@@ -196,21 +199,33 @@ void journal_close(journal *j)
 
 /* ---------------------------------------------------------------- reading */
 
-long journal_read(const char *path, journal_fn fn, void *arg, off_t *whole, off_t *size)
+/* Is there a whole frame at at (its length in range, all of it in the
+ * buffer, its check right)? */
+static int frame_ok(const unsigned char *buf, size_t at, size_t have)
+{
+	if (at + JOURNAL_HEAD > have)
+		return 0;
+	uint32_t len = get32(buf + at);
+	return len >= 1 && len <= JOURNAL_ENTRY_MAX && at + JOURNAL_HEAD + len <= have &&
+	       get32(buf + at + 4) == crc32c(crc32c(0, buf + at, 4), buf + at + JOURNAL_HEAD, len);
+}
+
+/* The file at path into *buf (NULL when empty): its size, or -1. */
+static ssize_t slurp(const char *path, unsigned char **buf)
 {
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	struct stat st;
-	*whole = *size = 0;
+	*buf = NULL;
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -1;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return errno = EINVAL, -1;
 	}
-	unsigned char *buf = st.st_size ? malloc((size_t)st.st_size) : NULL;
+	*buf = st.st_size ? malloc((size_t)st.st_size) : NULL;
 	size_t have = 0;
-	while (buf && have < (size_t)st.st_size) {
-		ssize_t r = read(fd, buf + have, (size_t)st.st_size - have);
+	while (*buf && have < (size_t)st.st_size) {
+		ssize_t r = read(fd, *buf + have, (size_t)st.st_size - have);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
@@ -218,24 +233,44 @@ long journal_read(const char *path, journal_fn fn, void *arg, off_t *whole, off_
 		have += (size_t)r;
 	}
 	close(fd);
-	if (st.st_size && !buf)
+	if (st.st_size && !*buf)
 		return -1;
+	return (ssize_t)have;
+}
+
+long journal_read(const char *path, const journal_reader *rd, off_t *whole, off_t *size)
+{
+	unsigned char *buf;
+	ssize_t got = slurp(path, &buf);
+	*whole = *size = 0;
+	if (got < 0)
+		return -1;
+	size_t have = (size_t)got, at = 0, end = 0;
 	long n = 0;
-	size_t at = 0;
 	char text[JOURNAL_ENTRY_MAX + 1];
 	while (at + JOURNAL_HEAD <= have) {
+		if (!frame_ok(buf, at, have)) {
+			/* a crash tears only the last frame: a whole frame further
+			 * on means damage here, skipped up to that frame */
+			size_t next = at + 1;
+			while (next + JOURNAL_HEAD <= have && !frame_ok(buf, next, have))
+				next++;
+			if (next + JOURNAL_HEAD > have)
+				break;   /* nothing whole after it: a torn end */
+			if (rd->damage)
+				rd->damage(rd->arg, (off_t)at, buf + at, next - at);
+			at = next;
+		}
 		uint32_t len = get32(buf + at);
-		if (len < 1 || len > JOURNAL_ENTRY_MAX || at + JOURNAL_HEAD + len > have ||
-		    get32(buf + at + 4) != crc32c(crc32c(0, buf + at, 4), buf + at + JOURNAL_HEAD, len))
-			break;
 		memcpy(text, buf + at + JOURNAL_HEAD, len);
 		text[len] = 0;
-		fn(arg, text, len);
+		rd->entry(rd->arg, text, len);
 		at += JOURNAL_HEAD + len;
+		end = at;
 		n++;
 	}
 	free(buf);
-	*whole = (off_t)at;
+	*whole = (off_t)end;
 	*size = (off_t)have;
 	return n;
 }

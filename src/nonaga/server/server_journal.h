@@ -38,12 +38,53 @@ int journal_commit(journal *j);
 off_t journal_size(const journal *j);
 unsigned long journal_syncs(const journal *j);
 void journal_close(journal *j);
-/* Every whole entry of the journal at path to fn, in order: their
+/* What journal_read tells: each whole entry, in order, and before an
+ * entry that follows damage, the damaged bytes (from offset at, len of
+ * them) that were skipped to reach it (damage may be NULL). */
+typedef struct journal_reader {
+	journal_fn entry;
+	void (*damage)(void *arg, off_t at, const unsigned char *bytes, size_t len);
+	void *arg;
+} journal_reader;
+/* Every whole entry of the journal at path to rd, in order: their
  * number, 0 when there is no journal, -1 with errno when it cannot be
- * read.  *whole: the bytes they fill; *size: the file's (more when its
- * end is torn). */
-long journal_read(const char *path, journal_fn fn, void *arg, off_t *whole, off_t *size);
+ * read.  *whole: where the last whole entry ends; *size: the file's
+ * bytes (more when its end is torn: damage with no whole entry after
+ * it). */
+long journal_read(const char *path, const journal_reader *rd, off_t *whole, off_t *size);
 /* fsync the directory that holds path. */
 int journal_sync_dir(const char *path);
+
+/* server_damage.c: what damage in the middle of the journal cost, for
+ * the log, while the store replays it. */
+#define DAMAGE_GAMES 32
+typedef struct jdamage {
+	const char *path;             /* the journal */
+	/* game id in words into out: "g1 (id 7)" */
+	void (*describe)(void *arg, unsigned long long id, char *out, size_t size);
+	void *arg;
+	unsigned long long last;      /* the last entry read (the store sets it) */
+	int regions;                  /* damaged parts skipped */
+	int pending;                  /* one skipped, reported at the next entry */
+	off_t at;                     /* the last one: where, how long */
+	size_t len;
+	char guess[400];              /* entries its bytes seem to hold */
+	struct {
+		unsigned long long id;
+		int damaged, later;       /* entries in it, after it not applying */
+	} games[DAMAGE_GAMES];
+	int ngames;
+} jdamage;
+/* Damaged bytes skipped after entry d->last. */
+void damage_seen(jdamage *d, off_t at, const unsigned char *bytes, size_t len);
+/* Entry seq read: the first after damage says what was lost. */
+void damage_next(jdamage *d, unsigned long long seq);
+/* An entry of game id after the damage did not apply. */
+void damage_lost(jdamage *d, unsigned long long id);
+/* Each game that lost entries, to the log. */
+void damage_report(jdamage *d);
+/* The damaged journal kept as it is, as PATH.damaged-DATE[.N] (named in
+ * kept): 0, or -1 with errno. */
+int damage_keep(const jdamage *d, char *kept, size_t size);
 
 #endif

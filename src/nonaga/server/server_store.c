@@ -78,6 +78,7 @@ struct store {
 	int64_t reset_ms;           /* when the journal was last reset */
 	int failed;                 /* the journal cannot be written */
 	int sync;                   /* SERVER_SYNC_* */
+	jdamage dmg;                /* damage met while replaying */
 };
 
 /* ------------------------------------------------------------ the copies */
@@ -679,12 +680,39 @@ static unsigned long long finished_max(store *st)
 	return max;
 }
 
+/* Game id in words, for the damage's report. */
+static void describe(void *arg, unsigned long long id, char *out, size_t size)
+{
+	srec *r = rec_find(arg, id);
+	if (r)
+		snprintf(out, size, "%s (id %llu)", r->name, id);
+	else
+		snprintf(out, size, "id %llu (its start lost)", id);
+}
+
+static void damaged(void *arg, off_t at, const unsigned char *bytes, size_t len)
+{
+	damage_seen(&((store *)arg)->dmg, at, bytes, len);
+}
+
 static void replay(void *arg, char *text, size_t len)
 {
-	char copy[JOURNAL_ENTRY_MAX + 1];
+	store *st = arg;
+	char copy[JOURNAL_ENTRY_MAX + 1], word[8] = "";
+	unsigned long long seq = strtoull(text, NULL, 10), id = 0;
 	memcpy(copy, text, len + 1);
-	if (apply(arg, text) < 0)
-		server_log("journal: entry '%s' does not apply: skipped", copy);
+	sscanf(text, "%*u %7s %llu", word, &id);
+	damage_next(&st->dmg, seq);
+	st->dmg.last = seq;
+	/* after damage, an entry of a game not known lost its start */
+	int orphan = st->dmg.regions && strcmp(word, "new") && strcmp(word, "base") &&
+	             !rec_find(st, id);
+	if (apply(st, text) < 0 || orphan) {
+		if (st->dmg.regions)
+			damage_lost(&st->dmg, strcmp(word, "new") ? id : seq);
+		server_log("journal: entry '%s' does not apply%s: skipped", copy,
+		           st->dmg.regions ? " after the damage" : "");
+	}
 }
 
 /* Records, then the journal over them; then everything compacted. */
@@ -706,13 +734,27 @@ static int load(server *s, char *msg, size_t size)
 	if (ratings_load(s, msg, size) < 0)
 		return -1;
 	off_t whole, all;
-	long k = journal_read(st->journal, replay, st, &whole, &all);
+	journal_reader rd = { replay, damaged, st };
+	st->dmg.path = st->journal;
+	st->dmg.describe = describe;
+	st->dmg.arg = st;
+	long k = journal_read(st->journal, &rd, &whole, &all);
 	if (k < 0)
 		return snprintf(msg, size, "cannot read the journal %s: %s", st->journal,
 		                strerror(errno)), -1;
 	if (all > whole)
 		server_log("journal %s: a torn last entry at byte %lld (%lld bytes) dropped",
 		           st->journal, (long long)whole, (long long)(all - whole));
+	if (st->dmg.regions) {   /* kept before the compaction replaces it */
+		char kept[PATH_MAX + 64];
+		damage_report(&st->dmg);
+		if (damage_keep(&st->dmg, kept, sizeof kept) < 0)
+			return snprintf(msg, size, "cannot keep the damaged journal %s: %s (left as "
+			                "it is)", st->journal, strerror(errno)), -1;
+		server_log("journal %s: damaged in %d place%s: its bytes are kept as they were "
+		           "in %s", st->journal, st->dmg.regions, st->dmg.regions == 1 ? "" : "s",
+		           kept);
+	}
 	if (ratings_seq(s) > st->seq)   /* (a journal lost): new entries count */
 		st->seq = ratings_seq(s);
 	for (srec *r = st->recs; r; r = r->next)
