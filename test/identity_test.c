@@ -305,13 +305,13 @@ static void accounts(void)
 	char u1[32], u2[32], got[512], want[512], token[64] = "";
 	tc a, b;
 	if (geteuid() != 0) {
-		printf("identity accounts: skipped: useradd needs root\n");
+		printf("identity: skipped: the part with real accounts needs root (useradd)\n");
 		return;
 	}
 	snprintf(u1, sizeof u1, "ngid%d", (int)(getpid() % 100000));
 	snprintf(u2, sizeof u2, "ngie%d", (int)(getpid() % 100000));
 	if (getpwnam(u1) || getpwnam(u2)) {
-		printf("identity accounts: skipped: the accounts %s, %s exist\n", u1, u2);
+		printf("identity: skipped: the part with real accounts: %s or %s exists\n", u1, u2);
 		return;
 	}
 	chmod(dir, 0711);   /* (the socket is 0666) */
