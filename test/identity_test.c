@@ -357,8 +357,11 @@ static void accounts(void)
 	tc_close(&b);
 }
 
+static char client[1024];   /* what `nonaga --list' said in unix_login */
+
 /* A server of its own, no gateway, on the state prepared by file (its
- * text): the Unix connection of this test's account gets got. */
+ * text): the Unix connection of this test's account gets got, and what
+ * the client program says is in client. */
 static int unix_login(const char *sub, const char *file, const char *text, char *got, size_t size)
 {
 	char path[400];
@@ -378,6 +381,14 @@ static int unix_login(const char *sub, const char *file, const char *text, char 
 	if (ok && !strncmp(got, "error ", 6))
 		ok = tc_closed(&t, 3000);
 	tc_close(&t);
+	char cmd[800];
+	snprintf(cmd, sizeof cmd, "LANG=C.UTF-8 LANGUAGE=en %s --list --server unix:%s 2>&1",
+	         nonaga, sock);
+	FILE *out = popen(cmd, "r");
+	size_t n = out ? fread(client, 1, sizeof client - 1, out) : 0;
+	client[n] = 0;
+	if (out)
+		pclose(out);
 	srv_stop(pid, SIGTERM);
 	return ok;
 }
@@ -392,9 +403,14 @@ static void logins(void)
 	         "administrator for another login (nonaga(6), Who is who)", login);
 	CHECK(unix_login("door", "door-players", text, got, sizeof got) && !strcmp(got, want),
 	      "an account whose login a door player has is refused, then closed: %s", got);
-	snprintf(want, sizeof want, "login %s (uid %lu) refused: the name is a player of the "
-	         "SSH door (%s)'s", login, (unsigned long)geteuid(), fpr(9));
+	snprintf(want, sizeof want, "login %s (uid %lu) refused: the name is owned by a player "
+	         "of the SSH door (%s) since before; give the account another login (usermod -l)",
+	         login, (unsigned long)geteuid(), fpr(9));
 	CHECK(log_has(want), "... the log tells the administrator whose it is");
+	snprintf(want, sizeof want, "nonaga: the server refused: error login-refused on this "
+	         "server the name %s belongs to a player of the SSH door", login);
+	CHECK(!strncmp(client, want, strlen(want)), "... and the program tells its user: %s",
+	      client);
 	snprintf(text, sizeof text, "%s uid %lu\n", login, (unsigned long)geteuid() + 4242);
 	snprintf(want, sizeof want, "error login-refused on this server the name %s belongs to "
 	         "another account: ask the administrator for another login (nonaga(6), Who is "

@@ -171,8 +171,9 @@ int owners_login(server *s, const char *login, unsigned long uid, char *why, siz
 		snprintf(whose, sizeof whose, "the players over TCP");
 	else
 		snprintf(whose, sizeof whose, "another account (uid %lu)", o->uid);
-	server_log("login %s (uid %lu) refused: the name is %s's since before; give the "
-	           "account another login, or see nonaga(6), Who is who", login, uid, whose);
+	server_log("login %s (uid %lu) refused: the name is owned by %s since before; give "
+	           "the account another login (usermod -l), or see nonaga(6), Who is who",
+	           login, uid, whose);
 	snprintf(why, size, "on this server the name %s belongs to %s: ask the "
 	         "administrator for another login (nonaga(6), Who is who)", login,
 	         o->kind == KEY ? "a player of the SSH door, who took it before your account was made"
