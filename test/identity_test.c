@@ -235,6 +235,12 @@ static void tcp_names(int port)
 	CHECK(tcp_as(&t, port, "zed", got, sizeof got) && !strcmp(got, "welcome zed"),
 	      "a name nobody has is the TCP players': %s", got);
 	tc_close(&t);
+	CHECK(tcp_as(&t, port, "ZED", got, sizeof got) && !strcmp(got, "welcome zed"),
+	      "... spelt as first used: %s", got);
+	tc_close(&t);
+	CHECK(tcp_as(&t, port, "CAROL", got, sizeof got) && !strcmp(got, "welcome carol.tcp"),
+	      "CAROL over TCP is carol.tcp too: %s", got);
+	tc_close(&t);
 	CHECK(door(&u, 6, "name Zed", got, sizeof got) && !strncmp(got, "error name-taken ", 17),
 	      "the door refuses it afterwards: %s", got);
 	tc_close(&u);

@@ -287,8 +287,8 @@ void owners_free(server *s);
  * -1 with why (for "error login-refused", logged). */
 int owners_login(server *s, const char *login, unsigned long uid, char *why, size_t size);
 /* The name a TCP client that gave name plays under, into out: name, or
- * NAME.tcp when name is another's.  0, -1 (both another's), or -2 (it
- * cannot be kept now). */
+ * NAME.tcp when name is another's (spelt as first used).  0, -1 (both
+ * another's), or -2 (it cannot be kept now). */
 int owners_tcp(server *s, const char *name, char *out, size_t size);
 /* Why name (in either case) is not for a new door player (another's, or
  * marked as the TCP players': NAME.tcp), or NULL. */

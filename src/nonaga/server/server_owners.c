@@ -205,9 +205,10 @@ int owners_tcp(server *s, const char *name, char *out, size_t size)
 			return -1;
 		use = marked;
 	}
-	if (!find(s->owners, use) && claim(s, use, TCP, 0) < 0)
+	const owner *o = find(s->owners, use);
+	if (!o && claim(s, use, TCP, 0) < 0)
 		return -2;
-	snprintf(out, size, "%s", use);
+	snprintf(out, size, "%s", o ? o->name : use);   /* (as first used) */
 	return 0;
 }
 
