@@ -316,6 +316,10 @@ static void accounts(void)
 	}
 	snprintf(u1, sizeof u1, "ngid%d", (int)(getpid() % 100000));
 	snprintf(u2, sizeof u2, "ngie%d", (int)(getpid() % 100000));
+	if (system("command -v useradd >/dev/null && command -v userdel >/dev/null") != 0) {
+		printf("identity: skipped: the part with real accounts: there is no useradd\n");
+		return;
+	}
 	if (getpwnam(u1) || getpwnam(u2)) {
 		printf("identity: skipped: the part with real accounts: %s or %s exists\n", u1, u2);
 		return;
