@@ -10,7 +10,9 @@
 # its next session opens in it; commands (ssh ... id, sh -c id) run no shell; a fourth key may
 # not take a taken name; a second key joins a player with a one-time code;
 # ssh -t ... watch GAME watches; nobody but the door's account may say who
-# a player is.
+# a player is.  The name rules themselves (logins, case twins, codes, the
+# names of accounts and TCP players) run without root or sshd in
+# test/identity_test.c, through --gateway on a Unix socket.
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init door

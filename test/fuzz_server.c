@@ -100,6 +100,7 @@ static void setup(void)
 	srv.opt.gateway = "door";
 	srv.opt.sync = SERVER_SYNC_NONE;   /* what is fuzzed is not the disk */
 	if (!srv.base || store_open(&srv, msg, sizeof msg) < 0 ||
+	    owners_load(&srv, msg, sizeof msg) < 0 ||
 	    door_load(&srv, msg, sizeof msg) < 0 || players_load(&srv, msg, sizeof msg) < 0)
 		FAIL("set-up: %s", msg);
 }

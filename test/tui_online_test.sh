@@ -269,7 +269,9 @@ EOF
 tcp_launch ta --host t1 --as red
 check "TCP: the host waits" see ta "Waiting for an opponent to join t1"
 tcp_launch tb --join t1
-check "TCP: the joiner plays Blue" poll 10 header_is tb "online t1 ∙ ◉ $rated ∙ ◼ $rated (you)"
+# (the client gives our login, a login of this host: over TCP it is $me.tcp,
+# a name of the TCP players, not rated yet; nonaga(6), Who is who)
+check "TCP: the joiner plays Blue, as $me.tcp" poll 10 header_is tb "online t1 ∙ ◉ $me.tcp ∙ ◼ $me.tcp (you)"
 check "TCP: the host sees it" see ta "Red to move (you)"
 press ta Enter Enter Enter Enter
 check "TCP: a move goes across" see tb "Blue to move (you)"

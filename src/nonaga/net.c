@@ -283,13 +283,14 @@ static void uid_name(uid_t uid, char *name, size_t size)
 		snprintf(name, size, "uid%lu", (unsigned long)uid);
 }
 
-int net_peer_name(int fd, char *name, size_t size)
+int net_peer_name(int fd, char *name, size_t size, unsigned long *uid)
 {
 	struct ucred cr;
 	socklen_t len = sizeof cr;
 	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &len) < 0)
 		return -1;
 	uid_name(cr.uid, name, size);
+	*uid = cr.uid;
 	return 0;
 }
 

@@ -62,8 +62,8 @@ int net_listen(const net_addr *a, int mode, int *fds, int max,
 int net_connect(const net_addr *a, char *msg, size_t size);
 
 /* The user on the other end of a Unix socket, by login name (or "uidN"
- * when it has none).  0, or -1. */
-int net_peer_name(int fd, char *name, size_t size);
+ * when it has none), and its uid.  0, or -1. */
+int net_peer_name(int fd, char *name, size_t size, unsigned long *uid);
 /* This process's own login name, the same way. */
 void net_own_name(char *name, size_t size);
 

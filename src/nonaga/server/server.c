@@ -228,7 +228,9 @@ static void on_accept(struct evconnlistener *l, evutil_socket_t fd,
 		conn_timeouts(c, s->opt.idle < LOGIN_S ? s->opt.idle : LOGIN_S);
 		return;
 	}
-	if (net_peer_name(fd, c->name, sizeof c->name) < 0) {
+	unsigned long uid;
+	char why[256];
+	if (net_peer_name(fd, c->name, sizeof c->name, &uid) < 0) {
 		conn_send(c, "error login-refused cannot tell who you are");
 		conn_close_after(c);
 		return;
@@ -238,6 +240,11 @@ static void on_accept(struct evconnlistener *l, evutil_socket_t fd,
 		c->gateway = 1;
 		conn_timeouts(c, s->opt.idle < LOGIN_S ? s->opt.idle : LOGIN_S);
 		conn_send(c, "welcome %s", c->name);
+		return;
+	}
+	if (owners_login(s, c->name, uid, why, sizeof why) < 0) {   /* another's name */
+		conn_send(c, "error login-refused %s", why);
+		conn_close_after(c);
 		return;
 	}
 	conn_authed(c);
@@ -399,6 +406,7 @@ int server_main(const server_opts *opt)
 	    event_add(sigs[1], NULL)) {
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
 	} else if (store_open(s, msg, sizeof msg) < 0 ||
+	           owners_load(s, msg, sizeof msg) < 0 ||
 	           door_load(s, msg, sizeof msg) < 0 ||
 	           players_load(s, msg, sizeof msg) < 0 ||
 	           open_listeners(s, msg, sizeof msg) < 0) {
@@ -414,6 +422,7 @@ int server_main(const server_opts *opt)
 	}
 	close_all(s);
 	door_free(s);
+	owners_free(s);
 	players_free(s);
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])

@@ -5,11 +5,12 @@
  * clocks, results), server_chat.c the chat, server_door.c the SSH
  * door's players, server_rating.c the players' ratings and
  * server_players.c their settings and ignore lists (both tables sorted
- * by name, server_names.c); server_store.c
+ * by name, server_names.c), server_owners.c who owns each name;
+ * server_store.c
  * keeps their files (a journal made durable once per turn of the loop,
  * server_journal.c, and records); server_conn.c holds what a turn sends
  * until the turn's journal entries are on disk.  Calls go one way:
- * server.c < commands < games < chat, door, players < store < ratings <
+ * server.c < commands < games < chat, door, players, owners < store < ratings <
  * the journal, the names, the state directory (server_dir.c) and the
  * clocks (server_clock.c), and all of them to server_conn.c, which calls
  * none.
@@ -171,6 +172,7 @@ struct server {
 	struct door_ids *door;  /* server_door.c's */
 	struct ratings *ratings;    /* server_rating.c's */
 	struct players *players;    /* server_players.c's */
+	struct owners *owners;      /* server_owners.c's */
 };
 
 int server_main(const server_opts *opt);
@@ -275,6 +277,26 @@ int door_load(server *s, char *msg, size_t size);
 void door_free(server *s);
 void door_as(conn *c, char **w, int n);
 void door_code(conn *c);
+
+/* server_owners.c: who owns each name (the state directory's file
+ * `names'): a login by its uid, the TCP players together, a door player
+ * by its key (told by server_door.c, which keeps them). */
+int owners_load(server *s, char *msg, size_t size);
+void owners_free(server *s);
+/* May the account uid use its login?  0 (kept as its own when new), or
+ * -1 with why (for "error login-refused", logged). */
+int owners_login(server *s, const char *login, unsigned long uid, char *why, size_t size);
+/* The name a TCP client that gave name plays under, into out: name, or
+ * NAME.tcp when name is another's (spelt as first used).  0, -1 (both
+ * another's), or -2 (it cannot be kept now). */
+int owners_tcp(server *s, const char *name, char *out, size_t size);
+/* Why name (in either case) is not for a new door player (another's, or
+ * marked as the TCP players': NAME.tcp), or NULL. */
+const char *owners_taken(server *s, const char *name);
+/* The door's player fpr owns name (not kept in `names'): 1, 0 (it did,
+ * by another key), or -1 (no memory); 1 is taken back by owners_door_undo. */
+int owners_door(server *s, const char *name, const char *fpr);
+void owners_door_undo(server *s, const char *name);
 
 /* server_rating.c: the players' ratings.  The store loads the snapshot
  * (the state directory's file `ratings') before it replays the journal,

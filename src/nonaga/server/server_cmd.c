@@ -68,7 +68,16 @@ static void cmd_login(conn *c, char **w, int n)
 		    "not beginning with . or -");
 		return;
 	}
-	snprintf(c->name, sizeof c->name, "%s", w[2]);
+	int r = owners_tcp(c->srv, w[2], c->name, sizeof c->name);
+	if (r < 0) {
+		c->name[0] = 0;
+		if (r == -1)
+			bad(c, "name-taken", "that name is another player's on this server (an "
+			    "account's or an SSH door player's); choose another");
+		else
+			bad(c, "server-error", "the server cannot keep a new name now; try later");
+		return;
+	}
 	conn_authed(c);
 	conn_send(c, "welcome %s", c->name);
 }

@@ -16,7 +16,8 @@
  *
  * ADDR is the SSH client's address (or "-"): connections per key and per
  * address are limited.  Names cannot impersonate: not a login of this
- * host, not one that differs from a taken name only in case.
+ * host, not one that another owns in either case (server_owners.c: a
+ * door player, an account or the TCP players), not one marked NAME.tcp.
  */
 #include "server.h"
 #include <ctype.h>
@@ -105,7 +106,7 @@ int door_load(server *s, char *msg, size_t size)
 		if (sscanf(line, "%63s %63s", fpr, name) != 2 || !sshkey_fpr_ok(fpr) ||
 		    !net_name_ok(name) || by_fpr(d, fpr))
 			bad++;
-		else if (add(d, fpr, name) < 0) {
+		else if (add(d, fpr, name) < 0 || owners_door(s, name, fpr) < 0) {
 			fclose(f);
 			snprintf(msg, size, "out of memory");
 			return -1;
@@ -170,9 +171,9 @@ static const char *name_free(server *s, const char *name)
 	lower[i] = 0;
 	if (getpwnam(name) || getpwnam(lower))
 		return "that is the login of an account on this host";
-	for (int k = 0; k < s->door->n; k++)
-		if (!strcasecmp(s->door->p[k].name, name))
-			return "that name (or one differing only in case) is taken";
+	const char *why = owners_taken(s, name);
+	if (why)
+		return why;
 	for (conn *o = s->conns; o; o = o->next)
 		if (o->authed && !o->dead && !strcasecmp(o->name, name))
 			return "a player of that name (or one differing only in case) is here";
@@ -265,7 +266,11 @@ void door_as(conn *c, char **w, int n)
 	if (!p) {
 		if (!new_key(c, w, n, &name))
 			return;
-		if (add(s->door, w[1], name) < 0 || save(s) < 0) {
+		int owned = -1;
+		if (add(s->door, w[1], name) < 0 || (owned = owners_door(s, name, w[1])) < 0 ||
+		    save(s) < 0) {
+			if (owned == 1)
+				owners_door_undo(s, name);
 			if (s->door->n && !strcmp(s->door->p[s->door->n - 1].fpr, w[1]))
 				s->door->n--;
 			refuse(c, "server-error", "cannot keep the new player; try later");
