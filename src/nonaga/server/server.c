@@ -262,6 +262,15 @@ static void on_signal(evutil_socket_t sig, short what, void *arg)
 	event_base_loopbreak(s->base);
 }
 
+/* The loop's pulse: it turns at least every SERVER_TICK_MS, and reads
+ * the server's time each time, so that a gap in which it did not run is
+ * seen as such (server_now_ms) and charged to nobody's clock. */
+static void on_tick(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd, (void)what, (void)arg;
+	server_now_ms();
+}
+
 /* ------------------------------------------------------------- set-up */
 
 /* Room for as many clients as the file descriptors allow, up to 20000. */
@@ -394,9 +403,11 @@ int server_main(const server_opts *opt)
 		evsignal_new(s->base, SIGINT, on_signal, s),
 		evsignal_new(s->base, SIGTERM, on_signal, s),
 	};
+	struct event *tick = event_new(s->base, -1, EV_PERSIST, on_tick, s);
+	struct timeval tick_tv = { 0, SERVER_TICK_MS * 1000 };
 	int status = 1;
-	if (!s->reaper || !sigs[0] || !sigs[1] || event_add(sigs[0], NULL) ||
-	    event_add(sigs[1], NULL)) {
+	if (!s->reaper || !sigs[0] || !sigs[1] || !tick || event_add(sigs[0], NULL) ||
+	    event_add(sigs[1], NULL) || event_add(tick, &tick_tv)) {
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
 	} else if (store_open(s, msg, sizeof msg) < 0 ||
 	           door_load(s, msg, sizeof msg) < 0 ||
@@ -418,6 +429,8 @@ int server_main(const server_opts *opt)
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])
 			event_free(sigs[i]);
+	if (tick)
+		event_free(tick);
 	if (s->reaper)
 		event_free(s->reaper);
 	event_base_free(s->base);

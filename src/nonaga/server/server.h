@@ -178,6 +178,11 @@ int server_main(const server_opts *opt);
 /* server_conn.c */
 __attribute__((format(printf, 1, 2)))
 void server_log(const char *fmt, ...);
+/* Milliseconds of the server's own time: monotonic, less the gaps in
+ * which the loop did not run (longer than SERVER_STALL_MS between two
+ * readings, while the loop's tick reads it every SERVER_TICK_MS). */
+#define SERVER_TICK_MS 500
+#define SERVER_STALL_MS 2000
 int64_t server_now_ms(void);
 /* A token bucket of burst tokens refilled at per_s a second: may one more
  * thing be done now (1, a token taken), or not (0)? */
