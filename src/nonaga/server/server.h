@@ -314,9 +314,16 @@ void store_offers(sgame *g);
 void store_clock(sgame *g, int64_t red, int64_t blue);
 void store_end(sgame *g);         /* filed in finished/ at the commit */
 void store_forget(sgame *g);      /* a cancelled challenge */
+/* May a change be made now, one whose entries the journal must keep?
+ * 0, or -1 with errno (ENOSPC: the disk has no room for it; another
+ * error: the journal's last batch could not be written): then the
+ * change must not be made. */
+int store_room(server *s);
 /* The end of a turn of the loop: the turn's entries written and synced
- * (--sync), games over filed, the journal compacted when it is due.
- * -1: the journal cannot be written. */
+ * (--sync), games over filed, the journal compacted when it is due: 0.
+ * 1: the entries could not be written; they wait, and the turn's answers
+ * must wait with them, for a later call that writes them.  -1: an entry
+ * was lost (out of memory): the server cannot go on. */
 int store_commit(server *s);
 unsigned long store_syncs(server *s);
 unsigned long store_entries(server *s);
