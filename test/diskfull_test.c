@@ -11,7 +11,11 @@
  *     the game as it was, a new game cannot be hosted, chat (which needs
  *     no write) goes on; once the disk has room the same move is played,
  *     and after SIGKILL and a restart the game has exactly the moves that
- *     were acknowledged.
+ *     were acknowledged;
+ *   - a server that cannot tell its room (NONAGA_TEST_BLIND_ROOM, as on a
+ *     file system without fallocate): the move's write fails, its "ok"
+ *     and the opponent's "moved" wait until the disk has room and the
+ *     journal holds the move, and it is there after SIGKILL and a restart.
  * $NONAGA is the program (build/nonaga by default).
  */
 #define _GNU_SOURCE     /* (server_journal.c's fallocate) */
@@ -127,6 +131,24 @@ static int watched(const ng_game *g)
 	return ok;
 }
 
+/* The size of the server's journal. */
+static long long journal_bytes(void)
+{
+	char path[400];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/journal", state);
+	return stat(path, &st) == 0 ? (long long)st.st_size : -1;
+}
+
+/* Does the log come to hold text (within 5 s)? */
+static int poll_log(const char *text)
+{
+	for (int i = 0; i < 100; i++, tc_sleep_ms(50))
+		if (log_has(text))
+			return 1;
+	return 0;
+}
+
 static void server_part(void)
 {
 	tc red, blue;
@@ -176,6 +198,83 @@ static void server_part(void)
 	ng_game_free(g);
 }
 
+/* The line t has now, if any (nothing: 0). */
+static int has_line(tc *t, char *got, size_t size)
+{
+	return tc_line(t, got, size, 100) > 0;
+}
+
+/* A write that fails all the same (a file system that cannot reserve
+ * room: NONAGA_TEST_BLIND_ROOM): the move is taken, but its "ok" and
+ * the opponent's "moved" wait until the disk has room and the journal
+ * holds it; after SIGKILL and a restart it is there. */
+static void blind_part(void)
+{
+	tc red, blue, *p[2] = { &red, &blue };
+	char got[300], mv[NG_MOVE_TEXT], want[300];
+	snprintf(state, sizeof state, "%s/state2", mnt);
+	setenv("NONAGA_TEST_BLIND_ROOM", "1", 1);
+	pid_t pid = start(3, NULL, NULL, NULL);
+	unsetenv("NONAGA_TEST_BLIND_ROOM");
+	CHECK(pid > 0, "a server blind to its room starts");
+	CHECK(connect_unix(&red) && connect_unix(&blue), "two connections");
+	CHECK(tc_ask(&red, got, sizeof got, "host d1 red") && !strncmp(got, "ok seat red ", 12),
+	      "host d1: %s", got);
+	CHECK(tc_ask(&blue, got, sizeof got, "join d1 blue") && !strncmp(got, "ok seat blue ", 13),
+	      "join d1: %s", got);
+	ng_game *g = ng_game_new(NG_STANDARD);
+	CHECK(play_one(g, &red, &blue) && play_one(g, &blue, &red), "two moves");
+	/* A tmpfs gives room by pages: the journal's last page must have less
+	 * room than a move's entry (40 bytes or more), or the move's write
+	 * would not fail.  Red moves, asks to take it back, Blue agrees (three
+	 * entries, the game as it was) until it has. */
+	int ops = 0, ok = 1;
+	while (ok && ops < 600 && 4096 - journal_bytes() % 4096 >= 40) {
+		int side = ng_pos_side(ng_game_pos(g));
+		switch (ops++ % 3) {
+		case 0:
+			ok = play_one(g, p[side], p[!side]);
+			break;
+		case 1:   /* the last mover asks to take it back... */
+			ok = tc_answer(p[!side], "takeback", "ok", got, sizeof got);
+			break;
+		default:  /* ...and the other agrees */
+			ok = tc_answer(p[side], "takeback", "ok", got, sizeof got) &&
+			     tc_expect(&red, "undone ", NULL, 0, 3000) &&
+			     tc_expect(&blue, "undone ", NULL, 0, 3000);
+			ng_game_undo(g);
+		}
+	}
+	CHECK(ok && 4096 - journal_bytes() % 4096 < 40,
+	      "the journal's last page is nearly full: %lld bytes after %d commands",
+	      (long long)journal_bytes(), ops);
+
+	fill_up();
+	int side = ng_pos_side(ng_game_pos(g));
+	first_move(g, mv);
+	tc_send(p[side], "move %s", mv);
+	CHECK(poll_log("cannot write the journal"), "the write fails: the log says so");
+	CHECK(!has_line(p[side], got, sizeof got), "the mover is not answered yet: '%s'", got);
+	CHECK(!has_line(p[!side], got, sizeof got), "the opponent is told nothing yet: '%s'", got);
+	unlink(fill);
+	snprintf(want, sizeof want, "moved %d %s", ng_game_ply(g), mv);
+	CHECK(tc_answer(p[side], "ping", "ok", got, sizeof got),
+	      "with room again, the move is answered: '%s'", got);
+	CHECK(tc_next(p[side], want, got, sizeof got), "... and played: '%s'", got);
+	CHECK(tc_expect(p[!side], "moved ", got, sizeof got, 5000) && !strcmp(got, want),
+	      "... the opponent is told: '%s'", got);
+	CHECK(poll_log("is written again"), "the log says the journal is written again");
+	srv_stop(pid, SIGKILL);
+	tc_close(&red);
+	tc_close(&blue);
+	pid = start(4, NULL, NULL, NULL);
+	CHECK(pid > 0 && watched(g), "after SIGKILL and a restart the game has the %d moves "
+	      "acknowledged", ng_game_ply(g));
+	CHECK(!log_has("torn"), "the journal had no torn entry");
+	srv_stop(pid, SIGTERM);
+	ng_game_free(g);
+}
+
 int main(void)
 {
 	if (srv_setup("diskfull") < 0)
@@ -195,6 +294,7 @@ int main(void)
 	}
 	journal_part();
 	server_part();
+	blind_part();
 	umount2(mnt, MNT_DETACH);
 	rmdir(mnt);
 	return srv_done("diskfull_test");
