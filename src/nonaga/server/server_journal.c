@@ -219,6 +219,7 @@ int journal_commit(journal *j)
 		int e = errno;
 		if (ftruncate(j->fd, j->size) < 0)
 			e = errno;
+		j->room = j->size;   /* (cutting frees what was reserved past it) */
 		return errno = e, -1;
 	}
 	j->size += (off_t)j->len;
