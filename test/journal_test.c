@@ -13,6 +13,7 @@
  *     nothing twice;
  *   - garbage after the last entry is reported and dropped.
  */
+#define _GNU_SOURCE     /* (server_journal.c's fallocate) */
 #define COMPACT_BYTES 1024
 #include "tap.h"
 #include "server_dir.c"

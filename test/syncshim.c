@@ -108,6 +108,30 @@ ssize_t write(int fd, const void *buf, size_t n)
 	return r;
 }
 
+/* The journal writes its batches at its end with pwrite (a batch whose
+ * write failed is written again at the same place). */
+ssize_t pwrite(int fd, const void *buf, size_t n, off_t at)
+{
+	static ssize_t (*real)(int, const void *, size_t, off_t);
+	if (!real)
+		real = (ssize_t (*)(int, const void *, size_t, off_t))next("pwrite");
+	ssize_t r = real(fd, buf, n, at);
+	if (r > 0)
+		seen(fd, buf, (size_t)r);
+	return r;
+}
+
+ssize_t pwrite64(int fd, const void *buf, size_t n, off_t at)
+{
+	static ssize_t (*real)(int, const void *, size_t, off_t);
+	if (!real)
+		real = (ssize_t (*)(int, const void *, size_t, off_t))next("pwrite64");
+	ssize_t r = real(fd, buf, n, at);
+	if (r > 0)
+		seen(fd, buf, (size_t)r);
+	return r;
+}
+
 static void seen_iov(int fd, const struct iovec *iov, int cnt, ssize_t r)
 {
 	for (int i = 0; i < cnt && r > 0; i++) {

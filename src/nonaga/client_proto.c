@@ -335,7 +335,18 @@ static void parse(online *on, char *line, online_ev *ev)
 		ev->kind = OE_ERROR;
 		ev->cmd = answered(on);
 		snprintf(ev->code, sizeof ev->code, "%.31s", w[1] ? w[1] : "?");
-		snprintf(ev->text, sizeof ev->text, "%s", rest);
+		/* the server explains in English; what the player must do
+		 * about a full disk is said in the player's language */
+		if (!strcmp(ev->code, "disk-full") || !strcmp(ev->code, "disk-error"))
+			snprintf(ev->text, sizeof ev->text, "%s",
+			         !strcmp(ev->code, "disk-full")
+			         /* TRANSLATORS: after "The server says: ", in one
+			            line of 80 columns */
+			         ? _("the server's disk is full: nothing was changed; try later.")
+			         /* TRANSLATORS: as the one before */
+			         : _("the server cannot write its disk: nothing changed; try later."));
+		else
+			snprintf(ev->text, sizeof ev->text, "%s", rest);
 	} else if (!strcmp(k, "sync")) {
 		parse_sync(on, w, n, ev);
 	} else if (!strcmp(k, "moved") && n >= 3) {

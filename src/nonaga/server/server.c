@@ -20,7 +20,12 @@
  * waits in each connection's held buffer until store_commit has written
  * the turn's journal entries and, with --sync batch, made them durable
  * with one fdatasync for them all; only then is it released (flush), so
- * that nobody is told of a move the disk does not have.
+ * that nobody is told of a move the disk does not have.  A change the
+ * disk has no room for is refused before it is made (store_room, in the
+ * commands: "error disk-full"); a batch that fails to be written all the
+ * same (an I/O error, a file system that cannot reserve room) is written
+ * again at each turn (the loop turns twice a second), and until then
+ * every answer waits: nothing is rolled back, since nobody was told.
  */
 #include "server.h"
 #include <errno.h>
@@ -45,11 +50,13 @@
 #define FLOOD_BURST 100.0
 
 /* The end of a turn of the loop: its journal entries on disk, then what
- * it sent.  -1 when the journal cannot be written (nothing released). */
+ * it sent.  1 when they could not be written (nothing released: tried
+ * again at the next turn), -1 when the server cannot go on. */
 static int flush(server *s)
 {
-	if (store_commit(s) < 0)
-		return -1;
+	int r = store_commit(s);
+	if (r != 0)
+		return r;
 	for (int i = 0; i < s->nflush; i++) {
 		conn *c = s->flushq[i];
 		if (!c)
@@ -269,6 +276,15 @@ static void on_signal(evutil_socket_t sig, short what, void *arg)
 	event_base_loopbreak(s->base);
 }
 
+/* The loop's pulse: it turns at least every SERVER_TICK_MS, and reads
+ * the server's time each time, so that a gap in which it did not run is
+ * seen as such (server_now_ms) and charged to nobody's clock. */
+static void on_tick(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd, (void)what, (void)arg;
+	server_now_ms();
+}
+
 /* ------------------------------------------------------------- set-up */
 
 /* Room for as many clients as the file descriptors allow, up to 20000. */
@@ -342,8 +358,9 @@ static int open_listeners(server *s, char *msg, size_t size)
 
 static void close_all(server *s)
 {
-	if (s->store)
-		flush(s);
+	if (s->store && flush(s) > 0)
+		server_log("stopping: the journal's last entries could not be written; "
+		           "nobody was told of them");
 	while (s->conns)
 		conn_drop(s->conns), reap(-1, 0, s);
 	reap(-1, 0, s);
@@ -371,8 +388,8 @@ static int run(server *s)
 		if (event_base_loop(s->base, EVLOOP_ONCE) < 0)
 			return 1;
 		if (flush(s) < 0) {
-			server_log("stopping: the journal cannot be written, so no move "
-			           "can be acknowledged");
+			server_log("stopping: a journal entry was lost, so no move can be "
+			           "acknowledged");
 			return 1;
 		}
 	}
@@ -401,9 +418,11 @@ int server_main(const server_opts *opt)
 		evsignal_new(s->base, SIGINT, on_signal, s),
 		evsignal_new(s->base, SIGTERM, on_signal, s),
 	};
+	struct event *tick = event_new(s->base, -1, EV_PERSIST, on_tick, s);
+	struct timeval tick_tv = { 0, SERVER_TICK_MS * 1000 };
 	int status = 1;
-	if (!s->reaper || !sigs[0] || !sigs[1] || event_add(sigs[0], NULL) ||
-	    event_add(sigs[1], NULL)) {
+	if (!s->reaper || !sigs[0] || !sigs[1] || !tick || event_add(sigs[0], NULL) ||
+	    event_add(sigs[1], NULL) || event_add(tick, &tick_tv)) {
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
 	} else if (store_open(s, msg, sizeof msg) < 0 ||
 	           owners_load(s, msg, sizeof msg) < 0 ||
@@ -427,6 +446,8 @@ int server_main(const server_opts *opt)
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])
 			event_free(sigs[i]);
+	if (tick)
+		event_free(tick);
 	if (s->reaper)
 		event_free(s->reaper);
 	event_base_free(s->base);

@@ -180,6 +180,11 @@ int server_main(const server_opts *opt);
 /* server_conn.c */
 __attribute__((format(printf, 1, 2)))
 void server_log(const char *fmt, ...);
+/* Milliseconds of the server's own time: monotonic, less the gaps in
+ * which the loop did not run (longer than SERVER_STALL_MS between two
+ * readings, while the loop's tick reads it every SERVER_TICK_MS). */
+#define SERVER_TICK_MS 500
+#define SERVER_STALL_MS 2000
 int64_t server_now_ms(void);
 /* A token bucket of burst tokens refilled at per_s a second: may one more
  * thing be done now (1, a token taken), or not (0)? */
@@ -331,9 +336,16 @@ void store_offers(sgame *g);
 void store_clock(sgame *g, int64_t red, int64_t blue);
 void store_end(sgame *g);         /* filed in finished/ at the commit */
 void store_forget(sgame *g);      /* a cancelled challenge */
+/* May a change be made now, one whose entries the journal must keep?
+ * 0, or -1 with errno (ENOSPC: the disk has no room for it; another
+ * error: the journal's last batch could not be written): then the
+ * change must not be made. */
+int store_room(server *s);
 /* The end of a turn of the loop: the turn's entries written and synced
- * (--sync), games over filed, the journal compacted when it is due.
- * -1: the journal cannot be written. */
+ * (--sync), games over filed, the journal compacted when it is due: 0.
+ * 1: the entries could not be written; they wait, and the turn's answers
+ * must wait with them, for a later call that writes them.  -1: an entry
+ * was lost (out of memory): the server cannot go on. */
 int store_commit(server *s);
 unsigned long store_syncs(server *s);
 unsigned long store_entries(server *s);

@@ -6,6 +6,7 @@
  * watch.
  */
 #include "server.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +162,23 @@ static void cmd_mine(conn *c)
 	conn_send(c, "ok %d", n);
 }
 
+/* May c make a change the journal must keep?  Not when the disk has no
+ * room for it (store_room): c is told why, and nothing changes, so that
+ * nobody else hears of it. */
+static int room(conn *c)
+{
+	char why[160];
+	if (store_room(c->srv) == 0)
+		return 1;
+	int full = errno == ENOSPC || errno == EDQUOT;
+	snprintf(why, sizeof why, full ? "the server's disk is full, so it cannot keep this: "
+	         "nothing was changed; try again later" : "the server cannot write to its disk "
+	         "(%s), so it cannot keep this: nothing was changed; try again later",
+	         strerror(errno));
+	bad(c, full ? "disk-full" : "disk-error", why);
+	return 0;
+}
+
 static void seated(conn *c, sgame *g, int side)
 {
 	if (game_sit(g, c, side) < 0) {
@@ -240,6 +258,8 @@ static void cmd_host(conn *c, char **w, int n)
 		bad(c, "too-many-games", why);
 		return;
 	}
+	if (!room(c))
+		return;
 	if (side < 0) {
 		char r[NET_KEY_HEX + 1];
 		side = net_random_hex(r) == 0 && (r[0] & 1) ? NG_BLUE : NG_RED;
@@ -344,6 +364,8 @@ static void cmd_join(conn *c, char **w, int n)
 		bad(c, token ? "bad-token" : "game-full", why);
 		return;
 	}
+	if (!g->seat[side].name[0] && !room(c))
+		return;
 	server_log("%s %s %s as %s", c->name, g->seat[side].name[0] ? "returns to" : "joins",
 	           g->name, side_word(side));
 	/* another game, watching this one, or its other seat (g is on: not
@@ -405,6 +427,8 @@ static void cmd_move(conn *c, char **w, int n)
 		bad(c, code, why);
 		return;
 	}
+	if (!room(c))
+		return;
 	conn_send(c, "ok");   /* before what the move makes happen */
 	game_apply(g, m);
 }
@@ -412,7 +436,7 @@ static void cmd_move(conn *c, char **w, int n)
 static void cmd_resign(conn *c)
 {
 	sgame *g = playing(c);
-	if (!g)
+	if (!g || !room(c))
 		return;
 	int other = !c->role;
 	if (!g->seat[other].name[0]) {   /* nobody came: take the challenge back */
@@ -434,6 +458,8 @@ static void cmd_draw(conn *c)
 		bad(c, "waiting", "waiting for an opponent");
 		return;
 	}
+	if (!room(c))
+		return;
 	conn_send(c, "ok");
 	if (g->offer == !c->role) {
 		server_log("%s accepts a draw in %s as %s", c->name, g->name, side_word(c->role));
@@ -460,6 +486,8 @@ static void cmd_takeback(conn *c)
 	}
 	if (g->takeback == other) {
 		int asker = other;
+		if (!room(c))
+			return;
 		conn_send(c, "ok");
 		server_log("%s agrees to %s's take-back in %s as %s", c->name, side_word(asker),
 		           g->name, side_word(c->role));
@@ -474,6 +502,8 @@ static void cmd_takeback(conn *c)
 		bad(c, "nothing-to-undo", "you have not moved yet");
 		return;
 	}
+	if (!room(c))
+		return;
 	conn_send(c, "ok");
 	if (g->takeback != c->role) {
 		g->takeback = c->role;
@@ -506,6 +536,8 @@ static void cmd_claim(conn *c)
 		bad(c, "too-early", why);
 		return;
 	}
+	if (!room(c))
+		return;
 	conn_send(c, "ok");
 	server_log("%s claims %s as %s", c->name, g->name, side_word(c->role));
 	game_end(g, c->role == NG_RED ? NG_RED_WINS : NG_BLUE_WINS, "abandon");

@@ -33,11 +33,27 @@ void server_log(const char *fmt, ...)
 	fprintf(stderr, "%s nonaga: %s\n", stamp, line);
 }
 
+/* The server's time: the monotonic clock less the time the server did
+ * not run (stopped by SIGSTOP, a paused virtual machine, a swap storm),
+ * so that no player's clock, grace or flood allowance is charged for it.
+ * server.c's loop wakes at least every SERVER_TICK_MS (a periodic timer
+ * that reads this clock), so two readings further apart than
+ * SERVER_STALL_MS mean the loop did not turn: all of the gap but one
+ * tick is left out.  (One process, one thread: the two counters are the
+ * server's, like server.c's one server.) */
 int64_t server_now_ms(void)
 {
+	static int64_t last, stalled;
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	int64_t now = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	if (last && now - last > SERVER_STALL_MS) {
+		stalled += now - last - SERVER_TICK_MS;
+		server_log("the server did not run for %lld ms (stopped or starved): "
+		           "no clock is charged for it", (long long)(now - last));
+	}
+	last = now;
+	return now - stalled;
 }
 
 /* -------------------------------------------------------------- output */

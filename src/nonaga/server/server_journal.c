@@ -14,7 +14,16 @@
  * hold with a whole frame somewhere after it is damage (a disk error, a
  * bad copy), not a tear: reading skips the bytes up to the next whole
  * frame (each offset tried: a damaged length says nothing) and goes on.
+ *
+ * A write that fails (a full disk, an I/O error) leaves no torn frame
+ * behind which later ones would be written: the file is cut back to its
+ * last good end, the batch is kept whole in memory, and the next commit
+ * writes it again from there.  The room for what is to come is reserved
+ * beforehand (journal_reserve: fallocate(2) past the end, the file's size
+ * unchanged), so that the server can refuse a change the disk has no
+ * room for before it makes it.
  */
+#define _GNU_SOURCE     /* fallocate, FALLOC_FL_KEEP_SIZE */
 #include "server_journal.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -32,6 +41,8 @@ struct journal {
 	char *batch;              /* entries not yet written */
 	size_t len, cap;
 	off_t size;               /* bytes in the file */
+	off_t room;               /* bytes allocated for it (journal_reserve) */
+	int no_reserve;           /* the file system cannot reserve room */
 	unsigned long syncs;      /* fdatasync calls */
 };
 
@@ -67,19 +78,36 @@ static void frame(unsigned char *out, const char *text, size_t len)
 	put32(out + 4, crc32c(crc32c(0, out, 4), out + JOURNAL_HEAD, len));
 }
 
-static int write_all(int fd, const void *buf, size_t len)
+/* buf at offset at of fd, all of it (at < 0: where the file is). */
+static int write_all(int fd, const void *buf, size_t len, off_t at)
 {
 	const char *p = buf;
 	while (len) {
-		ssize_t w = write(fd, p, len);
+		ssize_t w = at < 0 ? write(fd, p, len) : pwrite(fd, p, len, at);
 		if (w < 0 && errno == EINTR)
 			continue;
-		if (w <= 0)
+		if (w <= 0) {
+			if (w == 0)
+				errno = ENOSPC;
 			return -1;
+		}
 		p += w;
 		len -= (size_t)w;
+		if (at >= 0)
+			at += w;
 	}
 	return 0;
+}
+
+/* Room for bytes at offset at of fd, the file's size unchanged: 0 or an
+ * errno (EOPNOTSUPP where the file system cannot). */
+static int reserve_room(int fd, off_t at, off_t bytes)
+{
+	int r;
+	do
+		r = fallocate(fd, FALLOC_FL_KEEP_SIZE, at, bytes);
+	while (r < 0 && errno == EINTR);
+	return r < 0 ? errno : 0;
 }
 
 int journal_sync_dir(const char *path)
@@ -119,7 +147,7 @@ int journal_reset(journal *j, const char *first, size_t len)
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -1;
-	if (write_all(fd, buf, JOURNAL_HEAD + len) < 0 || fsync(fd) < 0 ||
+	if (write_all(fd, buf, JOURNAL_HEAD + len, -1) < 0 || fsync(fd) < 0 ||
 	    rename(tmp, j->path) < 0 || journal_sync_dir(j->path) < 0) {
 		int e = errno;
 		close(fd);
@@ -134,7 +162,7 @@ int journal_reset(journal *j, const char *first, size_t len)
 	if (j->fd >= 0)
 		close(j->fd);
 	j->fd = fd;
-	j->size = (off_t)(JOURNAL_HEAD + len);
+	j->size = j->room = (off_t)(JOURNAL_HEAD + len);
 	j->syncs += 2;
 	return 0;
 }
@@ -155,7 +183,26 @@ int journal_add(journal *j, const char *text, size_t len)
 	}
 	frame((unsigned char *)j->batch + j->len, text, len);
 	j->len += JOURNAL_HEAD + len;
-	return j->sync == SERVER_SYNC_ALWAYS ? journal_commit(j) : 0;
+	if (j->sync == SERVER_SYNC_ALWAYS)
+		journal_commit(j);   /* (failing, the batch waits for the next commit) */
+	return 0;
+}
+
+int journal_reserve(journal *j, off_t bytes)
+{
+	off_t end = j->size + (off_t)j->len;
+	if (j->no_reserve || end + bytes <= j->room)
+		return 0;
+	/* twice what is asked, so that the next few turns need no call */
+	int e = reserve_room(j->fd, end, 2 * bytes);
+	if (e == EOPNOTSUPP || e == ENOSYS || e == EINVAL) {
+		j->no_reserve = 1;   /* journal_commit finds out, and keeps the batch */
+		return 0;
+	}
+	if (e)
+		return errno = e, -1;
+	j->room = end + 2 * bytes;
+	return 0;
 }
 
 int journal_pending(const journal *j)
@@ -167,14 +214,22 @@ int journal_commit(journal *j)
 {
 	if (!j->len)
 		return 0;
-	if (write_all(j->fd, j->batch, j->len) < 0)
-		return -1;
+	if (write_all(j->fd, j->batch, j->len, j->size) < 0 ||
+	    (j->sync != SERVER_SYNC_NONE && (j->syncs++, fdatasync(j->fd) < 0))) {
+		/* nothing of the batch stays: no torn frame, and no frame whose
+		 * durability a failed fdatasync leaves in doubt; the batch is
+		 * written again from the last good end */
+		int e = errno;
+		if (ftruncate(j->fd, j->size) < 0)
+			e = errno;
+		j->room = j->size;   /* (cutting frees what was reserved past it) */
+		return errno = e, -1;
+	}
 	j->size += (off_t)j->len;
+	if (j->room < j->size)
+		j->room = j->size;
 	j->len = 0;
-	if (j->sync == SERVER_SYNC_NONE)
-		return 0;
-	j->syncs++;
-	return fdatasync(j->fd);
+	return 0;
 }
 
 off_t journal_size(const journal *j)

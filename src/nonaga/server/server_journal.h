@@ -30,10 +30,18 @@ journal *journal_open(const char *path, int sync, const char *first, size_t len)
 /* The journal replaced, the same way, by one holding only first. */
 int journal_reset(journal *j, const char *first, size_t len);
 /* An entry for the batch (in SERVER_SYNC_ALWAYS, written and synced at
- * once).  -1 with errno on failure. */
+ * once: failing that, it waits in the batch for journal_commit).  -1
+ * with errno when it cannot be kept (too long, out of memory). */
 int journal_add(journal *j, const char *text, size_t len);
 int journal_pending(const journal *j);
-/* The batch written and, unless SERVER_SYNC_NONE, fdatasync'ed. */
+/* Room on the disk for the batch and bytes more, allocated beyond the
+ * journal's end unless it is already: 0, or -1 with errno (ENOSPC).  A
+ * file system that cannot reserve room gives 0 (then only the write
+ * finds out). */
+int journal_reserve(journal *j, off_t bytes);
+/* The batch written and, unless SERVER_SYNC_NONE, fdatasync'ed.  On
+ * failure (-1, errno) the file is cut back to its last good end and the
+ * batch kept, to be written whole by the next call. */
 int journal_commit(journal *j);
 off_t journal_size(const journal *j);
 unsigned long journal_syncs(const journal *j);

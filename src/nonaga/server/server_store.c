@@ -59,12 +59,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #ifndef COMPACT_BYTES             /* (test/journal_test.c makes it small) */
 #define COMPACT_BYTES (8 << 20)     /* a journal this long is compacted */
 #endif
 #define COMPACT_MS (10 * 60 * 1000) /* and one this old */
+/* A change is refused (store_room) when the state directory's file
+ * system has less than this free, or this much cannot be reserved past
+ * the journal's end: what is reserved is kept for what the server writes
+ * without being asked (a flag that falls, the clocks when it stops). */
+#define STORE_ROOM (64 << 10)
 
 struct store {
 	server *srv;
@@ -76,7 +82,12 @@ struct store {
 	unsigned long entries;      /* made since the start */
 	int nretire;                /* recs over or dropped, not yet retired */
 	int64_t reset_ms;           /* when the journal was last reset */
-	int failed;                 /* the journal cannot be written */
+	int failed;                 /* an entry was lost (out of memory): stop */
+	int waiting;                /* a batch failed to be written: kept, and
+	                             * written again at each commit */
+	int room_known;             /* store_room looked at the disk this turn */
+	int room_blind;             /* test only: as a file system that cannot
+	                             * tell or reserve its room */
 	int sync;                   /* SERVER_SYNC_* */
 	jdamage dmg;                /* damage met while replaying */
 };
@@ -270,7 +281,7 @@ static void entry(store *st, const char *fmt, ...)
 	}
 	memcpy(copy, text, (size_t)(k + n) + 1);
 	if (journal_add(st->j, text, (size_t)(k + n)) < 0) {
-		server_log("cannot write the journal %s: %s", st->journal, strerror(errno));
+		server_log("cannot keep a journal entry: %s", strerror(errno));
 		st->failed = 1;
 		return;
 	}
@@ -512,18 +523,42 @@ static int compact(store *st)
 	return st->j ? 0 : -1;
 }
 
+int store_room(server *s)
+{
+	store *st = s->store;
+	struct statvfs fs;
+	if (st->failed || st->waiting)
+		return errno = st->failed ? ENOMEM : st->waiting, -1;
+	if (st->room_blind)
+		return 0;
+	if (!st->room_known) {   /* once a turn: the reservation is per change */
+		if (statvfs(s->state, &fs) == 0 &&
+		    (unsigned long long)fs.f_bavail * fs.f_frsize < STORE_ROOM)
+			return errno = ENOSPC, -1;
+		st->room_known = 1;
+	}
+	return journal_reserve(st->j, STORE_ROOM);
+}
+
 int store_commit(server *s)
 {
 	store *st = s->store;
+	st->room_known = 0;
 	if (st->failed)
 		return -1;
 	if (!journal_pending(st->j) && !st->nretire)
 		return 0;
 	if (journal_commit(st->j) < 0) {
-		server_log("cannot write the journal %s: %s", st->journal, strerror(errno));
-		st->failed = 1;
-		return -1;
+		if (!st->waiting)
+			server_log("cannot write the journal %s: %s; what it holds waits, every answer "
+			           "with it, and is written again until it can be", st->journal,
+			           strerror(errno));
+		st->waiting = errno ? errno : EIO;
+		return 1;
 	}
+	if (st->waiting)
+		server_log("the journal %s is written again", st->journal);
+	st->waiting = 0;
 	if (st->nretire)
 		retire(st);
 	off_t size = journal_size(st->j);
@@ -794,6 +829,9 @@ int store_open(server *s, char *msg, size_t size)
 	s->store = st;
 	st->srv = s;
 	st->sync = s->opt.sync;
+	/* Test-only (doc/hacking.md): NONAGA_TEST_BLIND_ROOM makes a full
+	 * disk known only when a write fails, for test/diskfull_test.c */
+	st->room_blind = getenv("NONAGA_TEST_BLIND_ROOM") != NULL;
 	snprintf(st->games, sizeof st->games, "%s/games", s->state);
 	snprintf(st->finished, sizeof st->finished, "%s/finished", s->state);
 	snprintf(st->journal, sizeof st->journal, "%s/journal", s->state);
