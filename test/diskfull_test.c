@@ -288,15 +288,15 @@ int main(void)
 	else if (mkdir(mnt, 0700) < 0 || mount("tmpfs", mnt, "tmpfs", 0, "size=2m,mode=0700") < 0)
 		skip = strerror(errno);
 	if (skip) {
-		printf("diskfull_test: skipped: %s\n", skip);
+		printf("diskfull: skipped: %s\n", skip);
 		rmdir(mnt);
 		rmdir(dir);
-		return tests_done("diskfull_test");
+		return tests_done("diskfull");
 	}
 	journal_part();
 	server_part();
 	blind_part();
 	umount2(mnt, MNT_DETACH);
 	rmdir(mnt);
-	return srv_done("diskfull_test");
+	return srv_done("diskfull");
 }

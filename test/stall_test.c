@@ -108,5 +108,5 @@ int main(void)
 	int st = srv_stop(pid, SIGTERM);
 	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "the server stops at SIGTERM");
 	CHECK(!log_has("Sanitizer") && !log_has("runtime error"), "no sanitizer report");
-	return srv_done("stall_test");
+	return srv_done("stall");
 }
