@@ -65,7 +65,7 @@ skip=
 [ -z "$skip" ] && [ "$(id -u)" != 0 ] && skip="sshd and a test account need root"
 [ -z "$skip" ] && ! command -v useradd >/dev/null 2>&1 && skip="there is no useradd"
 if [ -n "$skip" ]; then
-	echo "door: the part with sshd skipped: $skip"
+	skip "the part with sshd: $skip"
 	finish
 fi
 
