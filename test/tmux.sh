@@ -61,6 +61,13 @@
 #                               (a session launched since starts afresh)
 #   press NAME KEY...           send keys to it, after keeping every
 #                               client's screen as it was (see)
+#   tape NAME                   keep all that its program writes to the
+#                               terminal from now on (tmux pipe-pane)
+#   never_shown NAME TEXT       end the recording: true if TEXT was never
+#                               written in it (the terminal's escapes taken
+#                               out), false if it was or nothing was kept;
+#                               for "never asked": wait first for what came
+#                               after, the recording is the whole story
 #   to_lobby NAME               from its title menu into the lobby (Down
 #                               to Play online, wherever it is)
 #   pid_of NAME, dead NAME      its pane's pid; has its program exited?
@@ -322,6 +329,17 @@ see() {
 	poll "${3:-10}" shows "$1" "$2"
 }
 press() { who=$1; shift; clients_before; T send-keys -t "=$who:" "$@"; }
+tape() {
+	rm -f "$TMUX_DIR/out-$1" "$TMUX_DIR/out-$1.done"
+	T pipe-pane -O -t "=$1:" \
+		"cat >> '$TMUX_DIR/out-$1'; touch '$TMUX_DIR/out-$1.done'"
+}
+never_shown() {
+	T pipe-pane -t "=$1:"   # (cat writes what the pipe still holds, then ends)
+	poll 5 test -f "$TMUX_DIR/out-$1.done" && test -s "$TMUX_DIR/out-$1" || return 1
+	! sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[()][0-9A-Za-z]//g; s/\x1b[=>]//g' \
+		"$TMUX_DIR/out-$1" | grep -qF -- "$2"
+}
 # to_lobby WHO: from the title menu into the lobby, Down to Play online
 # wherever it is (a game waiting for your move or Resume may come first)
 down_to() { shows "$1" "$2" || { press "$1" Down; false; }; }
