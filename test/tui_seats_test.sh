@@ -166,18 +166,35 @@ check "a third terminal is offered Watch" see w "Watch g: $me against $me"
 check "... and no Resume" lacks w "Resume g:"
 
 # --- both screens agree on the clocks from the start: Red's runs from
-# Blue's arrival, not from the hosting (3 s before)
+# Blue's arrival, not from the hosting (3 s before).  Each reading of Red's
+# clock is taken between two times (ms): since Blue was launched, it may
+# have run no more than the time since (and a second for the rounding);
+# from the hosting it would have run 3 s more.  Two readings show it
+# running at the pace of that time, however slow the machine.
+now_ms() { date +%s%3N; }
+secs() { echo "$1" | awk -F: '{ print $1 * 60 + $2 }'; }
 launch a --host k --as red --clock 3+2
 see a "Waiting for an opponent to join k"
 sleep 3
+t0=$(now_ms)
 launch b --join k
 see b "Red to move ($me)"
 # the clocks of a header: "M:SS M:SS"
 clocks() { header "$1" | grep -oE '[0-9]+:[0-9]{2}' | tr '\n' ' '; }
 agree() { seen=a; ca=$(clocks a); [ -n "$ca" ] && [ "$ca" = "$(clocks b)" ]; }
 check "both screens show the same clocks" poll 5 agree
-check "... Red's not charged for the wait before Blue came ($ca)" \
-	sh -c "echo '$ca' | grep -qE '^(3:00|2:59|2:58) 3:00 \$'"
+# read_red: Red's clock in s ($red) on a's screen, read between $ta and $tb
+read_red() { seen=a; ta=$(now_ms); set -- $(clocks a); tb=$(now_ms); red=$(secs "$1"); blue=$2; }
+read_red
+r1=$red t1a=$ta t1b=$tb
+want "... Blue's clock waits at 3:00" "$blue" 3:00
+check "... Red's not charged for the wait before Blue came ($((180 - r1)) s run after $((t1b - t0)) ms)" \
+	test $(((180 - r1) * 1000)) -le $((t1b - t0 + 1000))
+ticked() { read_red; [ "$red" -le $((r1 - 2)) ]; }
+check "Red's clock runs" poll 10 ticked
+check "... at the pace of time ($((r1 - red)) s in $((ta - t1b)) to $((tb - t1a)) ms)" \
+	test $(((r1 - red) * 1000)) -le $((tb - t1a + 1000)) -a \
+	     $(((r1 - red) * 1000)) -ge $((ta - t1b - 1000))
 
 kill "$server" 2>/dev/null
 wait "$server"
