@@ -85,13 +85,14 @@ CHECK_DEPS = tmux:/usr/bin/tmux groff-base:/usr/bin/groff man-db:/usr/bin/man \
 # Optional: test/door_test.sh runs a real sshd when it can, else skips.
 # Installed when we are root; otherwise only said.
 OPT_CHECK_DEPS = openssh-client:/usr/bin/ssh-keygen openssh-server:/usr/sbin/sshd
-FUZZ_DEPS  = clang:/usr/bin/clang libclang-rt-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a
-# make check builds the fuzz targets when clang and libclang-rt are there
-# (test/fuzz_test.sh runs them over their corpora; without them it says
-# it skipped and why).
+# $(CLANG)'s libFuzzer runtime, if both are there: make check builds the
+# fuzz targets then (test/fuzz_test.sh, which asks test/fuzz_rt.sh too,
+# runs them over their corpora; without them it skips and says why).
+FUZZ_RT   := $(shell CLANG='$(CLANG)' sh test/fuzz_rt.sh)
+FUZZ_DEPS  = clang:$(or $(shell command -v '$(CLANG)'),/usr/bin/clang) \
+             libclang-rt-dev:$(or $(FUZZ_RT),/usr/lib/libclang_rt.fuzzer.a)
 FUZZ_BINS  = build/fuzz build/fuzz_client build/fuzz_server
-FUZZ_FILES = $(foreach p,$(FUZZ_DEPS),$(word 2,$(subst :, ,$(p))))
-FUZZ_HAVE := $(if $(filter $(words $(FUZZ_FILES)),$(words $(wildcard $(FUZZ_FILES)))),yes)
+FUZZ_HAVE := $(if $(FUZZ_RT),yes)
 
 # Install what is missing with apt-get when we are root, else say how.
 need = missing=""; for p in $(1); do f=$${p\#*:}; [ -e "$$f" ] || missing="$$missing $${p%%:*}"; done; \
@@ -276,7 +277,7 @@ TOOLS = build/match build/texel build/puzzlegen
 # ------------------------------------------------------------------ check
 check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/tsan/test/threads_test \
        $(TOOLS) build/.deps-check $(if $(FUZZ_HAVE),$(FUZZ_BINS))
-	@sh test/run.sh
+	@CLANG='$(CLANG)' sh test/run.sh
 
 tsan: build/tsan/test/threads_test build/tsan/test/tactics_test
 	build/tsan/test/threads_test

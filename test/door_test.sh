@@ -67,7 +67,7 @@ skip=
 [ -z "$skip" ] && [ "$(id -u)" != 0 ] && skip="sshd and a test account need root"
 [ -z "$skip" ] && ! command -v useradd >/dev/null 2>&1 && skip="there is no useradd"
 if [ -n "$skip" ]; then
-	echo "door: the part with sshd skipped: $skip"
+	skip "the part with sshd: $skip"
 	finish
 fi
 
@@ -166,7 +166,9 @@ refusals() { [ "$(scr b | grep -c 'That name is taken')" -ge "$1" ]; }
 check "a login of the host is refused" poll 10 refusals 2
 press b Bruno7 Enter
 check "the second key comes to the lobby as Bruno7" see b "Online as Bruno7" 20
-check "... and sees Alba7 there" see b "Alba7"
+# (among those online: Alba7 was on its screen already, as the name taken)
+online_has() { seen=$1; scr "$1" | grep -qE "^ *Online \([0-9]+\): .*$2"; }
+check "... and sees Alba7 there" poll 10 online_has b Alba7
 want "the server keeps each key's fingerprint with its name" \
 	"$(cat "$D/srv/door-players" 2>&1)" "$(fpr k1) Alba7
 $(fpr k2) Bruno7"
@@ -201,12 +203,14 @@ red=a blue=b
 shows b "Red to move (you)" && red=b blue=a
 check "Red plays a move, step by step" enter4 $red
 check "Red's move reaches Blue" see $blue "Blue to move (you)"
-last=$(scr $red | grep '^Last move:')
-check "... the same move on both screens" see $blue "$last"
+# a move's text: "Last move: " and more (an empty one would be on any screen)
+last_move() { scr "$1" | grep -E '^Last move: [^ ]'; }
+last=$(last_move $red)
+check "... the same move on both screens ($last)" see $blue "${last:-Last move: ?}"
 check "Blue plays a move, step by step" enter4 $blue
 check "Blue's move reaches Red" see $red "Red to move (you)"
-last=$(scr $blue | grep '^Last move:')
-check "... the same move on both screens" see $red "$last"
+last=$(last_move $blue)
+check "... the same move on both screens ($last)" see $red "${last:-Last move: ?}"
 
 # --- the server again: the first key is known without asking
 kill "$server"; wait "$server" 2>/dev/null

@@ -12,6 +12,11 @@
 #   want DESC GOT WANT      a pass if GOT is WANT, else a failure showing both
 #   check DESC CMD...       a pass if CMD succeeds, else a failure (and the
 #                           hook harness_on_fail, which tmux.sh sets)
+#   skip REASON...          say that a part (or all) of the test does not
+#                           run here and why: the line "NAME: skipped:
+#                           REASON" that test/run.sh counts as a skip (a
+#                           test that skips is not a pass); then go on with
+#                           what can run, or finish
 #   finish                  the hook harness_on_finish, then print
 #                           "NAME: N passed, M failed" (the line test/run.sh
 #                           reads) and exit, with status 0 only if no
@@ -37,6 +42,7 @@ harness_on_finish() { :; }
 
 ok() { harness_pass=$((harness_pass + 1)); }
 no() { harness_fail=$((harness_fail + 1)); echo "$HARNESS_NAME: FAIL: $*" >&2; }
+skip() { echo "$HARNESS_NAME: skipped: $*"; }
 want() { if [ "$2" = "$3" ]; then ok; else no "$1: got [$2], want [$3]"; fi; }
 
 check() {

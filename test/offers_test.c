@@ -78,7 +78,11 @@ int main(void)
 	snprintf(line, sizeof line, "%s/games/o1.rec", state);
 	CHECK(file_has(line, "Draw-offer: blue") && file_has(line, "Takeback-offer: red"),
 	      "o1's record holds the offers");
+	/* (o2's record there, with bob's seat and the move: a missing file
+	 * holds no offer either) */
 	snprintf(line, sizeof line, "%s/games/o2.rec", state);
+	CHECK(file_has(line, "\nBlue: bob\n") && file_has(line, "\nMoves: 1\n") &&
+	      file_has(line, mv), "o2's record holds bob's seat and red's move %s", mv);
 	CHECK(!file_has(line, "offer:"), "o2's holds none");
 	CHECK(offers_are(&a, "o1", "red", both), "o1 after SIGTERM: red sees both offers");
 	CHECK(offers_are(&b, "o1", token, both), "and so does blue");

@@ -1,6 +1,8 @@
 /*
  * tap.h - the smallest test harness: CHECK(cond, fmt...) records a result;
- * tests_done() prints "N passed, M failed" and gives the exit status.
+ * tests_done() prints "NAME: N passed, M failed" and gives the exit status;
+ * tests_skip() says that a part (or all) of the test does not run here, as
+ * the line "NAME: skipped: REASON" that test/run.sh counts as a skip.
  */
 #ifndef NG_TAP_H
 #define NG_TAP_H
@@ -14,6 +16,11 @@ static int tap_pass, tap_fail;
 		fprintf(stderr, "%s:%d: FAIL: ", __FILE__, __LINE__); \
 		fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); } \
 	} while (0)
+
+static inline void tests_skip(const char *name, const char *reason)
+{
+	printf("%s: skipped: %s\n", name, reason);
+}
 
 static inline int tests_done(const char *name)
 {

@@ -21,7 +21,8 @@
 #                               see what they changed, or it cannot fail
 #   wait_gone TEXT [SECONDS]    poll until TEXT is gone; fail at once if it
 #                               was not there when the last keys were sent
-#   before_keys                 keep the screen now as the one the next
+#   before_keys                 keep the screen now (with clients_init:
+#                               every client's, for see) as the one the next
 #                               waits compare with, as keys does: before a
 #                               raw send-keys, or to wait for what comes
 #                               without a key (the computer's reply)
@@ -53,8 +54,20 @@
 #                               $TMUX_DIR/state-NAME), replacing any before
 #   scr NAME                    its screen
 #   shows NAME TEXT             is TEXT on it now?
-#   see NAME TEXT [SECONDS]     poll until it is
-#   press NAME KEY...           send keys to it
+#   see NAME TEXT [SECONDS]     poll until it is; fail at once if TEXT was
+#                               on its screen when the last keys were sent
+#                               to any client (or at the last before_keys),
+#                               as wait_for does: see must see what changed
+#                               (a session launched since starts afresh)
+#   press NAME KEY...           send keys to it, after keeping every
+#                               client's screen as it was (see)
+#   tape NAME                   keep all that its program writes to the
+#                               terminal from now on (tmux pipe-pane)
+#   never_shown NAME TEXT       end the recording: true if TEXT was never
+#                               written in it (the terminal's escapes taken
+#                               out), false if it was or nothing was kept;
+#                               for "never asked": wait first for what came
+#                               after, the recording is the whole story
 #   to_lobby NAME               from its title menu into the lobby (Down
 #                               to Play online, wherever it is)
 #   pid_of NAME, dead NAME      its pane's pid; has its program exited?
@@ -274,6 +287,8 @@ clients_init() {
 	T set-option -g remain-on-exit on
 	# the screen of a failing check: the client last looked at
 	screen() { scr "${seen:-idle}"; }
+	# what see compares with: every client's screen
+	before_keys() { clients_before; }
 }
 
 launch() {
@@ -290,8 +305,41 @@ EOF
 # window of the current session)
 scr() { T capture-pane -p -t "=$1:"; }
 shows() { seen=$1; scr "$1" | grep -qF -- "$2"; }
-see() { poll "${3:-10}" shows "$1" "$2"; }
-press() { who=$1; shift; T send-keys -t "=$who:" "$@"; }
+# Every client's screen before keys, with its pane's id (a session
+# launched again has another): $TMUX_DIR/before-c.NAME.
+pane_of() { T display-message -p -t "=$1:" '#{pane_id}' 2>/dev/null; }
+clients_before() {
+	rm -f "$TMUX_DIR"/before-c.*
+	for c in $(T list-sessions -F '#{session_name}' 2>/dev/null); do
+		[ "$c" = idle ] || { pane_of "$c"; scr "$c"; } > "$TMUX_DIR/before-c.$c" 2>/dev/null
+	done
+}
+# had_shown NAME TEXT: was TEXT on NAME's screen (the same pane) before?
+had_shown() {
+	[ -f "$TMUX_DIR/before-c.$1" ] &&
+		[ "$(head -n 1 "$TMUX_DIR/before-c.$1")" = "$(pane_of "$1")" ] &&
+		tail -n +2 "$TMUX_DIR/before-c.$1" | grep -qF -- "$2"
+}
+see() {
+	if had_shown "$1" "$2"; then
+		seen=$1
+		echo "$TMUX_NAME: see $1: \"$2\" was on its screen before the keys" >&2
+		return 1
+	fi
+	poll "${3:-10}" shows "$1" "$2"
+}
+press() { who=$1; shift; clients_before; T send-keys -t "=$who:" "$@"; }
+tape() {
+	rm -f "$TMUX_DIR/out-$1" "$TMUX_DIR/out-$1.done"
+	T pipe-pane -O -t "=$1:" \
+		"cat >> '$TMUX_DIR/out-$1'; touch '$TMUX_DIR/out-$1.done'"
+}
+never_shown() {
+	T pipe-pane -t "=$1:"   # (cat writes what the pipe still holds, then ends)
+	poll 5 test -f "$TMUX_DIR/out-$1.done" && test -s "$TMUX_DIR/out-$1" || return 1
+	! sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[()][0-9A-Za-z]//g; s/\x1b[=>]//g' \
+		"$TMUX_DIR/out-$1" | grep -qF -- "$2"
+}
 # to_lobby WHO: from the title menu into the lobby, Down to Play online
 # wherever it is (a game waiting for your move or Resume may come first)
 down_to() { shows "$1" "$2" || { press "$1" Down; false; }; }

@@ -34,11 +34,20 @@ check "a bad name is refused with the reason" \
 	see a "A game's name is 1 to 32 of A-Z a-z 0-9 _ . - and does not begin with . or -."
 check "... and stays there to edit" shows a "Name of the game: $me!x"
 check "... nothing is hosted" test "$(games)" = ""
+# asked afresh (Esc, then Enter), so that the reason is not on the screen
+# already; a y typed after Enter shows that Enter was handled and the name
+# is still being edited
+press a Escape
+check "Esc: the question goes" poll 10 lacks a "Name of the game:"
+press a Enter
+check "asked again" see a "Name of the game: $me-1"
+check "... without a reason" lacks a "does not begin with . or -."
 erase a $((${#me} + 2))
-press a '.x' Enter
-check "a name beginning with . is refused too" poll 10 shows a "Name of the game: .x"
-check "... still with the reason" shows a "and does not begin with . or -."
-erase a 2
+press a '.x' Enter y
+check "a name beginning with . is refused too, and stays there to edit" \
+	see a "Name of the game: .xy"
+check "... with the reason" shows a "and does not begin with . or -."
+erase a 3
 press a 'Spring.match_1' Enter
 check "a good name goes on to the clock" see a "A clock for each player?"
 press a Enter

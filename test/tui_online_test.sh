@@ -174,7 +174,8 @@ lost() { seen=$1; scr "$1" | grep -qF "trying again ("; }
 check "... whose screen no longer says the connection is lost" poll 15 eval '! lost b'
 check "... back at Red's turn, in its seat" see b "Waiting for $me's move."
 check "... on the same board as before" poll 10 same_board b a
-check "... and Red has its turn back" see a "Red to move (you)"
+# (Red's status line kept it all along: now it is the synced game's)
+check "... and Red has its turn back" shows a "Red to move (you)"
 press a Enter Enter Enter Enter
 check "the game goes on after the restart" see b "Blue to move (you)"
 

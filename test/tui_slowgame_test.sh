@@ -1,10 +1,10 @@
 #!/bin/sh
 # tui_slowgame_test.sh - a game of days a move in the curses game:
 # `--host slow --clock 2d' shows each side's 2 days as "2d 00:00"; the
-# running clock counts down ("1d 23:59"); an opponent who leaves is not
-# shown away (the server's grace period is 1 s, long past when looked);
-# a move gives the mover its 2 days back; the lobby offers days a move.  (--clock's refusals are in
-# cli_test.sh.)
+# running clock counts down ("1d 23:59"); a move gives the mover its 2
+# days back; an opponent who left is not shown away (the server's grace
+# period is 1 s, long past when looked, after the move's answer); the
+# lobby offers days a move.  (--clock's refusals are in cli_test.sh.)
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init tui_slowgame
@@ -26,14 +26,23 @@ before_keys
 out=$(printf 'join slow\n' | "$NONAGA" --client --server "unix:$S" 2>&1)
 case $out in *"ok seat blue "*"clock=2d"*) ok ;; *) no "the opponent's join: [$out]" ;; esac
 check "Red's clock runs: 1d 23:59" wait_for "1d 23:59" 5
-sleep 1.5   # past the grace period of a game with a clock
-check "the opponent who left is not shown away" lacks_text "away"
 check "... Red is to move" has_text "Red to move"
+# (the opponent's --client read until the server closed its connection,
+# which the server does once it has told the game of the leaving); then
+# past the grace period of a game with a clock
+sleep 1.5
 
 # a move: Red's 2 days come back, Blue's run
 keys Enter Enter Enter Enter
 check "Red moves: Blue to move" wait_for "Blue to move"
 check "... Red has 2 days again, Blue's run" poll 5 header_is "(you) 2d 00:00 .* 1d 23:59$"
+# Red's chat comes back from the server after all it told the game
+# before: whatever it said of the opponent's leaving has been shown then
+keys c
+check "c: Red says something" wait_for "Say:"
+keys later Enter
+check "... which comes back from the server" wait_for "$(id -un): later"
+check "the opponent who left is not shown away" lacks_text "away"
 quit_anyhow
 
 # the lobby's clock list has days a move
