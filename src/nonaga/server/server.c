@@ -333,9 +333,11 @@ static int open_listeners(server *s, char *msg, size_t size)
 	return 0;
 }
 
-static void close_all(server *s)
+/* Everything closed; served: the server had started (else it made
+ * nothing, and its one line said why it could not start). */
+static void close_all(server *s, int served)
 {
-	if (s->store)
+	if (served)
 		flush(s);
 	while (s->conns)
 		conn_drop(s->conns), reap(-1, 0, s);
@@ -349,7 +351,7 @@ static void close_all(server *s)
 	s->nflush = 0;
 	free(s->flushq);
 	s->flushq = NULL;
-	if (s->store)
+	if (served)
 		server_log("stopping: %lu journal entries, %lu fdatasync calls", store_entries(s),
 		           store_syncs(s));
 	store_close(s);
@@ -394,14 +396,15 @@ int server_main(const server_opts *opt)
 		evsignal_new(s->base, SIGINT, on_signal, s),
 		evsignal_new(s->base, SIGTERM, on_signal, s),
 	};
-	int status = 1;
+	int status = 1, served = 0;
 	if (!s->reaper || !sigs[0] || !sigs[1] || event_add(sigs[0], NULL) ||
 	    event_add(sigs[1], NULL)) {
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
-	} else if (store_open(s, msg, sizeof msg) < 0 ||
+	} else if (store_lock(s, msg, sizeof msg) < 0 ||
+	           open_listeners(s, msg, sizeof msg) < 0 ||   /* (before the state is touched) */
+	           store_open(s, msg, sizeof msg) < 0 ||
 	           door_load(s, msg, sizeof msg) < 0 ||
-	           players_load(s, msg, sizeof msg) < 0 ||
-	           open_listeners(s, msg, sizeof msg) < 0) {
+	           players_load(s, msg, sizeof msg) < 0) {
 		fprintf(stderr, "nonaga: %s\n", msg);
 	} else {
 		int n = 0;
@@ -410,9 +413,10 @@ int server_main(const server_opts *opt)
 		server_log("nonaga %s (pid %ld) serving %d game%s from %s, up to %d clients",
 		           NG_VERSION, (long)getpid(), n, n == 1 ? "" : "s", s->state,
 		           s->max_clients);
+		served = 1;
 		status = run(s);
 	}
-	close_all(s);
+	close_all(s, served);
 	door_free(s);
 	players_free(s);
 	for (int i = 0; i < 2; i++)

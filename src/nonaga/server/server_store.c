@@ -68,6 +68,7 @@
 
 struct store {
 	server *srv;
+	int lock;                   /* the state directory's lock (state_lock), or -1 */
 	journal *j;
 	char games[PATH_MAX + 16], finished[PATH_MAX + 16], journal[PATH_MAX + 16];
 	srec *recs;                 /* the games the store holds */
@@ -560,6 +561,8 @@ void store_close(server *s)
 	ratings_free(s);
 	while (st->recs)
 		rec_free(st, st->recs);
+	if (st->lock >= 0)
+		close(st->lock);   /* the lock goes last, with everything written */
 	free(st);
 	s->store = NULL;
 }
@@ -730,7 +733,7 @@ static int load(server *s, char *msg, size_t size)
 	return 0;
 }
 
-int store_open(server *s, char *msg, size_t size)
+int store_lock(server *s, char *msg, size_t size)
 {
 	int n;
 	if (s->opt.state) {
@@ -751,14 +754,27 @@ int store_open(server *s, char *msg, size_t size)
 		return snprintf(msg, size, "out of memory"), -1;
 	s->store = st;
 	st->srv = s;
+	st->lock = -1;
 	st->sync = s->opt.sync;
 	snprintf(st->games, sizeof st->games, "%s/games", s->state);
 	snprintf(st->finished, sizeof st->finished, "%s/finished", s->state);
 	snprintf(st->journal, sizeof st->journal, "%s/journal", s->state);
+	/* the lock before anything in the directory is read or written */
+	if (state_own_dir(s->state, msg, size) < 0 ||
+	    (st->lock = state_lock(s->state, msg, size)) < 0)
+		return -1;
+	return 0;
+}
+
+int store_open(server *s, char *msg, size_t size)
+{
+	if (!s->store && store_lock(s, msg, size) < 0)
+		return -1;
+	store *st = s->store;
 	char key[PATH_MAX + 16];
 	snprintf(key, sizeof key, "%s/key", s->state);
-	if (state_own_dir(s->state, msg, size) < 0 || state_own_dir(st->games, msg, size) < 0 ||
-	    state_own_dir(st->finished, msg, size) < 0 || state_key(s, key, msg, size) < 0)
+	if (state_own_dir(st->games, msg, size) < 0 || state_own_dir(st->finished, msg, size) < 0 ||
+	    state_key(s, key, msg, size) < 0)
 		return -1;
 	return load(s, msg, size);
 }
