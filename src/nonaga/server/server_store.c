@@ -584,6 +584,32 @@ static unsigned long long number(const ng_record_info *info, const char *key)
 	return v ? strtoull(v, NULL, 10) : 0;
 }
 
+/* A record that does not load is kept, out of the way: games/NAME.rec
+ * becomes NAME.rec.bad (NAME.rec.bad.2, .3, ... when that is taken),
+ * never replacing a file, so that its name is free for a new game and
+ * its bytes stay for the administrator. */
+static void set_aside(store *st, const char *file, const char *why)
+{
+	char from[PATH_MAX + 300], to[PATH_MAX + 320];
+	snprintf(from, sizeof from, "%s/%s", st->games, file);
+	for (int k = 1; k < 1000; k++) {
+		if (k == 1)
+			snprintf(to, sizeof to, "%s.bad", from);
+		else
+			snprintf(to, sizeof to, "%s.bad.%d", from, k);
+		if (link(from, to) == 0) {
+			unlink(from);
+			state_sync_dir(st->games);
+			server_log("games/%s does not load: %s; moved aside to %s", file, why, to);
+			return;
+		}
+		if (errno != EEXIST)
+			break;
+	}
+	server_log("games/%s does not load: %s; skipped (cannot move it aside: %s)", file,
+	           why, strerror(errno));
+}
+
 /* games/NAME.rec into a copy; 1 if it is one. */
 static int load_one(store *st, const char *file)
 {
@@ -611,8 +637,10 @@ static int load_one(store *st, const char *file)
 	const char *gname = e == NG_OK ? ng_record_get(&info, "Game") : NULL;
 	unsigned long long id = e == NG_OK ? number(&info, "Id") : 0;
 	if (e != NG_OK || !gname || strcmp(gname, name) || (id && rec_find(st, id))) {
-		server_log("skipping %s: %s (line %d)", path,
-		           e != NG_OK ? ng_strerror(e) : "not a game of the server", line);
+		char why[160];
+		snprintf(why, sizeof why, "%s (line %d)",
+		         e != NG_OK ? ng_strerror(e) : "not a game of the server", line);
+		set_aside(st, file, why);
 		if (ng)
 			ng_game_free(ng);
 		return 0;
