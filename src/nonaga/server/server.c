@@ -410,9 +410,9 @@ int server_main(const server_opts *opt)
 		int n = 0;
 		for (srec *r = store_games(s); r; r = r->next)
 			n += game_restore(s, r) != NULL;
-		server_log("nonaga %s (pid %ld) serving %d game%s from %s, up to %d clients",
+		server_log("nonaga %s (pid %ld) serving %d game%s from %s, up to %d client%s",
 		           NG_VERSION, (long)getpid(), n, n == 1 ? "" : "s", s->state,
-		           s->max_clients);
+		           s->max_clients, s->max_clients == 1 ? "" : "s");
 		served = 1;
 		status = run(s);
 	}

@@ -199,12 +199,15 @@ static int apply(store *st, char *text)
 	char *w[12];
 	int n = split(text, w, 12);
 	unsigned long long seq = n ? strtoull(w[0], NULL, 10) : 0;
+	if (n >= 2 && !strcmp(w[1], "base")) {   /* (a fresh store's is "0 base") */
+		if (seq > st->seq)
+			st->seq = seq;
+		return 0;
+	}
 	if (n < 2 || !seq)
 		return -1;
 	if (seq > st->seq)
 		st->seq = seq;
-	if (!strcmp(w[1], "base"))
-		return 0;
 	if (!strcmp(w[1], "new"))
 		return apply_new(st, seq, w, n);
 	/* a rated end counts in the table whether or not the game's copy is
