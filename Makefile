@@ -236,7 +236,8 @@ build/test/puzzles_test build/asan/test/puzzles_test: test/puzzle_check.h src/no
 build/test/server_test build/asan/test/server_test build/test/server_cmd_test \
 build/asan/test/server_cmd_test build/test/server_hostile_test \
 build/asan/test/server_hostile_test build/test/players_test build/asan/test/players_test \
-  build/test/offers_test build/asan/test/offers_test: test/srvtest.h
+  build/test/offers_test build/asan/test/offers_test build/test/server_start_test \
+  build/asan/test/server_start_test: test/srvtest.h
 build/test/tactics_test build/asan/test/tactics_test build/tsan/test/tactics_test: test/puzzle_check.h
 
 # test/savetool.c drives the program's src/nonaga/savefile.c for the
