@@ -1,10 +1,12 @@
 /*
  * server_store.c - the server's state directory, like a database's:
  *
+ *   lock            one server at a time: flock'ed, its pid (server_dir.c)
  *   key             the TCP key (server_dir.c)
  *   journal         what happened since the records were written: one
  *                   entry per event, appended (server_journal.c)
- *   games/NAME.rec  every game on, as of the last compaction
+ *   games/NAME.rec  every game on, as of the last compaction (one that
+ *                   does not load: moved aside to NAME.rec.bad[.N])
  *   finished/       every game over, as DATE-ID-NAME.rec
  *
  * The store keeps its own copy of every game on (an srec), changed only
