@@ -356,9 +356,11 @@ static int open_listeners(server *s, char *msg, size_t size)
 	return 0;
 }
 
-static void close_all(server *s)
+/* Everything closed; served: the server had started (else it made
+ * nothing, and its one line said why it could not start). */
+static void close_all(server *s, int served)
 {
-	if (s->store && flush(s) > 0)
+	if (served && flush(s) > 0)
 		server_log("stopping: the journal's last entries could not be written; "
 		           "nobody was told of them");
 	while (s->conns)
@@ -373,7 +375,7 @@ static void close_all(server *s)
 	s->nflush = 0;
 	free(s->flushq);
 	s->flushq = NULL;
-	if (s->store)
+	if (served)
 		server_log("stopping: %lu journal entries, %lu fdatasync calls", store_entries(s),
 		           store_syncs(s));
 	store_close(s);
@@ -420,26 +422,28 @@ int server_main(const server_opts *opt)
 	};
 	struct event *tick = event_new(s->base, -1, EV_PERSIST, on_tick, s);
 	struct timeval tick_tv = { 0, SERVER_TICK_MS * 1000 };
-	int status = 1;
+	int status = 1, served = 0;
 	if (!s->reaper || !sigs[0] || !sigs[1] || !tick || event_add(sigs[0], NULL) ||
 	    event_add(sigs[1], NULL) || event_add(tick, &tick_tv)) {
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
-	} else if (store_open(s, msg, sizeof msg) < 0 ||
+	} else if (store_lock(s, msg, sizeof msg) < 0 ||
+	           open_listeners(s, msg, sizeof msg) < 0 ||   /* (before the state is touched) */
+	           store_open(s, msg, sizeof msg) < 0 ||
 	           owners_load(s, msg, sizeof msg) < 0 ||
 	           door_load(s, msg, sizeof msg) < 0 ||
-	           players_load(s, msg, sizeof msg) < 0 ||
-	           open_listeners(s, msg, sizeof msg) < 0) {
+	           players_load(s, msg, sizeof msg) < 0) {
 		fprintf(stderr, "nonaga: %s\n", msg);
 	} else {
 		int n = 0;
 		for (srec *r = store_games(s); r; r = r->next)
 			n += game_restore(s, r) != NULL;
-		server_log("nonaga %s (pid %ld) serving %d game%s from %s, up to %d clients",
+		server_log("nonaga %s (pid %ld) serving %d game%s from %s, up to %d client%s",
 		           NG_VERSION, (long)getpid(), n, n == 1 ? "" : "s", s->state,
-		           s->max_clients);
+		           s->max_clients, s->max_clients == 1 ? "" : "s");
+		served = 1;
 		status = run(s);
 	}
-	close_all(s);
+	close_all(s, served);
 	door_free(s);
 	owners_free(s);
 	players_free(s);

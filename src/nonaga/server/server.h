@@ -252,6 +252,11 @@ sgame *game_restore(server *s, srec *r);
 /* server_dir.c: the state directory dir (made, 0700) if it is ours;
  * the key at path, read or made (0600). */
 int state_own_dir(const char *dir, char *msg, size_t size);
+/* One server to a state directory: an exclusive flock on dir/lock (made
+ * 0600 if missing; its pid written in it), held while the descriptor it
+ * returns is open.  -1 with msg: "another server (pid N) uses DIR", or
+ * why the lock cannot be taken. */
+int state_lock(const char *dir, char *msg, size_t size);
 int state_key(server *s, const char *path, char *msg, size_t size);
 /* text into dir/name durably: a temporary file, fsync'ed, renamed (excl:
  * linked, never replacing a file: EEXIST); the directory is the caller's
@@ -323,8 +328,12 @@ void cmd_ratings(conn *c);
 void ratings_word(server *s, const char *name, char *out, size_t size);   /* "rating NAME R RD GAMES" lines, then "ok N" */
 
 
-/* server_store.c: opening reads the records and replays the journal
- * over them (a torn last entry is reported and dropped). */
+/* server_store.c: the state directory named (--state, or the default),
+ * made and locked (state_lock) before anything in it is touched; then
+ * opening reads the records and replays the journal over them (a torn
+ * last entry is reported and dropped), locking first if store_lock was
+ * not called.  -1 with msg, the line that says why. */
+int store_lock(server *s, char *msg, size_t size);
 int store_open(server *s, char *msg, size_t size);
 srec *store_games(server *s);     /* what it holds, for game_restore */
 /* Journal entries for what happened to g (store_seat makes the game's

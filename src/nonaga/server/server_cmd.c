@@ -214,7 +214,7 @@ static void cmd_host(conn *c, char **w, int n)
 	int side = -1, min = 0, inc = 0, days = 0;
 	ng_rules rules = NG_STANDARD;
 	const char *invited = "";
-	if (n < 2) {
+	if (n < 2 || n > WORDS) {   /* (more than WORDS: words past the last it takes) */
 		bad(c, "bad-argument", "use: host NAME [red|blue|random] [standard|simple] "
 		    "[clock M+I|clock Dd] [for LOGIN]");
 		return;
@@ -573,8 +573,8 @@ void cmd_dispatch(conn *c, char *line)
 	const char *after = line + strspn(line, " ");
 	after += strcspn(after, " ");
 	snprintf(rest, sizeof rest, "%s", *after ? after + 1 : after);
-	char *w[WORDS];
-	int n = split(line, w, WORDS);
+	char *w[WORDS + 1];
+	int n = split(line, w, WORDS + 1);   /* WORDS + 1: too many */
 	if (n == 0)
 		return;          /* empty lines are ignored */
 	const char *cmd = w[0];
@@ -590,6 +590,12 @@ void cmd_dispatch(conn *c, char *line)
 	}
 	if (!strcmp(cmd, "as")) {
 		door_as(c, w, n);
+		return;
+	}
+	if (!c->authed && c->gateway) {   /* the SSH door's account, not a player */
+		bad(c, "login-required", "the gateway says which player this is first: "
+		    "as FINGERPRINT ADDR [name NAME | code CODE]; closing");
+		conn_close_after(c);
 		return;
 	}
 	if (!c->authed) {

@@ -1,17 +1,21 @@
 /*
  * server_dir.c - the server's state directory itself: made with mode 0700
  * where missing, refused unless it is a directory of ours (not a symbolic
- * link), and its TCP key (32 hex digits, mode 0600), read or made; and
- * how a file of it is written durably (state_write_file, state_sync_dir:
- * the store's records, the ratings' snapshot, the players' table).  What
- * the directory holds is theirs.
+ * link), locked for one server (state_lock), and its TCP key (32 hex
+ * digits, mode 0600), read or made; and how a file of it is written
+ * durably (state_write_file, state_sync_dir: the store's records, the
+ * ratings' snapshot, the players' table).  What the directory holds is
+ * theirs.
  */
 #include "server.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* mkdir -p with mode 0700 for what it creates. */
@@ -43,6 +47,61 @@ int state_own_dir(const char *dir, char *msg, size_t size)
 		return -1;
 	}
 	return 0;
+}
+
+/* The pid the lock file of another server holds: it writes it just
+ * after it takes the lock, so an empty file is waited for a moment. */
+static long lock_holder(int fd)
+{
+	for (int tries = 0; tries < 50; tries++) {
+		char buf[32];
+		ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+		buf[n > 0 ? n : 0] = 0;
+		long pid = atol(buf);
+		if (pid > 0)
+			return pid;
+		struct timespec ts = { 0, 20 * 1000000L };
+		nanosleep(&ts, NULL);
+	}
+	return 0;
+}
+
+int state_lock(const char *dir, char *msg, size_t size)
+{
+	char path[PATH_MAX + 16];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/lock", dir);
+	/* (an existing lock file is opened as it is: a server that loses
+	 * changes no byte of the directory) */
+	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(msg, size, "cannot lock the state directory %s: %s", dir,
+		         fd < 0 ? strerror(errno) : "its file lock is not a regular file");
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		int e = errno;
+		long pid = e == EWOULDBLOCK ? lock_holder(fd) : 0;
+		if (e != EWOULDBLOCK)
+			snprintf(msg, size, "cannot lock the state directory %s: %s", dir,
+			         strerror(e));
+		else if (pid)
+			snprintf(msg, size, "another server (pid %ld) uses %s", pid, dir);
+		else
+			snprintf(msg, size, "another server uses %s", dir);
+		close(fd);
+		return -1;
+	}
+	/* who holds it, for the next one (best effort: a full disk takes
+	 * nothing from the lock, and the start then says what it cannot
+	 * write) */
+	char line[32];
+	int n = snprintf(line, sizeof line, "%ld\n", (long)getpid());
+	int wrote = ftruncate(fd, 0) == 0 && pwrite(fd, line, (size_t)n, 0) == n;
+	(void)wrote;
+	return fd;
 }
 
 static int read_key(server *s, const char *path, char *msg, size_t size)

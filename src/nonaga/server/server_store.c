@@ -1,10 +1,12 @@
 /*
  * server_store.c - the server's state directory, like a database's:
  *
+ *   lock            one server at a time: flock'ed, its pid (server_dir.c)
  *   key             the TCP key (server_dir.c)
  *   journal         what happened since the records were written: one
  *                   entry per event, appended (server_journal.c)
- *   games/NAME.rec  every game on, as of the last compaction
+ *   games/NAME.rec  every game on, as of the last compaction (one that
+ *                   does not load: moved aside to NAME.rec.bad[.N])
  *   finished/       every game over, as DATE-ID-NAME.rec
  *
  * The store keeps its own copy of every game on (an srec), changed only
@@ -74,6 +76,7 @@
 
 struct store {
 	server *srv;
+	int lock;                   /* the state directory's lock (state_lock), or -1 */
 	journal *j;
 	char games[PATH_MAX + 16], finished[PATH_MAX + 16], journal[PATH_MAX + 16];
 	srec *recs;                 /* the games the store holds */
@@ -210,12 +213,15 @@ static int apply(store *st, char *text)
 	char *w[12];
 	int n = split(text, w, 12);
 	unsigned long long seq = n ? strtoull(w[0], NULL, 10) : 0;
+	if (n >= 2 && !strcmp(w[1], "base")) {   /* (a fresh store's is "0 base") */
+		if (seq > st->seq)
+			st->seq = seq;
+		return 0;
+	}
 	if (n < 2 || !seq)
 		return -1;
 	if (seq > st->seq)
 		st->seq = seq;
-	if (!strcmp(w[1], "base"))
-		return 0;
 	if (!strcmp(w[1], "new"))
 		return apply_new(st, seq, w, n);
 	/* a rated end counts in the table whether or not the game's copy is
@@ -596,6 +602,8 @@ void store_close(server *s)
 	ratings_free(s);
 	while (st->recs)
 		rec_free(st, st->recs);
+	if (st->lock >= 0)
+		close(st->lock);   /* the lock goes last, with everything written */
 	free(st);
 	s->store = NULL;
 }
@@ -615,6 +623,32 @@ static unsigned long long number(const ng_record_info *info, const char *key)
 {
 	const char *v = ng_record_get(info, key);
 	return v ? strtoull(v, NULL, 10) : 0;
+}
+
+/* A record that does not load is kept, out of the way: games/NAME.rec
+ * becomes NAME.rec.bad (NAME.rec.bad.2, .3, ... when that is taken),
+ * never replacing a file, so that its name is free for a new game and
+ * its bytes stay for the administrator. */
+static void set_aside(store *st, const char *file, const char *why)
+{
+	char from[PATH_MAX + 300], to[PATH_MAX + 320];
+	snprintf(from, sizeof from, "%s/%s", st->games, file);
+	for (int k = 1; k < 1000; k++) {
+		if (k == 1)
+			snprintf(to, sizeof to, "%s.bad", from);
+		else
+			snprintf(to, sizeof to, "%s.bad.%d", from, k);
+		if (link(from, to) == 0) {
+			unlink(from);
+			state_sync_dir(st->games);
+			server_log("games/%s does not load: %s; moved aside to %s", file, why, to);
+			return;
+		}
+		if (errno != EEXIST)
+			break;
+	}
+	server_log("games/%s does not load: %s; skipped (cannot move it aside: %s)", file,
+	           why, strerror(errno));
 }
 
 /* games/NAME.rec into a copy; 1 if it is one. */
@@ -644,8 +678,10 @@ static int load_one(store *st, const char *file)
 	const char *gname = e == NG_OK ? ng_record_get(&info, "Game") : NULL;
 	unsigned long long id = e == NG_OK ? number(&info, "Id") : 0;
 	if (e != NG_OK || !gname || strcmp(gname, name) || (id && rec_find(st, id))) {
-		server_log("skipping %s: %s (line %d)", path,
-		           e != NG_OK ? ng_strerror(e) : "not a game of the server", line);
+		char why[160];
+		snprintf(why, sizeof why, "%s (line %d)",
+		         e != NG_OK ? ng_strerror(e) : "not a game of the server", line);
+		set_aside(st, file, why);
 		if (ng)
 			ng_game_free(ng);
 		return 0;
@@ -807,7 +843,7 @@ static int load(server *s, char *msg, size_t size)
 	return 0;
 }
 
-int store_open(server *s, char *msg, size_t size)
+int store_lock(server *s, char *msg, size_t size)
 {
 	int n;
 	if (s->opt.state) {
@@ -828,6 +864,7 @@ int store_open(server *s, char *msg, size_t size)
 		return snprintf(msg, size, "out of memory"), -1;
 	s->store = st;
 	st->srv = s;
+	st->lock = -1;
 	st->sync = s->opt.sync;
 	/* Test-only (doc/hacking.md): NONAGA_TEST_BLIND_ROOM makes a full
 	 * disk known only when a write fails, for test/diskfull_test.c */
@@ -835,10 +872,22 @@ int store_open(server *s, char *msg, size_t size)
 	snprintf(st->games, sizeof st->games, "%s/games", s->state);
 	snprintf(st->finished, sizeof st->finished, "%s/finished", s->state);
 	snprintf(st->journal, sizeof st->journal, "%s/journal", s->state);
+	/* the lock before anything in the directory is read or written */
+	if (state_own_dir(s->state, msg, size) < 0 ||
+	    (st->lock = state_lock(s->state, msg, size)) < 0)
+		return -1;
+	return 0;
+}
+
+int store_open(server *s, char *msg, size_t size)
+{
+	if (!s->store && store_lock(s, msg, size) < 0)
+		return -1;
+	store *st = s->store;
 	char key[PATH_MAX + 16];
 	snprintf(key, sizeof key, "%s/key", s->state);
-	if (state_own_dir(s->state, msg, size) < 0 || state_own_dir(st->games, msg, size) < 0 ||
-	    state_own_dir(st->finished, msg, size) < 0 || state_key(s, key, msg, size) < 0)
+	if (state_own_dir(st->games, msg, size) < 0 || state_own_dir(st->finished, msg, size) < 0 ||
+	    state_key(s, key, msg, size) < 0)
 		return -1;
 	return load(s, msg, size);
 }
