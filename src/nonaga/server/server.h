@@ -6,14 +6,14 @@
  * door's players, server_rating.c the players' ratings and
  * server_players.c their settings and ignore lists (both tables sorted
  * by name, server_names.c), server_owners.c who owns each name;
- * server_store.c
- * keeps their files (a journal made durable once per turn of the loop,
- * server_journal.c, and records); server_conn.c holds what a turn sends
- * until the turn's journal entries are on disk.  Calls go one way:
- * server.c < commands < games < chat, door, players, owners < store < ratings <
- * the journal, the names, the state directory (server_dir.c) and the
- * clocks (server_clock.c), and all of them to server_conn.c, which calls
- * none.
+ * server_store.c keeps their files (a journal made durable once per turn
+ * of the loop, server_journal.c, whose damage server_damage.c reports,
+ * and records, converted by server_record.c); server_conn.c holds what
+ * a turn sends until the turn's journal entries are on disk.  Calls go
+ * one way: server.c < commands < games < chat, door, players, owners <
+ * store < records, ratings < the journal, the names, the state directory
+ * (server_dir.c) and the clocks (server_clock.c), and all of them to
+ * server_conn.c, which calls none.
  * The protocol is described in nonaga(6), ONLINE.
  */
 #ifndef NONAGA_SERVER_H
@@ -327,6 +327,18 @@ void cmd_ratings(conn *c);
  * player not rated yet. */
 void ratings_word(server *s, const char *name, char *out, size_t size);   /* "rating NAME R RD GAMES" lines, then "ok N" */
 
+
+/* server_record.c: a game's copy as a record (malloc'ed text, or NULL)
+ * and a parsed record's keys into a copy; finished/'s name of a game
+ * over (DATE-ID-NAME.rec); an offer's side as a word ("red", "blue",
+ * "-") and back (*side NG_RED/NG_BLUE + 1, or 0: 0, or -1); a key's
+ * number (0 when missing). */
+char *record_text(const srec *r);
+void record_fill(srec *r, const ng_record_info *info);
+void record_finished_name(const srec *r, char *name, size_t size);
+const char *record_offer_word(int side);
+int record_offer_from(int *side, const char *word);
+unsigned long long record_number(const ng_record_info *info, const char *key);
 
 /* server_store.c: the state directory named (--state, or the default),
  * made and locked (state_lock) before anything in it is touched; then

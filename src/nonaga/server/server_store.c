@@ -36,10 +36,9 @@
  *                                        each; a move, a take-back or the
  *                                        end withdraws them)
  *
- * Records (the record format of nonaga(6) with the server's keys Mode:
- * online, Game, Clock, Red-time, Blue-time, Red-token, Blue-token,
- * Draw-offer and Takeback-offer (pending offers: the side), How,
- * Red-rating and Blue-rating (a rated game's RR and BR), Id and Seq, the last entry they hold) are compacted from the journal
+ * Records (the record format of nonaga(6) with the server's keys,
+ * server_record.c; Seq is the last entry a record holds) are compacted
+ * from the journal
  * at start, when it passes COMPACT_BYTES or COMPACT_MS, and, for a game
  * that ends, at once into finished/: each written to a temporary file,
  * fsync'ed, renamed (finished/: linked, which like O_EXCL never replaces
@@ -200,13 +199,6 @@ static int apply_over(store *st, srec *r, char **w, int n)
 	return 0;
 }
 
-/* "red", "blue" or "-" into *side (NG_RED/NG_BLUE + 1, or 0): 0, or -1. */
-static int offer_from(int *side, const char *word)
-{
-	*side = !strcmp(word, "red") ? NG_RED + 1 : !strcmp(word, "blue") ? NG_BLUE + 1 : 0;
-	return *side || !strcmp(word, "-") ? 0 : -1;
-}
-
 /* One entry to the copies (text is cut into words). */
 static int apply(store *st, char *text)
 {
@@ -244,7 +236,7 @@ static int apply(store *st, char *text)
 	if (!strcmp(w[1], "move") || !strcmp(w[1], "undo") || !strcmp(w[1], "over"))
 		r->offer = r->takeback = 0;   /* they withdraw the offers */
 	if (!strcmp(w[1], "offer") && n == 5)
-		return offer_from(&r->offer, w[3]) | offer_from(&r->takeback, w[4]);
+		return record_offer_from(&r->offer, w[3]) | record_offer_from(&r->takeback, w[4]);
 	if (!strcmp(w[1], "move"))
 		return apply_move(r, w, n);
 	if (!strcmp(w[1], "undo") && n == 6) {
@@ -322,17 +314,12 @@ void store_move(sgame *g)
 	      (long long)g->left_ms[0], (long long)g->left_ms[1]);
 }
 
-static const char *offer_word(int side)
-{
-	return side == NG_RED ? "red" : side == NG_BLUE ? "blue" : "-";
-}
-
 /* The offers pending now (a draw, a take-back): made or withdrawn. */
 void store_offers(sgame *g)
 {
 	if (g->rec)
-		entry(g->srv->store, "offer %llu %s %s", g->rec->id, offer_word(g->offer),
-		      offer_word(g->takeback));
+		entry(g->srv->store, "offer %llu %s %s", g->rec->id, record_offer_word(g->offer),
+		      record_offer_word(g->takeback));
 }
 
 void store_undo(sgame *g)
@@ -384,55 +371,6 @@ void store_forget(sgame *g)
 
 /* -------------------------------------------------------------- records */
 
-static void set(ng_record_info *info, const char *key, const char *value)
-{
-	if (value[0])
-		ng_record_set(info, key, value);
-}
-
-static char *record_text(const srec *r)
-{
-	ng_record_info info;
-	char buf[64];
-	memset(&info, 0, sizeof info);
-	snprintf(info.date, sizeof info.date, "%s", r->date);
-	snprintf(info.red, sizeof info.red, "%s", r->player[0]);
-	snprintf(info.blue, sizeof info.blue, "%s", r->player[1]);
-	set(&info, "Mode", "online");
-	set(&info, "Game", r->name);
-	if (r->clock_min) {
-		game_clock_word(r->clock_min, r->clock_inc, r->clock_days, buf, sizeof buf);
-		set(&info, "Clock", buf);
-		snprintf(buf, sizeof buf, "%lld", (long long)r->left_ms[0]);
-		set(&info, "Red-time", buf);
-		snprintf(buf, sizeof buf, "%lld", (long long)r->left_ms[1]);
-		set(&info, "Blue-time", buf);
-	}
-	set(&info, "For", r->invited);
-	set(&info, "Red-token", r->token[0]);
-	set(&info, "Blue-token", r->token[1]);
-	set(&info, "How", r->how);
-	if (r->offer)
-		set(&info, "Draw-offer", offer_word(r->offer - 1));
-	if (r->takeback)
-		set(&info, "Takeback-offer", offer_word(r->takeback - 1));
-	set(&info, "Red-rating", r->rated[0]);
-	set(&info, "Blue-rating", r->rated[1]);
-	/* Result is the rules' result after the last move (the record
-	 * format's contract); a game over by resignation, time, abandon or
-	 * agreement has its outcome here. */
-	if (r->how[0])
-		set(&info, "Winner", ng_result_name(r->result));
-	snprintf(buf, sizeof buf, "%llu", r->id);
-	set(&info, "Id", buf);
-	snprintf(buf, sizeof buf, "%llu", r->seq);
-	set(&info, "Seq", buf);
-	char *text = NULL;
-	if (ng_record_write(r->g, &info, &text) != NG_OK)
-		return NULL;
-	return text;
-}
-
 static int save_rec(store *st, srec *r)
 {
 	char name[NET_NAME_MAX + 8];
@@ -450,24 +388,12 @@ static int save_rec(store *st, srec *r)
 	return 0;
 }
 
-/* 2026-11-25T08:40:00Z, id 7, g1 -> 20261125T084000Z-7-g1.rec */
-static void finished_name(const srec *r, char *name, size_t size)
-{
-	char stamp[32];
-	size_t k = 0;
-	for (const char *p = r->date; *p && k + 1 < sizeof stamp; p++)
-		if (*p != '-' && *p != ':')
-			stamp[k++] = *p;
-	stamp[k] = 0;
-	snprintf(name, size, "%s-%llu-%s.rec", stamp, r->id, r->name);
-}
-
 /* A game over into finished/ (if it is not there from before a crash:
  * its name holds its ID, which no other game has). */
 static int file_finished(store *st, srec *r)
 {
 	char name[NET_NAME_MAX + 64], path[PATH_MAX + 128];
-	finished_name(r, name, sizeof name);
+	record_finished_name(r, name, sizeof name);
 	snprintf(path, sizeof path, "%s/%s", st->finished, name);
 	if (access(path, F_OK) == 0)
 		return 0;
@@ -610,21 +536,6 @@ void store_close(server *s)
 
 /* --------------------------------------------------------------- loading */
 
-static void seat_from(srec *r, int side, const char *name, const char *token)
-{
-	if (net_name_ok(name))
-		snprintf(r->player[side], sizeof r->player[side], "%s", name);
-	if (token && strlen(token) == NET_KEY_HEX &&
-	    strspn(token, "0123456789abcdef") == NET_KEY_HEX)
-		snprintf(r->token[side], sizeof r->token[side], "%s", token);
-}
-
-static unsigned long long number(const ng_record_info *info, const char *key)
-{
-	const char *v = ng_record_get(info, key);
-	return v ? strtoull(v, NULL, 10) : 0;
-}
-
 /* A record that does not load is kept, out of the way: games/NAME.rec
  * becomes NAME.rec.bad (NAME.rec.bad.2, .3, ... when that is taken),
  * never replacing a file, so that its name is free for a new game and
@@ -676,7 +587,7 @@ static int load_one(store *st, const char *file)
 		close(fd);
 	free(text);
 	const char *gname = e == NG_OK ? ng_record_get(&info, "Game") : NULL;
-	unsigned long long id = e == NG_OK ? number(&info, "Id") : 0;
+	unsigned long long id = e == NG_OK ? record_number(&info, "Id") : 0;
 	if (e != NG_OK || !gname || strcmp(gname, name) || (id && rec_find(st, id))) {
 		char why[160];
 		snprintf(why, sizeof why, "%s (line %d)",
@@ -694,40 +605,8 @@ static int load_one(store *st, const char *file)
 	ng_game_free(r->g);
 	r->g = ng;
 	r->id = id;           /* 0: a record from before the journal */
-	r->seq = number(&info, "Seq");
 	r->on_disk = 1;
-	if (strlen(info.date) < sizeof r->date)
-		memcpy(r->date, info.date, strlen(info.date) + 1);
-	const char *inv = ng_record_get(&info, "For");
-	if (inv && net_name_ok(inv))
-		snprintf(r->invited, sizeof r->invited, "%s", inv);
-	seat_from(r, 0, info.red, ng_record_get(&info, "Red-token"));
-	seat_from(r, 1, info.blue, ng_record_get(&info, "Blue-token"));
-	const char *t = ng_record_get(&info, "Clock"), *how = ng_record_get(&info, "How");
-	if (t && game_parse_clock(t, &r->clock_min, &r->clock_inc, &r->clock_days) < 0)
-		r->clock_min = r->clock_inc = r->clock_days = 0;
-	if (r->clock_days)
-		r->clock_min = r->clock_days * 1440;
-	if (r->clock_min && (t = ng_record_get(&info, "Red-time")))
-		r->left_ms[0] = atoll(t);
-	if (r->clock_min && (t = ng_record_get(&info, "Blue-time")))
-		r->left_ms[1] = atoll(t);
-	static const char *const rated[2] = { "Red-rating", "Blue-rating" };
-	for (int side = 0; side < 2; side++)
-		if ((t = ng_record_get(&info, rated[side])) && strlen(t) < sizeof r->rated[side])
-			snprintf(r->rated[side], sizeof r->rated[side], "%s", t);
-	if ((t = ng_record_get(&info, "Draw-offer")))
-		offer_from(&r->offer, t);
-	if ((t = ng_record_get(&info, "Takeback-offer")))
-		offer_from(&r->takeback, t);
-	const char *winner = ng_record_get(&info, "Winner");
-	r->result = info.result;
-	if (how && winner && ng_result_from_name(winner, &r->result) != NG_OK)
-		r->result = info.result;
-	if (how && strlen(how) < sizeof r->how)
-		snprintf(r->how, sizeof r->how, "%s", how);
-	else if (info.result != NG_NONE)
-		snprintf(r->how, sizeof r->how, "rules");
+	record_fill(r, &info);
 	if (r->how[0] && !r->retire++)   /* over, but not filed yet */
 		st->nretire++;
 	return 1;
