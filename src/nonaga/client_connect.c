@@ -245,6 +245,10 @@ static int connect_shared(char *msg, size_t size)
 	return dial(&a, msg, size);
 }
 
+/* This process has reached the host's shared server: from then on it is
+ * the only server found with no address given (see netclient_open). */
+static int shared_seen;
+
 /* Where the settings or the environment name a server: into o->server
  * (static storage); the name of where it came from, or NULL. */
 static const char *resolve(netclient_opts *o)
@@ -362,7 +366,15 @@ int netclient_open(const netclient_opts *given, char *name, size_t name_size,
 		a.unix_socket = 1;
 		info->where = NC_SHARED;
 		fd = connect_shared(msg, size);
-		if (fd < 0) {
+		if (fd >= 0) {
+			shared_seen = 1;
+		} else if (shared_seen) {
+			/* it restarts (or its administrator stopped it): a
+			 * private server would hold none of the player's games */
+			info->absent = 1;
+			snprintf(msg, size, "%s", _("this host's shared server does not answer "
+			                            "(it may be restarting): try again in a moment"));
+		} else {
 			info->where = NC_PRIVATE;
 			fd = connect_default(o->no_start, info, msg, size);
 		}
