@@ -361,6 +361,7 @@ static void close_all(server *s)
 static int run(server *s)
 {
 	while (!s->stop) {
+		linger_check(s);
 		if (event_base_loop(s->base, EVLOOP_ONCE) < 0)
 			return 1;
 		if (flush(s) < 0) {
@@ -398,7 +399,8 @@ int server_main(const server_opts *opt)
 	if (!s->reaper || !sigs[0] || !sigs[1] || event_add(sigs[0], NULL) ||
 	    event_add(sigs[1], NULL)) {
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
-	} else if (store_open(s, msg, sizeof msg) < 0 ||
+	} else if (linger_init(s, msg, sizeof msg) < 0 ||
+	           store_open(s, msg, sizeof msg) < 0 ||
 	           door_load(s, msg, sizeof msg) < 0 ||
 	           players_load(s, msg, sizeof msg) < 0 ||
 	           open_listeners(s, msg, sizeof msg) < 0) {
@@ -415,6 +417,7 @@ int server_main(const server_opts *opt)
 	close_all(s);
 	door_free(s);
 	players_free(s);
+	linger_free(s);
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])
 			event_free(sigs[i]);
