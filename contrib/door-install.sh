@@ -50,7 +50,7 @@ install)
 	sed -e "s|^Match User play\$|Match User $DOOR_USER|" \
 	    -e "s|/usr/local/bin/nonaga|$BINDIR/nonaga|g" \
 	    -e "s|/run/nonaga/server.sock|$DOOR_SOCKET|g" \
-	    -e "s|with --gateway play|with --gateway $DOOR_USER|" \
+	    -e "s|--gateway play (make install-server GATEWAY=play)|--gateway $DOOR_USER (make install-server GATEWAY=$DOOR_USER)|" \
 	    contrib/nonaga-door.conf > "$dropin.new"
 	chmod 644 "$dropin.new"
 	if [ -n "$DESTDIR" ]; then
