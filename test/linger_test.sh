@@ -107,4 +107,8 @@ for bad in abc -1 1x ""; do
 	if [ ! -e "$tmp/rt-b/nonaga/server.sock" ]; then ok; else no "NONAGA_LINGER=$bad: a socket was made"; fi
 done
 
+# (under ASan: a stop of its own leaks nothing)
+want "no sanitizer report in the servers' logs" \
+	"$(cat "$tmp"/*.log "$tmp"/rt-*/nonaga/server.log | grep -cE 'Sanitizer|runtime error')" 0
+
 finish

@@ -94,5 +94,6 @@ T kill-server 2>/dev/null
 kill "$server"
 wait "$server"
 want "the server stops cleanly" $? 0
+want "... with no sanitizer report" "$(grep -cE 'Sanitizer|runtime error' "$TMUX_DIR/server.log")" 0
 kill $(private_pids) 2>/dev/null   # (before finish takes the directory)
 finish
