@@ -319,7 +319,7 @@ static int welcome_as(const netclient_opts *o, int fd, char *line,
 {
 	char cmd[NET_LINE_MAX];
 	int n = snprintf(cmd, sizeof cmd, "as %s\n", o->as);
-	if (n < 0 || (size_t)n >= sizeof cmd || write(fd, cmd, (size_t)n) != n) {
+	if (n < 0 || (size_t)n >= sizeof cmd || net_write(fd, cmd, (size_t)n) != n) {
 		snprintf(msg, size, _("cannot write to the server: %s"), strerror(errno));
 		return 0;
 	}
@@ -398,7 +398,7 @@ int netclient_open(const netclient_opts *given, char *name, size_t name_size,
 		char own[NET_NAME_MAX + 1], cmd[128];
 		net_own_name(own, sizeof own);
 		int n = snprintf(cmd, sizeof cmd, "login %s %s\n", key, own);
-		if (write(fd, cmd, (size_t)n) != n) {
+		if (net_write(fd, cmd, (size_t)n) != n) {
 			snprintf(msg, size, _("cannot write to the server: %s"), strerror(errno));
 			close(fd);
 			return -1;
