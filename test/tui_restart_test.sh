@@ -88,8 +88,33 @@ check "still no private server" no_private
 press a Enter Enter Enter Enter
 check "the game goes on: Blue to move (you)" see b "Blue to move (you)"
 # (the end of the input says quit: a quit of ours could race its answer)
-moves=$(printf 'watch g1\n' | "$NONAGA" --client --server "unix:$SHARED" 2>&1 | grep -c '^moved ')
+out=$(printf 'watch g1\n' | "$NONAGA" --client --server "unix:$SHARED" 2>&1)
+moves=$(echo "$out" | grep -c '^moved ')
+[ "$moves" = 3 ] || echo "$out" >&2
 want "the server holds the three moves" "$moves" 3
+
+# --- from the lobby: a lost connection goes back to the title menu, and
+# Play online, while the shared server is away, says so and starts none
+press a m
+check "Red leaves the game for the lobby" see a "Leave the game?"
+press a y
+check "... the lobby, on this host's server" see a "Online as $me, on this host's server"
+kill "$server"
+wait "$server"
+rm -rf "$RUN"
+check "the lobby's connection lost: the title menu says so" \
+	see a "The connection to the server is lost."
+to_lobby a
+check "Play online, the shared server away: it says so" \
+	see a "this host's shared server does not answer (it may be restarting)"
+check "... and starts no private server" no_private
+server_up
+# (the title menu asks for the games where it is your move only when it
+# opens: leave it for the lobby and come back)
+to_lobby a
+check "the shared server back: the lobby is on it again" see a "Online as $me, on this host's server"
+check "... with the game to resume" see a "Resume g1"
+check "still no private server" no_private
 T kill-server 2>/dev/null
 kill "$server"
 wait "$server"
