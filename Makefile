@@ -415,21 +415,25 @@ build/nonaga-server.service: contrib/nonaga-server.service build/.serverpaths
 	    -e 's|^RuntimeDirectory=.*|RuntimeDirectory=$(patsubst /run/%/,%,$(dir $(SHARED_SOCKET)))|' \
 	    -e 's|^StateDirectory=.*|StateDirectory=$(patsubst /var/lib/%,%,$(STATEDIR))|' \
 	    -e 's|^User=.*|User=$(SERVER_USER)|' -e 's|^Group=.*|Group=$(SERVER_USER)|' $< > $@
+# GATEWAY=LOGIN: the server's --gateway (the SSH door's account); not
+# given, what the installed unit has is kept (GATEWAY= drops it).
 SERVER_ENV = DESTDIR='$(DESTDIR)' BINDIR='$(BINDIR)' UNITDIR='$(UNITDIR)' \
              UNIT=build/nonaga-server.service SHARED_SOCKET='$(SHARED_SOCKET)' \
-             SERVER_USER='$(SERVER_USER)' STATEDIR='$(STATEDIR)' SYSTEMD_DIR='$(SYSTEMD_DIR)'
+             SERVER_USER='$(SERVER_USER)' STATEDIR='$(STATEDIR)' SYSTEMD_DIR='$(SYSTEMD_DIR)' \
+             GATEWAY='$(GATEWAY)' GATEWAY_GIVEN='$(if $(filter undefined,$(origin GATEWAY)),,1)'
 install-server: install build/nonaga-server.service
 	@$(SERVER_ENV) sh contrib/server-setup.sh install
 uninstall-server:
 	@$(SERVER_ENV) sh contrib/server-setup.sh uninstall
 # The SSH door (nonaga(6), THE SSH DOOR): contrib/door-install.sh says what
-# it does, and refuses an sshd_config that does not read sshd_config.d.
+# it does, and refuses an sshd_config that does not read sshd_config.d,
+# or an account it did not make unless DOOR_ADOPT=1.
 SSHD_DIR  ?= /etc/ssh
 DOOR_USER ?= play
 DOOR_SOCKET ?= /run/nonaga/server.sock
 install-door uninstall-door:
 	@DESTDIR='$(DESTDIR)' BINDIR='$(BINDIR)' SSHD_DIR='$(SSHD_DIR)' \
-	  DOOR_USER='$(DOOR_USER)' DOOR_SOCKET='$(DOOR_SOCKET)' \
+	  DOOR_USER='$(DOOR_USER)' DOOR_SOCKET='$(DOOR_SOCKET)' DOOR_ADOPT='$(DOOR_ADOPT)' \
 	  sh contrib/door-install.sh $(@:-door=)
 
 clean:

@@ -3,10 +3,13 @@
 # `make install-server' and `make uninstall-server' (which pass, in the
 # environment: DESTDIR, BINDIR, UNITDIR, UNIT (the unit made from
 # contrib/nonaga-server.service for BINDIR and SHARED_SOCKET),
-# SHARED_SOCKET, SERVER_USER, STATEDIR and SYSTEMD_DIR).
+# SHARED_SOCKET, SERVER_USER, STATEDIR, SYSTEMD_DIR, GATEWAY and
+# GATEWAY_GIVEN (1 when GATEWAY was given, even empty)).
 #
-# install: the unit into DESTDIR/UNITDIR and the state directory (mode
-# 0700); then, unless DESTDIR is set (a staged install for a package,
+# install: the unit into DESTDIR/UNITDIR, with --gateway GATEWAY (the SSH
+# door's account) when GATEWAY is given, else with the --gateway the unit
+# installed there has, if any (so that a re-run keeps the door working;
+# GATEWAY= drops it), and the state directory (mode 0700); then, unless DESTDIR is set (a staged install for a package,
 # whose own scripts do the rest), the system user and, when systemd runs,
 # the service enabled and started; without systemd, the command that runs
 # the server.  uninstall: the service stopped and disabled, the unit and
@@ -16,6 +19,10 @@ die() { echo "nonaga: $*" >&2; exit 1; }
 unit=$DESTDIR$UNITDIR/nonaga-server.service
 rundir=$(dirname "$SHARED_SOCKET")
 systemd() { [ -z "$DESTDIR" ] && [ -d "$SYSTEMD_DIR" ]; }
+# the server's command without systemd (after every boot)
+by_hand() {
+	echo "  install -d -o $SERVER_USER -g $SERVER_USER -m 755 $rundir && runuser -u $SERVER_USER -- $BINDIR/nonaga --serve --listen unix:$SHARED_SOCKET --state $STATEDIR${GATEWAY:+ --gateway $GATEWAY} </dev/null 2>>$STATEDIR/server.log &"
+}
 
 if [ -z "$DESTDIR" ] && [ "$(id -u)" != 0 ]; then
 	die "make $1-server makes a system user and a service: run it as root (sudo make $1-server)"
@@ -31,7 +38,16 @@ install)
 	/var/lib/?*) ;;
 	*) die "STATEDIR ($STATEDIR) is not under /var/lib: the unit's state directory cannot be it" ;;
 	esac
-	install -d "$DESTDIR$UNITDIR" && install -m 644 "$UNIT" "$unit" || exit 1
+	if [ -z "$GATEWAY_GIVEN" ] && [ -f "$unit" ]; then
+		GATEWAY=$(sed -n 's/^ExecStart=.* --gateway \([^ ]*\).*/\1/p' "$unit")
+		[ -n "$GATEWAY" ] && say "kept --gateway $GATEWAY of the installed unit (GATEWAY= drops it)"
+	fi
+	case $GATEWAY in
+	-*|*[!a-z0-9_-]*) die "GATEWAY ($GATEWAY) must be a login name (a-z, 0-9, _ and -)" ;;
+	esac
+	install -d "$DESTDIR$UNITDIR" &&
+		sed "/^ExecStart=/s|\$|${GATEWAY:+ --gateway $GATEWAY}|" "$UNIT" > "$unit.new" &&
+		chmod 644 "$unit.new" && mv "$unit.new" "$unit" || exit 1
 	say "installed $unit ($(sed -n 's/^ExecStart=//p' "$unit"))"
 	install -d -m 700 "$DESTDIR$STATEDIR" || exit 1
 	say "made $DESTDIR$STATEDIR (mode 0700), where the server keeps its games"
@@ -39,6 +55,8 @@ install)
 		say "DESTDIR is set: no user is made and nothing is started; on the host, as root:"
 		echo "  useradd --system --user-group --no-create-home --home-dir $STATEDIR --shell /usr/sbin/nologin $SERVER_USER"
 		echo "  chown $SERVER_USER:$SERVER_USER $STATEDIR && systemctl daemon-reload && systemctl enable --now nonaga-server"
+		say "or, on a host without systemd, start the server (after every boot) with"
+		by_hand
 		exit 0
 	fi
 	if id -u "$SERVER_USER" >/dev/null 2>&1; then
@@ -50,12 +68,15 @@ install)
 	fi
 	chown "$SERVER_USER:$SERVER_USER" "$STATEDIR" || exit 1
 	if systemd; then
-		systemctl daemon-reload && systemctl enable --now nonaga-server.service || exit 1
-		say "enabled and started nonaga-server: everyone on this host now plays on"
+		# restarted: a re-run's unit (another --gateway) counts at once;
+		# its clients wait the seconds it takes
+		systemctl daemon-reload && systemctl enable nonaga-server.service &&
+			systemctl restart nonaga-server.service || exit 1
+		say "enabled and (re)started nonaga-server: everyone on this host now plays on"
 		say "unix:$SHARED_SOCKET with no option (its log: journalctl -u nonaga-server)"
 	else
 		say "systemd does not run here: start the server (after every boot) with"
-		echo "  install -d -o $SERVER_USER -g $SERVER_USER -m 755 $rundir && runuser -u $SERVER_USER -- $BINDIR/nonaga --serve --listen unix:$SHARED_SOCKET --state $STATEDIR </dev/null 2>>$STATEDIR/server.log &"
+		by_hand
 	fi
 	;;
 uninstall)

@@ -14,8 +14,12 @@ static const char *nonaga;
 static char dir[64], path[128];
 
 /* Run the client against a fake server that sends script (then closes);
- * its stdout and stderr into out/err, its exit status returned. */
-static int against(const char *script, char *out, size_t osize, char *err, size_t esize)
+ * its stdout and stderr into out/err, its exit status returned (128 + N
+ * when signal N ended it).  With input: the server then stops reading
+ * (shutdown) and input is typed, so that the client writes to a socket
+ * nobody reads. */
+static int against(const char *script, const char *input, char *out, size_t osize,
+                   char *err, size_t esize)
 {
 	struct sockaddr_un sun;
 	memset(&sun, 0, sizeof sun);
@@ -32,6 +36,7 @@ static int against(const char *script, char *out, size_t osize, char *err, size_
 	snprintf(where, sizeof where, "unix:%s", path);
 	pid_t pid = fork();
 	if (pid == 0) {
+		signal(SIGPIPE, SIG_DFL);   /* as a shell starts it (ignored here) */
 		dup2(pi[0], 0);
 		dup2(po[1], 1);
 		dup2(pe[1], 2);
@@ -49,6 +54,12 @@ static int against(const char *script, char *out, size_t osize, char *err, size_
 		size_t n = strlen(script);
 		if (write(c, script, n) != (ssize_t)n)
 			n = 0;
+		if (input) {
+			tc_sleep_ms(100);   /* the welcome read */
+			shutdown(c, SHUT_RD);
+			if (write(pi[1], input, strlen(input)) < 0)
+				n = 0;
+		}
 		tc_sleep_ms(200);
 		close(c);
 	}
@@ -65,7 +76,7 @@ static int against(const char *script, char *out, size_t osize, char *err, size_
 	close(pi[1]);
 	int st;
 	waitpid(pid, &st, 0);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
 /* No C0 control but newline and tab, no DEL, no C1, no bidi control, and
@@ -106,7 +117,7 @@ int main(void)
 	int s = against("hello nonaga-online 1 nonaga 9\nwelcome bob\n"
 	                "chat eve \x1b]0;owned\x07 \x1b[2J\xc2\x9b" "31m red\n"
 	                "chat eve \xe2\x80\xae" "desrever \xff\xfe\xc3 done\n"
-	                "chat eve caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac\ttab\n", out, sizeof out,
+	                "chat eve caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac\ttab\n", NULL, out, sizeof out,
 	                err, sizeof err);
 	CHECK(s == 1, "a server that closes: exit status 1 (%d)", s);
 	CHECK(strstr(err, "the server closed the connection") != NULL, "and says so: %s", err);
@@ -119,16 +130,21 @@ int main(void)
 	CHECK(strstr(out, "chat eve caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac\ttab\n") != NULL,
 	      "while UTF-8 text and tabs stay as they are");
 
-	s = against("HTTP/1.1 400 Bad Request\r\n\r\n", out, sizeof out, err, sizeof err);
+	s = against("HTTP/1.1 400 Bad Request\r\n\r\n", NULL, out, sizeof out, err, sizeof err);
 	CHECK(s == 1 && strstr(err, "not a nonaga server") && !*out,
 	      "a greeting that is not ours: %d [%s]", s, err);
-	s = against("hello nonaga-online 1 x\nerror busy \x1b[31mfull\n", out, sizeof out,
+	s = against("hello nonaga-online 1 x\nerror busy \x1b[31mfull\n", NULL, out, sizeof out,
 	            err, sizeof err);
 	CHECK(s == 1 && strstr(err, "the server refused: error busy ?[31mfull") && safe(err),
 	      "a refusal is shown, made safe: %d [%s]", s, err);
-	s = against("", out, sizeof out, err, sizeof err);
+	s = against("", NULL, out, sizeof out, err, sizeof err);
 	CHECK(s == 1 && strstr(err, "the server closed the connection"),
 	      "a server that says nothing and closes: %d [%s]", s, err);
+	/* a server gone while the client writes: said, not a SIGPIPE */
+	s = against("hello nonaga-online 1 x\nwelcome bob\n", "games\n", out, sizeof out,
+	            err, sizeof err);
+	CHECK(s == 1 && strstr(err, "the server closed the connection"),
+	      "a write to a server that stopped reading: status 1, and said (%d) [%s]", s, err);
 
 	unlink(path);
 	rmdir(dir);

@@ -245,6 +245,10 @@ static int connect_shared(char *msg, size_t size)
 	return dial(&a, msg, size);
 }
 
+/* This process has reached the host's shared server: from then on it is
+ * the only server found with no address given (see netclient_open). */
+static int shared_seen;
+
 /* Where the settings or the environment name a server: into o->server
  * (static storage); the name of where it came from, or NULL. */
 static const char *resolve(netclient_opts *o)
@@ -315,7 +319,7 @@ static int welcome_as(const netclient_opts *o, int fd, char *line,
 {
 	char cmd[NET_LINE_MAX];
 	int n = snprintf(cmd, sizeof cmd, "as %s\n", o->as);
-	if (n < 0 || (size_t)n >= sizeof cmd || write(fd, cmd, (size_t)n) != n) {
+	if (n < 0 || (size_t)n >= sizeof cmd || net_write(fd, cmd, (size_t)n) != n) {
 		snprintf(msg, size, _("cannot write to the server: %s"), strerror(errno));
 		return 0;
 	}
@@ -362,7 +366,15 @@ int netclient_open(const netclient_opts *given, char *name, size_t name_size,
 		a.unix_socket = 1;
 		info->where = NC_SHARED;
 		fd = connect_shared(msg, size);
-		if (fd < 0) {
+		if (fd >= 0) {
+			shared_seen = 1;
+		} else if (shared_seen) {
+			/* it restarts (or its administrator stopped it): a
+			 * private server would hold none of the player's games */
+			info->absent = 1;
+			snprintf(msg, size, "%s", _("this host's shared server does not answer "
+			                            "(it may be restarting): try again in a moment"));
+		} else {
 			info->where = NC_PRIVATE;
 			fd = connect_default(o->no_start, info, msg, size);
 		}
@@ -386,7 +398,7 @@ int netclient_open(const netclient_opts *given, char *name, size_t name_size,
 		char own[NET_NAME_MAX + 1], cmd[128];
 		net_own_name(own, sizeof own);
 		int n = snprintf(cmd, sizeof cmd, "login %s %s\n", key, own);
-		if (write(fd, cmd, (size_t)n) != n) {
+		if (net_write(fd, cmd, (size_t)n) != n) {
 			snprintf(msg, size, _("cannot write to the server: %s"), strerror(errno));
 			close(fd);
 			return -1;

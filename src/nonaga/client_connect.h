@@ -35,7 +35,9 @@ typedef enum nc_where {
 typedef struct netclient_info {
 	nc_where where;
 	int started;            /* this call started the private server */
-	int absent;             /* no_start, and no private server runs */
+	int absent;             /* no_start, and no private server runs; or
+	                         * the shared server, reached before by this
+	                         * process, does not answer */
 	int tcp;                /* the server is reached over TCP */
 	const char *server;     /* NC_GIVEN: the address given (lives on) */
 } netclient_info;
@@ -45,7 +47,10 @@ typedef struct netclient_info {
  * file's server= (config.c).  When none is given, the host's shared server
  * is used if one answers at NETCLIENT_SHARED (fixed at build time; the
  * environment's NONAGA_SHARED_SOCKET replaces it, empty for none), else
- * the private one at the default address, started when none runs.
+ * the private one at the default address, started when none runs.  Once
+ * a process has reached the shared server, it never uses a private one:
+ * a shared server found gone later is being restarted, and the call
+ * fails (info->absent, where NC_SHARED) until it is back.
  */
 #ifndef NETCLIENT_SHARED
 #define NETCLIENT_SHARED "/run/nonaga/server.sock"

@@ -46,12 +46,12 @@ int client_query(const netclient_opts *o, const char *cmd,
 		return via.absent ? 0 : -1;
 	}
 	int r = -1, n = 0, len = snprintf(ask, sizeof ask, "%s\n", cmd);
-	if (write(fd, ask, (size_t)len) == len)
+	if (net_write(fd, ask, (size_t)len) == len)
 		while ((r = netclient_line(fd, line, sizeof line, 10000)) > 0 &&
 		       strncmp(line, "ok", 2) && strncmp(line, "error", 5))
 			n += each(ctx, me, line);
 	int whole = r > 0 && !strncmp(line, "ok", 2);
-	if (whole && write(fd, "quit\n", 5) < 0) {
+	if (whole && net_write(fd, "quit\n", 5) < 0) {
 		/* (the answer is whole: the goodbye does not matter) */
 	}
 	close(fd);

@@ -83,7 +83,7 @@ int online_send(online *on, oc_kind k, const char *fmt, ...)
 	/* a line is small: the socket's buffer takes it whole or the server
 	 * is not reading, which is as good as gone */
 	for (int done = 0; done < n;) {
-		ssize_t w = write(on->fd, line + done, (size_t)(n - done));
+		ssize_t w = net_write(on->fd, line + done, (size_t)(n - done));
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)

@@ -364,3 +364,8 @@ int net_random_hex(char out[NET_KEY_HEX + 1])
 		snprintf(out + 2 * i, 3, "%02x", b[i]);
 	return 0;
 }
+
+ssize_t net_write(int fd, const void *buf, size_t n)
+{
+	return send(fd, buf, n, MSG_NOSIGNAL);
+}

@@ -60,6 +60,9 @@ int net_listen(const net_addr *a, int mode, int *fds, int max,
  * logs; a client says errno in its own words); EHOSTUNREACH when the host
  * does not resolve. */
 int net_connect(const net_addr *a, char *msg, size_t size);
+/* write(2) for a client's socket, without SIGPIPE: a server gone is an
+ * error (EPIPE) for the client to tell, not the end of the program. */
+ssize_t net_write(int fd, const void *buf, size_t n);
 
 /* The user on the other end of a Unix socket, by login name (or "uidN"
  * when it has none), and its uid.  0, or -1. */

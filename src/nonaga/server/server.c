@@ -387,6 +387,7 @@ static void close_all(server *s, int served)
 static int run(server *s)
 {
 	while (!s->stop) {
+		linger_check(s);
 		if (event_base_loop(s->base, EVLOOP_ONCE) < 0)
 			return 1;
 		if (flush(s) < 0) {
@@ -428,6 +429,7 @@ int server_main(const server_opts *opt)
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
 	} else if (store_lock(s, msg, sizeof msg) < 0 ||
 	           open_listeners(s, msg, sizeof msg) < 0 ||   /* (before the state is touched) */
+	           linger_init(s, msg, sizeof msg) < 0 ||
 	           store_open(s, msg, sizeof msg) < 0 ||
 	           owners_load(s, msg, sizeof msg) < 0 ||
 	           door_load(s, msg, sizeof msg) < 0 ||
@@ -447,6 +449,7 @@ int server_main(const server_opts *opt)
 	door_free(s);
 	owners_free(s);
 	players_free(s);
+	linger_free(s);
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])
 			event_free(sigs[i]);

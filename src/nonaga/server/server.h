@@ -173,6 +173,8 @@ struct server {
 	struct ratings *ratings;    /* server_rating.c's */
 	struct players *players;    /* server_players.c's */
 	struct owners *owners;      /* server_owners.c's */
+	int linger_s;               /* alone this long, it stops (0: never) */
+	struct event *linger;       /* server_linger.c's timer, or NULL */
 };
 
 int server_main(const server_opts *opt);
@@ -281,6 +283,13 @@ void cmd_settings(conn *c, char **w, int n, int words_max);
 void cmd_ignore(conn *c, char **w, int n);   /* ignore [NAME], unignore NAME */
 /* Does c's player ignore the player name (chat, invitations)? */
 int conn_ignores(const conn *c, const char *name);
+
+/* server_linger.c: a private server stops when alone (no clients, no
+ * game in play) for a while.  init before the listeners open: 0, or -1
+ * with msg (a bad NONAGA_LINGER); check after every turn of the loop. */
+int linger_init(server *s, char *msg, size_t size);
+void linger_check(server *s);
+void linger_free(server *s);
 
 /* server_door.c */
 int door_load(server *s, char *msg, size_t size);

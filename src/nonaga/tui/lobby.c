@@ -463,6 +463,7 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 		}
 		if (news(lb) < 0 || online_stalled(lb->on, 10000)) {
 			snprintf(lb->msg, sizeof lb->msg, "%s", _("The connection to the server is lost."));
+			online_drop(lb->on);   /* Play online connects afresh */
 			return MENU_PLAY;   /* back to the title menu, which says so */
 		}
 		draw(lb);

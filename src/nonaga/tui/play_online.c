@@ -9,7 +9,10 @@
  * own move is played at once and sent; should the server refuse it, the
  * game is asked for again (the server is right).  When the connection
  * goes, the client tries again every 2 seconds for a minute, with a
- * countdown, then gives up for the lobby.
+ * countdown, then gives up for the lobby; on this host's shared server
+ * (restarted by its administrator) it waits for as long as the player
+ * does, saying since when, and never turns to a private server
+ * (client_connect.c).
  */
 #include "play.h"
 #include "client_proto.h"
@@ -38,7 +41,8 @@ typedef struct netplay {
 	int synced;
 	int kept;                   /* the end is kept as a record */
 	int lost;                   /* the connection is gone */
-	int64_t retry_at, give_up_at;
+	int64_t retry_at, give_up_at;   /* give_up_at 0: never (shared) */
+	int64_t lost_at;
 	int leave_to;               /* PLAY_QUIT or PLAY_MENU, for Q_LEAVE */
 	char chat[CHAT_LINES][NET_NAME_MAX + NET_CHAT_MAX + 8];
 	int nchat;
@@ -326,8 +330,9 @@ static void lost(play *p)
 	np->synced = 0;          /* no choosing until the server has told */
 	play_unask(p);
 	play_enter_turn(p);
-	np->retry_at = online_now_ms() + RETRY_MS;
-	np->give_up_at = online_now_ms() + GIVE_UP_MS;
+	np->lost_at = online_now_ms();
+	np->retry_at = np->lost_at + RETRY_MS;
+	np->give_up_at = np->on->where == NC_SHARED ? 0 : np->lost_at + GIVE_UP_MS;
 }
 
 /* Try again: connect, then ask for the same seat (or to watch again). */
@@ -363,7 +368,7 @@ static int poll(play *p, void *self, int *wait_ms)
 	netplay *np = self;
 	*wait_ms = 100;
 	if (np->lost) {
-		if (online_now_ms() >= np->give_up_at) {
+		if (np->give_up_at && online_now_ms() >= np->give_up_at) {
 			play_say(p, R_MSG, "%s", _("The server did not come back."));
 			return PLAY_MENU;
 		}
@@ -631,7 +636,14 @@ static void panel(const play *p, void *self, panel_text *t)
 		         side == NG_RED ? _("Red to move") : _("Blue to move"), _("(you)"),
 		         G->sep, play_step_name(p));
 	}
-	if (np->lost) {   /* whatever the phase: the message line says so */
+	if (np->lost && !np->give_up_at) {   /* whatever the phase: the message line says so */
+		/* TRANSLATORS: the shared server went away (restarted by the
+		   host's administrator); %lld: seconds since. */
+		snprintf(t->msg, sizeof t->msg,
+		         _("Waiting for this host's shared server to come back (%lld s); q leaves."),
+		         (long long)((online_now_ms() - np->lost_at) / 1000));
+		t->msg_role = R_MSG;
+	} else if (np->lost) {
 		int64_t s = (np->give_up_at - online_now_ms()) / 1000;
 		snprintf(t->msg, sizeof t->msg,
 		         _("The connection to the server is lost; trying again (%lld s left)."),
