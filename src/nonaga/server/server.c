@@ -428,8 +428,8 @@ int server_main(const server_opts *opt)
 	    event_add(sigs[1], NULL) || event_add(tick, &tick_tv)) {
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
 	} else if (store_lock(s, msg, sizeof msg) < 0 ||
+	           linger_init(s, msg, sizeof msg) < 0 ||   /* (before the default --listen is set) */
 	           open_listeners(s, msg, sizeof msg) < 0 ||   /* (before the state is touched) */
-	           linger_init(s, msg, sizeof msg) < 0 ||
 	           store_open(s, msg, sizeof msg) < 0 ||
 	           owners_load(s, msg, sizeof msg) < 0 ||
 	           door_load(s, msg, sizeof msg) < 0 ||
