@@ -35,6 +35,9 @@ typedef struct netplay {
 	ng_result result;
 	int over;                   /* the server said the game is over */
 	char how[32];
+	char began[32];             /* when this terminal first had the game
+	                             * (the protocol does not say when it
+	                             * began), ISO 8601 UTC: its record's Date */
 	int synced;
 	int kept;                   /* the end is kept as a record */
 	int lost;                   /* the connection is gone */
@@ -114,6 +117,11 @@ static void keep(play *p)
 	save_info_new(&si, &p->who);   /* MODE_ONLINE, the player's seat */
 	snprintf(si.red, sizeof si.red, "%s", np->red);
 	snprintf(si.blue, sizeof si.blue, "%s", np->blue);
+	if (np->began[0])
+		snprintf(si.date, sizeof si.date, "%s", np->began);
+	/* the outcome the server gave, also when the rules did not end it */
+	snprintf(si.how, sizeof si.how, "%s", np->how);
+	si.winner = np->result;
 	if (save_dir(dir, sizeof dir, msg) != SAVE_OK ||
 	    save_archive(dir, p->g, &si, path, sizeof path, msg) != SAVE_OK)
 		play_say(p, R_MSG, "%s", msg);
@@ -161,6 +169,11 @@ static void on_sync(play *p, const online_ev *ev)
 	np->over = ev->result != NG_NONE;
 	snprintf(np->how, sizeof np->how, "%s", ev->code);
 	np->synced = 1;
+	if (!np->began[0]) {
+		save_info now;
+		save_info_new(&now, &p->who);
+		snprintf(np->began, sizeof np->began, "%.31s", now.date);
+	}
 	play_restart(p, ev->side);
 }
 

@@ -172,7 +172,7 @@ static void panel(const play *p, void *self, panel_text *t)
 	const replay *rp = self;
 	const ng_record_info *ri = rp->info;
 	const char *res;
-	switch (ri->result) {
+	switch (save_outcome(ri)) {   /* resigned online, too */
 	case NG_RED_WINS: res = _("Red won"); break;
 	case NG_BLUE_WINS: res = _("Blue won"); break;
 	case NG_DRAW: res = _("drawn"); break;

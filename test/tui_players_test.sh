@@ -1,0 +1,59 @@
+#!/bin/sh
+# tui_players_test.sh - what players tripped over online (issue 38): a
+# game won by resignation is kept with its result (Past games and the
+# replay say who won, and when the game began).
+# Every client has the same login; a seat is judged by the header's "(you)".
+cd "$(dirname "$0")/.." || exit 1
+. test/tmux.sh
+tmux_init tui_players
+me=$(id -un)
+S=$TMUX_DIR/s.sock
+SRV=$TMUX_DIR/srv
+mkdir -p "$SRV"
+chmod 700 "$SRV"
+"$NONAGA" --serve --listen "unix:$S" --state "$SRV" --grace 3 \
+	2>>"$TMUX_DIR/server.log" &
+server=$!
+trap 'kill "$server" 2>/dev/null; tmux_cleanup' EXIT
+poll 10 test -S "$S" || no "the server did not start"
+clients_init "unix:$S"
+# key NAME KEY: the value of KEY in the one record of client NAME
+key() { sed -n "s/^$2: //p" "$TMUX_DIR/state-$1/nonaga/records/"*.nonaga; }
+lacks() { ! shows "$@"; }
+recorded() { ls "$TMUX_DIR/state-$1/nonaga/records/"*.nonaga >/dev/null 2>&1; }
+# secs ISO: seconds since the epoch of "2026-11-27T12:30:01Z"
+secs() { date -u -d "$(echo "$1" | tr T ' ' | tr -d Z)" +%s; }
+
+# --- a game won by resignation: the record carries the outcome
+launch a --host g1 --as red
+check "the host waits" see a "Waiting for an opponent to join g1"
+launch b --join g1
+check "b sits down" see b "Waiting for $me's move."
+sleep 2   # (time passes between the start and the end of the game)
+press a Enter Enter Enter Enter
+check "a turn by Red" see b "Blue to move (you)"
+press b f
+check "b is asked" see b "Resign this game? (y/n)"
+press b y
+check "Blue resigns" see a "Blue resigned: Red wins."
+check "Red's record is kept" poll 5 recorded a
+want "... how the game ended, as the server says" "$(key a How)" resign
+want "... who won" "$(key a Winner)" red
+want "... the rules' result stays the rules'" "$(key a Result)" none
+name=$(basename "$(ls "$TMUX_DIR/state-a/nonaga/records/"*.nonaga)" .nonaga)
+kept=$(date -u -d "$(echo "$name" | sed 's/^\(....\)\(..\)\(..\)-\(..\)\(..\)\(..\).*/\1-\2-\3 \4:\5:\6/')" +%s)
+began=$(secs "$(key a Date)")
+check "... dated when the game began, not when it ended" test $((kept - began)) -ge 2
+press a q
+check "a leaves" poll 5 dead a
+launch a
+check "a: the title menu" see a "N O N A G A"
+poll 10 down_to a "▸ Past games"
+press a Enter
+check "Past games: the resigned game is won" see a "you won ∙ 1 move"
+check "... not unfinished" lacks a "not finished"
+press a Enter
+check "the replay's header says Red won" see a "Red won ∙"
+press a q
+
+finish
