@@ -1,7 +1,8 @@
 #!/bin/sh
 # tui_players_test.sh - what players tripped over online (issue 38): a
 # game won by resignation is kept with its result (Past games and the
-# replay say who won, and when the game began).
+# replay say who won, and when the game began); a lapsed draw offer
+# leaves the screen.
 # Every client has the same login; a seat is judged by the header's "(you)".
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
@@ -55,5 +56,22 @@ check "... not unfinished" lacks a "not finished"
 press a Enter
 check "the replay's header says Red won" see a "Red won ∙"
 press a q
+
+# --- a draw offer lapses with the offerer's move, and leaves the screen
+launch a --host g2 --as red
+check "g2: the host waits" see a "Waiting for an opponent to join g2"
+launch b --join g2
+check "g2: b sits down" see b "Waiting for $me's move."
+press a Enter Enter Enter Enter
+check "g2: Red has moved" see b "Blue to move (you)"
+press b d
+check "Blue offers a draw" see b "You offer a draw."
+check "... which Red is told" see a "offers a draw: d accepts it."
+press b Enter Enter Enter Enter
+check "Blue moves instead: Red to move" see a "Red to move (you)"
+check "... and the lapsed offer is gone from Red's screen" lacks a "offers a draw"
+press a d
+check "d then offers a draw anew, and says so" see a "You offer a draw."
+check "... it accepted nothing" lacks a "You accept the draw."
 
 finish

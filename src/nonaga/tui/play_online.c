@@ -32,6 +32,8 @@ typedef struct netplay {
 	int away[2];
 	int64_t claim_at[2];        /* when the win may be claimed */
 	int offer_draw, offer_tb;   /* side offering, or -1 */
+	char offer_said[512];       /* the message telling of the opponent's
+	                             * offer, or "": gone when it lapses */
 	ng_result result;
 	int over;                   /* the server said the game is over */
 	char how[32];
@@ -101,6 +103,16 @@ static void charge(netplay *np, int side, int64_t inc)
 		np->left[side] += inc;
 	}
 	np->left_at = now;
+}
+
+/* A move was played: the offers lapse, and so does their message, when
+ * it is still the one on the screen. */
+static void offers_lapse(play *p, netplay *np)
+{
+	if (np->offer_said[0] && !strcmp(p->msg, np->offer_said))
+		play_quiet(p);
+	np->offer_said[0] = 0;
+	np->offer_draw = np->offer_tb = -1;
 }
 
 /* ------------------------------------------------------------- the end */
@@ -197,7 +209,7 @@ static void on_moved(play *p, const online_ev *ev)
 		            p->who.human >= 0 ? "join" : "watch", np->on->game);
 		return;
 	}
-	np->offer_draw = np->offer_tb = -1;
+	offers_lapse(p, np);
 	if (!ev->quiet && ng_game_result(p->g) != NG_NONE)
 		game_over(p, ng_game_result(p->g), "rules");
 }
@@ -298,10 +310,12 @@ static int handle(play *p, const online_ev *ev)
 			np->offer_draw = s;
 		else
 			np->offer_tb = s;
-		if (s != p->who.human && p->who.human >= 0)
+		if (s != p->who.human && p->who.human >= 0) {
 			play_say(p, R_MSG, !strcmp(ev->code, "draw")
 			         ? _("%s offers a draw: d accepts it.")
 			         : _("%s asks to take back their last move: u agrees."), ev->name);
+			snprintf(np->offer_said, sizeof np->offer_said, "%s", p->msg);
+		}
 		break;
 	}
 	case OE_CHAT:
@@ -415,7 +429,7 @@ static int moved(play *p, void *self, ng_move m)
 	       (int64_t)np->clock_inc * 1000);
 	if (online_send(np->on, OC_MOVE, "move %s", mv) < 0)
 		lost(p);
-	np->offer_draw = np->offer_tb = -1;
+	offers_lapse(p, np);
 	if (ng_game_result(p->g) != NG_NONE)
 		game_over(p, ng_game_result(p->g), "rules");
 	return 0;
