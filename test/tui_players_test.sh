@@ -2,7 +2,7 @@
 # tui_players_test.sh - what players tripped over online (issue 38): a
 # game won by resignation is kept with its result (Past games and the
 # replay say who won, and when the game began); a lapsed draw offer
-# leaves the screen.
+# leaves the screen; a seat taken by another terminal is told.
 # Every client has the same login; a seat is judged by the header's "(you)".
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
@@ -73,5 +73,17 @@ check "... and the lapsed offer is gone from Red's screen" lacks a "offers a dra
 press a d
 check "d then offers a draw anew, and says so" see a "You offer a draw."
 check "... it accepted nothing" lacks a "You accept the draw."
+
+# --- a seat taken by another terminal of the same login: the first one,
+# back in the lobby, says what happened
+launch a --host g3 --as red
+check "g3: the host waits" see a "Waiting for an opponent to join g3"
+launch b --join g3
+check "g3: b sits down" see b "Waiting for $me's move."
+launch c --join g3
+check "c takes a seat of ours, held by a or b" see c "(you)"
+told() { shows a "$1" || shows b "$1"; }
+check "the terminal that lost its seat says so, in the lobby" \
+	poll 10 told "Another terminal of yours took your seat in g3: it plays there now."
 
 finish

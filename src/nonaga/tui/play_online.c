@@ -332,7 +332,11 @@ static int handle(play *p, const online_ev *ev)
 		np->left_at = online_now_ms();
 		break;
 	case OE_DETACHED:
-		play_say(p, R_MSG, "%s", _("This game was taken over by your newer connection."));
+		/* said by the lobby, where this terminal goes */
+		/* TRANSLATORS: the lobby's message line; %s is the game. */
+		snprintf(np->on->note, sizeof np->on->note,
+		         _("Another terminal of yours took your seat in %s: it plays there now."),
+		         ev->name);
 		return PLAY_MENU;
 	case OE_OK:
 	case OE_ERROR:
