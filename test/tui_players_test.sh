@@ -2,7 +2,8 @@
 # tui_players_test.sh - what players tripped over online (issue 38): a
 # game won by resignation is kept with its result (Past games and the
 # replay say who won, and when the game began); a lapsed draw offer
-# leaves the screen; a seat taken by another terminal is told.
+# leaves the screen; a seat taken by another terminal is told; a byte that
+# is not UTF-8 in chat is replaced visibly.
 # Every client has the same login; a seat is judged by the header's "(you)".
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
@@ -85,5 +86,16 @@ check "c takes a seat of ours, held by a or b" see c "(you)"
 told() { shows a "$1" || shows b "$1"; }
 check "the terminal that lost its seat says so, in the lobby" \
 	poll 10 told "Another terminal of yours took your seat in g3: it plays there now."
+
+# --- chat: a byte that is not UTF-8 shows as U+FFFD in its place, and the
+# rest of the line is kept; characters of several bytes are whole
+press c c
+check "c: the chat line" see c "Say:"
+press c -l 'caf'
+press c -H e9
+press c -l ' ok お茶'
+check "the bad byte shows as one U+FFFD, the rest follows" see c "Say: caf� ok お茶"
+press c Enter
+check "... and that is what is said" see c "$me: caf� ok お茶"
 
 finish
