@@ -165,6 +165,11 @@ void input_init(void);
 long long input_now_ms(void);
 /* Wait at most timeout_ms (-1: no limit) for an event. */
 void input_get(event *ev, int timeout_ms);
+/* input_get for a screen that shows term_draw_too_small's notice while
+ * the terminal is too small: then only a resize, a redraw, q, a signal
+ * and the timeout come back; other keys and clicks are dropped, so that
+ * nothing acts unseen behind the notice. */
+void input_get_sized(event *ev, int timeout_ms);
 /* Give an event back: the next input_get returns it first. */
 void input_unget(const event *ev);
 /* Is the key one of the translated "yes" letters (or the same key again)? */
