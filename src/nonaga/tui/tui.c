@@ -519,7 +519,7 @@ static int start(tui *t)
 			return -1;
 		t->opened = 1;
 	}
-	if (opt->lang)
+	if (opt->lang && !t->note)   /* (else English is shown, and why) */
 		language_shown(opt->lang);
 	else if (cfg->have_lang && cfg->lang[0] && !t->note)
 		language_shown(cfg->lang);

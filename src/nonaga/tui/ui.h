@@ -80,11 +80,12 @@ void language_shown(const char *code);
 /* The code of the language chosen in the menu ("" for the default). */
 const char *language_current(void);
 /* The languages offered: how many, the one shown, a label for each, and
- * choosing one (applied at once). */
+ * choosing one (applied at once; NULL, or why it cannot be shown and
+ * English is used: language_fit). */
 int language_count(void);
 int language_index(void);
 const char *language_label(int i);
-void language_choose(int i);
+const char *language_choose(int i);
 
 /* --------------------------------------------------------------- text.c */
 
