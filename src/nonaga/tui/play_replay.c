@@ -67,14 +67,9 @@ static int poll(play *p, void *self, int *wait_ms)
 		return -1;
 	}
 	rp->an = an_job_moves(rp->job);
-	int marks[4] = { 0 };
-	for (int i = 0; i < total; i++)
-		marks[rp->an[i].mark]++;
-	/* TRANSLATORS: when the analysis is done: how many moves have each
-	   mark */
-	play_say(p, R_MSG, _("Analysed: %d W (missed a win), %d L (allowed a "
-	                     "forced win), %d ? (mistake)."),
-	         marks[AN_MISSED_WIN], marks[AN_ALLOWED], marks[AN_MISTAKE]);
+	char sum[200];
+	an_summary(rp->an, total, sum, sizeof sum);
+	play_say(p, R_MSG, "%s", sum);
 	play_mark_line(p, rp->an);
 	return -1;
 }
