@@ -67,7 +67,7 @@ cp "$FIXTURES/won.nonaga" "$tmp/won.nonaga"
 out=$(env -i LANG=C "$NONAGA" --lang ja --analyze "$tmp/won.nonaga" --analyze-depth 2 2>"$tmp/err"); s=$?
 want "--lang ja --analyze in C: exit 0" "$s" 0
 want "... stdout is ASCII" "$(printf '%s' "$out" | LC_ALL=C tr -d '\000-\177' | wc -c | tr -d ' ')" 0
-want "... and English" "$(printf '%s' "$out" | awk '{ print $2 }')" Red
+want "... and English" "$(printf '%s\n' "$out" | sed -n 1p | awk '{ print $2 }')" Red
 want "... stderr says why" "$(cat "$tmp/err")" "$why"
 # Errors are translated too.
 expect ja "an error in a missing Japanese locale" "LANG=ja_JP.UTF-8" "--as purple"
