@@ -126,7 +126,7 @@ static ng_err judge_move(ng_search *s, ng_game *g, ng_move m, int depth,
 	a->bslide = ng_move_slide(&pos, best, &a->bsf, &a->bst);
 	a->breloc = ng_move_reloc(&pos, best, &a->brf, &a->brt);
 	a->same = ng_move_equal(best, m);
-	char answer[sizeof a->line];
+	char answer[sizeof a->line] = "";   /* all of it: analyses are compared whole */
 	if (!a->same) {
 		e = value_after(s, g, best, depth - 1, cancel, &a->best_score, NULL, 0);
 		if (e)
