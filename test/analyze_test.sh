@@ -36,7 +36,9 @@ record "$tmp/allowed.nonaga" \
 out=$(run --analyze "$tmp/missed.nonaga" 2>"$tmp/err"); s=$?
 want "missed: status" "$s" 0
 want "missed: stderr (not a terminal)" "$(cat "$tmp/err")" ""
-want "missed: lines" "$(printf '%s\n' "$out" | wc -l)" 3
+want "missed: lines, and the summary the replay shows" "$(printf '%s\n' "$out" | wc -l)" 4
+want "missed: the summary" "$(printf '%s\n' "$out" | sed -n 4p)" \
+	"Analysed: 1 W (missed a win), 0 L (allowed a forced win), 0 ? (mistake)."
 # (two slides win: the best move may be either, as the search orders them)
 case $(printf '%s\n' "$out" | sed -n 1p) in
 "  1 Blue  0,0>-2,0/-1,-1>-1,2     best 1,-1>1,0                W missed a win" |\
@@ -55,10 +57,11 @@ esac
 out=$(run --analyze "$tmp/allowed.nonaga" 2>"$tmp/err"); s=$?
 want "allowed: status" "$s" 0
 want "allowed: stderr" "$(cat "$tmp/err")" ""
+# (with the answer that wins: red's slide)
 want "allowed: marks" "$(printf '%s\n' "$out" | sed 's/^.* best [^ ]* *//')" \
-	"$(printf 'L allowed a forced win\n')"
+	"$(printf 'L allowed a forced win (answered by -2,0>-1,-1)\n\nAnalysed: 0 W (missed a win), 1 L (allowed a forced win), 0 ? (mistake).')"
 case $(printf '%s\n' "$out" | sed -n 1p) in
-"  1 Blue  1,-1>-2,2/-2,1>-1,-2    best "*" L allowed a forced win") ok ;;
+"  1 Blue  1,-1>-2,2/-2,1>-1,-2    best "*" L allowed a forced win (answered by -2,0>-1,-1)") ok ;;
 *) no "allowed: line 1 [$out]" ;;
 esac
 case $(printf '%s\n' "$out" | sed -n 2p) in
@@ -72,7 +75,21 @@ esac
   printf '%s\n' 2,-2\>-1,1/2,-2\>-1,-2 0,-2\>0,1/0,-2\>3,-1 -2,0\>-2,1/-1,2\>-3,1; } > "$tmp/mistake.nonaga"
 out=$(run --analyze "$tmp/mistake.nonaga"); s=$?
 want "mistake: status" "$s" 0
-want "mistake: marks" "$(printf '%s\n' "$out" | sed 's/^.* best [^ ]* *//')" "$(printf '\n\n? mistake')"
+# (judged again at AN_DEPTH_CONFIRM, and shown with the line that
+# refutes it: the opponent's answer and what follows)
+want "mistake: marks" "$(printf '%s\n' "$out" | sed 's/^.* best [^ ]* *//')" \
+	"$(printf '\n\n? mistake (answered by 2,0>1,1/-2,0>2,1 -2,1>1,-2/2,-1>0,-2 1,1>1,-1/-3,1>-3,2)\nAnalysed: 0 W (missed a win), 0 L (allowed a forced win), 1 ? (mistake).')"
+
+# A loss allowed at depth 3 that a search as deep as the hint's finds no
+# worse than the best move (both lose): no mark (issue 38, the coach that
+# called the hint's moves mistakes)
+{ printf '# nonaga record 1\nRules: standard\n'
+  printf 'Start: 2,-3;0,-2;1,-2;2,-2;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;2,0;3,0;-2,1;-1,1;0,1;-2,2;-1,2;-1,3/1,-1;-1,0;1,0/0,0;2,0;0,1/b/-2,1\n'
+  printf 'Moves: 1\n\n2,0>3,0/2,-2>3,-1\n'; } > "$tmp/deeper.nonaga"
+out=$(run --analyze "$tmp/deeper.nonaga"); s=$?
+want "deeper: status" "$s" 0
+want "deeper: no mark" "$(printf '%s\n' "$out" | sed 's/^.* best [^ ]* *//')" \
+	"$(printf '\nAnalysed: 0 W (missed a win), 0 L (allowed a forced win), 0 ? (mistake).')"
 
 # on a terminal, a progress bar on stderr, none in the output
 if command -v script > /dev/null 2>&1; then
@@ -97,7 +114,7 @@ done
     1,0\>0,1/3,-1\>1,-3 -1,1\>0,0/2,-3\>2,1 1,-2\>3,-2/1,-3\>2,-3 0,0\>1,0; } > "$tmp/game.nonaga"
 out=$(run --analyze "$tmp/game.nonaga"); s=$?
 want "game: status" "$s" 0
-want "game: numbers and sides" "$(printf '%s\n' "$out" | awk '{printf "%s%s ", $1, $2}')" \
+want "game: numbers and sides" "$(printf '%s\n' "$out" | sed '$d' | awk '{printf "%s%s ", $1, $2}')" \
 	"1Red 2Blue 3Red 4Blue 5Red 6Blue 7Red 8Blue 9Red 10Blue "
 want "game: the missed win of move 7" "$(printf '%s\n' "$out" | grep -c ' W missed a win$')" 1
 case $(printf '%s\n' "$out" | sed -n 7p) in *" W missed a win") ok ;; *) no "game: move 7 [$out]" ;; esac

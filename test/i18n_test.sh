@@ -46,14 +46,29 @@ expect en "LANGUAGE ignored in the C locale, after the fallback" \
 expect en "no locale at all" ""
 expect en "an English locale" "LANG=en_US.UTF-8"
 # --lang beats everything, whatever its place and spelling.
-expect ja "--lang ja in C" "LANG=C" "--lang ja --help"
+expect ja "--lang ja in C.UTF-8" "LANG=C.UTF-8" "--lang ja --help"
 expect ja "--lang=ja with LANGUAGE=en" "LANGUAGE=en LANG=C.UTF-8" "--lang=ja --help"
 expect en "--lang en in a Japanese locale" "LANG=ja_JP.UTF-8" "--lang en --help"
 expect en "--lang en with LANGUAGE=ja" "LANGUAGE=ja LANG=C.UTF-8" "--lang=en --help"
-expect ja "--lan, abbreviated" "LANG=C" "--lan ja --help"
-expect ja "--lang after --help" "" "--help --lang ja"
-expect ja "--lang after a bad option" "" "--as purple --lang ja"
+expect ja "--lan, abbreviated" "LANG=C.UTF-8" "--lan ja --help"
+expect ja "--lang after --help" "LANG=C.UTF-8" "--help --lang ja"
+expect ja "--lang after a bad option" "LANG=C.UTF-8" "--as purple --lang ja"
 expect en "the last --lang counts" "" "--lang ja --lang en --help"
+# Japanese asked for where the locale is not UTF-8 (LANG=C, or none): the
+# terminal gets English in ASCII, no UTF-8, and stderr says why.
+why="nonaga: Japanese needs a UTF-8 locale (LANG=C.UTF-8, say): English is used."
+expect en "--lang ja in C: English" "LANG=C" "--lang ja --help"
+expect en "--lang ja without a locale: English" "" "--help --lang ja"
+out=$(env -i LANG=C "$NONAGA" --lang ja --help 2>"$tmp/err"); s=$?
+want "--lang ja --help in C: exit 0" "$s" 0
+want "... stdout is ASCII" "$(printf '%s' "$out" | LC_ALL=C tr -d '\000-\177' | wc -c | tr -d ' ')" 0
+want "... stderr says why" "$(cat "$tmp/err")" "$why"
+cp "$FIXTURES/won.nonaga" "$tmp/won.nonaga"
+out=$(env -i LANG=C "$NONAGA" --lang ja --analyze "$tmp/won.nonaga" --analyze-depth 2 2>"$tmp/err"); s=$?
+want "--lang ja --analyze in C: exit 0" "$s" 0
+want "... stdout is ASCII" "$(printf '%s' "$out" | LC_ALL=C tr -d '\000-\177' | wc -c | tr -d ' ')" 0
+want "... and English" "$(printf '%s\n' "$out" | sed -n 1p | awk '{ print $2 }')" Red
+want "... stderr says why" "$(cat "$tmp/err")" "$why"
 # Errors are translated too.
 expect ja "an error in a missing Japanese locale" "LANG=ja_JP.UTF-8" "--as purple"
 expect en "an error in English" "LANG=C" "--as purple"

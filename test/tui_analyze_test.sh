@@ -52,6 +52,27 @@ check "back in the replay" wait_for "Replay: move 1 of 3"
 keys q
 check "q leaves" wait_exit
 
+# a loss allowed: the move is shown with the answer that refutes it
+ALLOWED=$TMUX_DIR/allowed.nonaga
+cat > "$ALLOWED" <<'R'
+# nonaga record 1
+Rules: standard
+Start: 0,-2;1,-2;2,-2;3,-2;-1,-1;0,-1;1,-1;2,-1;3,-1;-2,0;-1,0;0,0;1,0;2,0;-2,1;-1,1;0,1;-2,2;0,2/1,-2;0,-1;-2,0/0,-2;1,-1;2,0/b/-1,-1
+Moves: 2
+
+1,-1>-2,2/-2,1>-1,-2
+-2,0>-1,-1
+R
+start --replay "$ALLOWED"
+check "allowed: the replay" wait_for "Replay: move 0 of 2"
+keys a
+check "allowed: analysed" wait_for "Analysed: 0 W (missed a win), 1 L (allowed a forced win), 0 ? (mistake)."
+keys Right
+check "the loss allowed, with red's winning answer" wait_for "L allowed a forced win (best:"
+check "... the line that refutes it" has_text "Answered by -2,0>-1,-1."
+keys q
+wait_exit
+
 # a wide screen: the marks in the move list's last column
 start -x 120 -y 40 --replay "$REC"
 check "wide: the replay with its move list" wait_for "Replay: move 0 of 3"

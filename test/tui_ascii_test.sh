@@ -50,16 +50,39 @@ check "... with ASCII tokens" sh -c "tmux -L $TMUX_SOCK capture-pane -p | grep -
 	! tmux -L $TMUX_SOCK capture-pane -p | grep -q '◉'"
 keys q
 wait_exit
-# ... and a locale without UTF-8 gets English, with the reason
+# ... and a locale without UTF-8 gets English, with the reason, whole at
+# 80 columns (its useful part first)
+why="Japanese needs a UTF-8 locale (LANG=C.UTF-8, say): English is used."
 start -l C --lang ja --pvp
 check "LANG=C --lang ja: English" wait_for "Red to move"
-check "... and why" wait_for "locale is not UTF-8"
+check "... and why, whole" wait_for "$why"
 check "... all in ASCII" ascii_only
 keys q
 wait_exit
 start -l C --lang ja
-check "... said on the title menu too" wait_for "locale is not UTF-8"
+check "... said on the title menu too" wait_for "$why"
 check "... in ASCII" ascii_only
+keys q
+wait_exit
+# Japanese kept from the last run's title menu: the same reason, and the
+# menu does not claim Japanese
+mkdir -p "$TMUX_DIR/config-$((tmux_runs + 1))/nonaga"
+echo language=ja > "$TMUX_DIR/config-$((tmux_runs + 1))/nonaga/settings"
+start -l C
+check "Japanese from the settings, LANG=C: why English is used" wait_for "$why"
+lang_row() { screen | grep -q "Language  *< $1 >"; }
+check "... the language shown is the one used" lang_row "system default"
+check "... in ASCII" ascii_only
+keys q
+wait_exit
+# Japanese chosen in the title menu under LANG=C: said at once
+start -l C
+check "LANG=C: the title menu" wait_for "N O N A G A"
+keys BTab Up
+check "the Language row" wait_for "> Language"
+keys Right Right
+check "choosing Japanese says why English stays" wait_for "$why"
+check "... the menu stays English and ASCII" ascii_only
 keys q
 wait_exit
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # tui_resize_test.sh - a resize redraws the whole layout; below the minimum
-# size the screen says how large it must be and the game waits intact.
+# size the screen says how large it must be and the game waits intact, and
+# so do the title menu and the lists: only a resize and q act then.
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init tui_resize
@@ -68,5 +69,20 @@ for size in "48 14" "60 16"; do
 		wait_exit
 	done
 done
+
+# --- behind the notice nothing but a resize and q acts (issue 38): not on
+# the title menu, nor in the lobby or a list
+start -x 40 -y 12
+check "the title menu, too small: the notice" wait_for "48x14"
+keys Down Enter Enter
+T resize-window -x 80 -y 24
+check "the title menu comes back" wait_for "N O N A G A"
+check "... no game was started behind the notice" lacks_text "to move"
+check "... and the first item is still the one chosen" has_text "▸ Play against the computer"
+before_keys
+T resize-window -x 40 -y 12
+wait_for "48x14"
+keys q
+check "q still quits from behind the notice" wait_exit
 
 finish

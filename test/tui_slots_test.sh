@@ -24,9 +24,10 @@ other() { # other NAME ARG...: run the game in terminal NAME
 }
 on() { name=$1; shift; tmux -L "$(eval echo \$sock_$name)" -f /dev/null "$@"; }
 on_has() { on "$1" capture-pane -p | grep -qF -- "$2"; }
+not_on() { ! on_has "$@"; }
 on_wait() { poll "${3:-10}" on_has "$1" "$2"; }
 kill_others() {
-	for s in $sock_B $sock_C $sock_D; do
+	for s in $sock_B $sock_C $sock_D $sock_F; do
 		tmux -L "$s" -f /dev/null kill-server 2>/dev/null
 		rm -f "$(echo "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$s")"
 	done
@@ -42,12 +43,11 @@ check "A: a turn" wait_for "Blue to move"
 check "A's game is saved" test "$(ply current.save)" = 1
 check "the lock names A" grep -q "^$(cat "$TMUX_DIR/pid") " "$shared/nonaga/current.save.lock"
 
-# --- B starts on the same directory: asked, and plays in another slot
+# --- B starts a new game on the same directory: it goes to another slot
+# unasked (a new game never takes another over)
 other B --pvp
-check "B is told a game runs elsewhere" on_wait B "A game is already running"
-check "... with the process" on_has B "process $(cat "$TMUX_DIR/pid")"
-on B send-keys Down Enter
 check "B: a new game" on_wait B "Red to move"
+check "... without a question" not_on B 'A game is already running'
 on B send-keys Enter Enter Enter Enter
 check "B: a turn" on_wait B "Blue to move"
 check "B's game is in slot 2" test "$(ply current-2.save)" = 1
@@ -66,6 +66,8 @@ check "C: asked about A's game" on_wait C "Take the game over here"
 on C send-keys Enter
 check "A saves and leaves" wait_exit
 check "... of the hang-up signal" test "$(exit_status)" = 129
+check "... saying which terminal took its game" \
+	has_text "This game was taken over by the terminal on $(on C display -p '#{pane_tty}');"
 check "C plays A's game at its last turn" on_wait C "Red to move"
 check "... which was not lost" test "$(ply current.save)" = 2
 on C send-keys Enter Enter Enter Enter
@@ -99,6 +101,32 @@ for k in 4 5 6 7 8 9; do cp "$shared/nonaga/current.save" "$shared/nonaga/curren
 start -e "XDG_STATE_HOME=$shared" --pvp
 check "all slots taken: said on the title menu" wait_for "Every save slot holds an unfinished game"
 check "... where Resume is offered" has_text "Resume"
+
+# --- a finished game holds no slot: a new game elsewhere takes slot 1
+# unasked, and the finished game taken back goes on in a free slot
+rm -rf "$shared/nonaga"; mkdir -p "$shared/nonaga"
+# (the won game of the fixture, between two players, saved at Ply 0)
+sed -e 's/^Blue: .*/Blue: human/' -e 's/^Moves:/Mode: pvp\nPly: 0\n&/' \
+	"$FIXTURES/won.nonaga" > "$shared/nonaga/current.save"
+chmod 600 "$shared/nonaga/current.save"
+start -e "XDG_STATE_HOME=$shared" --resume
+check "A: resumed before the win" wait_for "Red to move"
+keys r
+check "A: the game is won" wait_for "Red wins"
+check "... and no longer saved" poll 5 test ! -e "$shared/nonaga/current.save"
+other F --pvp
+check "F: a new game at once" on_wait F "Red to move"
+check "... without a question" not_on F 'A game is already running'
+on F send-keys Enter Enter Enter Enter
+check "F: a turn" on_wait F "Blue to move"
+check "F's game is in slot 1" poll 5 test "$(ply current.save)" = 1
+check "A is still there, its result on screen" has_text "Red wins"
+keys u
+check "A takes the win back" wait_for "Red to move"
+check "... and its game goes on in slot 2" poll 5 grep -q "2,-2>2,-1" "$shared/nonaga/current-2.save"
+check "... F's game is as it was" test "$(ply current.save)" = 1
+keys q y
+wait_exit
 
 kill_others
 finish

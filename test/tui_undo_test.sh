@@ -59,4 +59,22 @@ keys u
 check "undo mid-turn takes back the last whole move" wait_for "Blue to move"
 check "... in phase 1" has_text "1. slide a token"
 
+# undo after a win against the computer takes back the winning move
+# alone, and says so (issue 38)
+mkdir -p "$TMUX_DIR/won/nonaga"
+sed -e 's/^Blue: .*/Blue: computer level 1/' \
+	-e 's/^Moves:/Mode: ai\nHuman: red\nLevel: 1\nPly: 0\n&/' \
+	"$FIXTURES/won.nonaga" > "$TMUX_DIR/won/nonaga/current.save"
+chmod 600 "$TMUX_DIR/won/nonaga/current.save"
+start -e "XDG_STATE_HOME=$TMUX_DIR/won" --resume
+check "against the computer, before the win" wait_for "Red (you) to move"
+keys r
+check "the win" wait_for "You win!"
+keys u
+check "undo after the win: Red to move again" wait_for "Red (you) to move"
+check "... the winning move alone is taken back, and so it says" \
+	has_text "Move taken back (r plays it again)."
+check "... not the computer's reply too" lacks_text "the computer's reply"
+check "... one move left to redo" test "$(sed -n 's/^Ply: //p' "$TMUX_DIR/won/nonaga/current.save")" = 0
+
 finish

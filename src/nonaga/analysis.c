@@ -46,13 +46,36 @@ static int cancelled(const atomic_int *cancel)
 	return cancel && atomic_load(cancel);
 }
 
+/* Up to three moves of a search's line from pos, spaces between, into
+ * out ("" when there is none). */
+static void line_text(const ng_pos *pos, const ng_info *info, char *out,
+                      size_t size)
+{
+	ng_pos p = *pos;
+	size_t len = 0;
+	out[0] = 0;
+	for (int k = 0; k < info->pvlen && k < 3; k++) {
+		char mv[NG_MOVE_TEXT];
+		ng_move_format(&p, info->pv[k], mv);
+		if (len + strlen(mv) + 2 > size)
+			break;
+		len += (size_t)snprintf(out + len, size - len, "%s%s", k ? " " : "", mv);
+		ng_undo u;
+		ng_make(&p, info->pv[k], &u);
+	}
+}
+
+/* (line: the opponent's line after m, or "" when the move ends the game) */
 static ng_err value_after(ng_search *s, ng_game *g, ng_move m, int depth,
-                          const atomic_int *cancel, int *v)
+                          const atomic_int *cancel, int *v, char *line,
+                          size_t size)
 {
 	ng_side mover = ng_pos_side(ng_game_pos(g));
 	ng_err e = ng_game_play(g, m);
 	if (e)
 		return e;
+	if (line)
+		line[0] = 0;
 	ng_result r = ng_game_result(g);
 	if (r == NG_DRAW) {
 		*v = 0;
@@ -67,6 +90,8 @@ static ng_err value_after(ng_search *s, ng_game *g, ng_move m, int depth,
 		if (e)
 			return e;
 		*v = -info.score;
+		if (line)
+			line_text(ng_game_pos(g), &info, line, size);
 	}
 	return NG_OK;
 }
@@ -80,6 +105,47 @@ static an_mark judge(int best, int played, int won_at_once)
 	if (!an_forced(best) && !an_forced(played) && best - played > AN_MISTAKE_DROP)
 		return AN_MISTAKE;
 	return AN_NONE;
+}
+
+/* The move m of the position g stands at, judged to depth into *a; the
+ * move is played in g afterwards. */
+static ng_err judge_move(ng_search *s, ng_game *g, ng_move m, int depth,
+                         const atomic_int *cancel, an_move *a)
+{
+	memset(a, 0, sizeof *a);
+	ng_limits lim = { 0, depth, 0 };
+	ng_info info;
+	if (cancelled(cancel))
+		return NG_ERR_BAD_ARG;
+	ng_err e = ng_search_run(s, g, &lim, NULL, NULL, &info);
+	if (e)
+		return e;
+	ng_move best = info.best;
+	ng_pos pos = *ng_game_pos(g);
+	ng_move_format(&pos, best, a->best);
+	a->bslide = ng_move_slide(&pos, best, &a->bsf, &a->bst);
+	a->breloc = ng_move_reloc(&pos, best, &a->brf, &a->brt);
+	a->same = ng_move_equal(best, m);
+	char answer[sizeof a->line] = "";   /* all of it: analyses are compared whole */
+	if (!a->same) {
+		e = value_after(s, g, best, depth - 1, cancel, &a->best_score, NULL, 0);
+		if (e)
+			return e;
+		ng_game_undo(g);
+	}
+	e = value_after(s, g, m, depth - 1, cancel, &a->played_score, answer,
+	                sizeof answer);
+	if (e)
+		return e;
+	if (a->same)
+		a->best_score = a->played_score;
+	ng_result r = ng_game_result(g);
+	int won = r == (pos.side == NG_RED ? NG_RED_WINS : NG_BLUE_WINS);
+	a->mark = a->same ? AN_NONE : judge(a->best_score, a->played_score, won);
+	/* why: the answer that punishes the move (W shows the best move) */
+	if (a->mark == AN_MISTAKE || a->mark == AN_ALLOWED)
+		memcpy(a->line, answer, sizeof a->line);
+	return NG_OK;
 }
 
 ng_err an_run(ng_search *s, const ng_pos *start, const ng_move *moves, int n,
@@ -101,46 +167,38 @@ ng_err an_run(ng_search *s, const ng_pos *start, const ng_move *moves, int n,
 			e = NG_ERR_BAD_ARG;
 			break;
 		}
-		an_move *a = &out[i];
-		memset(a, 0, sizeof *a);
-		const ng_pos *before = ng_game_pos(g);
-		e = ng_check_move(before, moves[i]);
-		if (e)
-			break;
-		ng_limits lim = { 0, depth, 0 };
-		ng_info info;
-		if (cancelled(cancel)) {
-			e = NG_ERR_BAD_ARG;
-			break;
-		}
-		e = ng_search_run(s, g, &lim, NULL, NULL, &info);
-		if (e)
-			break;
-		ng_move best = info.best;
-		ng_pos pos = *ng_game_pos(g);
-		ng_move_format(&pos, best, a->best);
-		a->bslide = ng_move_slide(&pos, best, &a->bsf, &a->bst);
-		a->breloc = ng_move_reloc(&pos, best, &a->brf, &a->brt);
-		a->same = ng_move_equal(best, moves[i]);
-		if (!a->same) {
-			e = value_after(s, g, best, depth - 1, cancel, &a->best_score);
-			if (e)
-				break;
+		e = ng_check_move(ng_game_pos(g), moves[i]);
+		if (!e)
+			e = judge_move(s, g, moves[i], depth, cancel, &out[i]);
+		/* a judgement that a deeper search may undo is made again as
+		 * deep as the hint searches before it is shown: a mistake, or
+		 * a loss allowed but not at once (the best move may lose too,
+		 * later); a win missed is proven */
+		if (!e && depth < AN_DEPTH_CONFIRM &&
+		    (out[i].mark == AN_MISTAKE ||
+		     (out[i].mark == AN_ALLOWED && out[i].played_score > -(NG_MATE - 1)))) {
 			ng_game_undo(g);
+			e = judge_move(s, g, moves[i], AN_DEPTH_CONFIRM, cancel, &out[i]);
 		}
-		e = value_after(s, g, moves[i], depth - 1, cancel, &a->played_score);
-		if (e)
-			break;
-		if (a->same)
-			a->best_score = a->played_score;
-		ng_result r = ng_game_result(g);
-		int won = r == (pos.side == NG_RED ? NG_RED_WINS : NG_BLUE_WINS);
-		a->mark = a->same ? AN_NONE : judge(a->best_score, a->played_score, won);
 	}
 	if (!e && (cancelled(cancel) || (progress && progress(ctx, n, n))))
 		e = NG_ERR_BAD_ARG;   /* (a stop may have cut the last search) */
 	ng_game_free(g);
 	return e;
+}
+
+/* ------------------------------------------------------------ summary */
+
+void an_summary(const an_move *a, int n, char *out, size_t size)
+{
+	int marks[4] = { 0 };
+	for (int i = 0; i < n; i++)
+		marks[a[i].mark]++;
+	/* TRANSLATORS: when the analysis is done: how many moves have each
+	   mark */
+	snprintf(out, size, _("Analysed: %d W (missed a win), %d L (allowed a "
+	                      "forced win), %d ? (mistake)."),
+	         marks[AN_MISSED_WIN], marks[AN_ALLOWED], marks[AN_MISTAKE]);
 }
 
 /* ------------------------------------------------------------ in a thread */

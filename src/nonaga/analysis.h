@@ -23,6 +23,11 @@
  *                  more than AN_MISTAKE_DROP: a heuristic, as good as the
  *                  evaluation.
  *
+ * A '?' or 'L' found at a depth below AN_DEPTH_CONFIRM is judged again,
+ * the whole move, at AN_DEPTH_CONFIRM: it stands only when that search
+ * finds it too (W is a proof and stands as found).  A marked move comes
+ * with its reason in line.
+ *
  * Everything is searched by depth alone at the top level, with a fixed
  * seed and a cleared table for each move: the same game and depth give
  * the same analysis every time, on every machine.
@@ -36,6 +41,11 @@
 #define AN_DEPTH_MIN 2
 #define AN_DEPTH_MAX 6
 #define AN_DEPTH_DEFAULT 3
+/* A '?' or 'L' found less deep is judged again at this depth before it
+ * stands: about what the hint and level 10 reach in their second (two
+ * threads, early in a game), so that the coach does not call their moves
+ * mistakes that a search as deep as theirs does not. */
+#define AN_DEPTH_CONFIRM 6
 /* Centi-units: a little more than a threat (137), or four adjacent pairs
  * (40 each).  It was 100 with the earlier weights, which texel's fit
  * (doc/engine.md, Tuning) put at 0.78 times the results' logistic scale: 78 on
@@ -57,6 +67,9 @@ typedef struct an_move {
 	char best[NG_MOVE_TEXT];  /* the best move in notation */
 	ng_cell bsf, bst, brf, brt;   /* its cells (absolute) */
 	int bslide, breloc;       /* which parts it has */
+	char line[80];            /* L and ?: why, up to three moves: the
+	                           * opponent's answer to the move played and
+	                           * what follows; else "" */
 } an_move;
 
 /* The mark's letter ('W', 'L', '?'; ' ' for none) and its description
@@ -108,6 +121,10 @@ int an_job_poll(an_job *j, int *done, int *total, ng_err *err);
 const an_move *an_job_moves(const an_job *j);
 int an_job_depth(const an_job *j);
 void an_job_free(an_job *j);
+
+/* "Analysed: N W (missed a win), N L (...), N ? (mistake)." for the n
+ * moves, translated: what --analyze and the replay say at the end. */
+void an_summary(const an_move *a, int n, char *out, size_t size);
 
 /*
  * The marks as one record header value (ng_record_set), "depth D" then

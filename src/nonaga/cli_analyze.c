@@ -53,6 +53,10 @@ static void print_line(int i, const ng_pos *before, ng_move m, const an_move *a)
 	if (a->mark != AN_NONE) {
 		pad("", 23 - (int)strlen(a->best));
 		printf(" %c %s", an_mark_char(a->mark), _(an_mark_text(a->mark)));
+		if (a->line[0])
+			/* TRANSLATORS: --analyze, after a mistake: the opponent's
+			   answer to it and what follows */
+			printf(_(" (answered by %s)"), a->line);
 	}
 	/* trailing blanks off: a line is easy to compare */
 	putchar('\n');
@@ -115,6 +119,10 @@ int analyze_main(const char *path, int depth, const char *out)
 	}
 	while (ng_game_ply(g) > ply)
 		ng_game_undo(g);
+	char sum[200];   /* as the replay says it */
+	an_summary(an, n, sum, sizeof sum);
+	if (n > 0)
+		puts(sum);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		perror("nonaga: stdout");
 		goto done;

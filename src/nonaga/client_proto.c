@@ -396,6 +396,7 @@ static void parse(online *on, char *line, online_ev *ev)
 		ev->ms[1] = ms_of(w[2]);
 	} else if (!strcmp(k, "detached")) {
 		ev->kind = OE_DETACHED;
+		memcpy(ev->name, on->game, sizeof ev->name);   /* the game left */
 		on->side = -1;
 		on->game[0] = 0;
 	} else if (!strcmp(k, "game") || !strcmp(k, "user")) {

@@ -3,6 +3,8 @@
 #include "analysis.h"
 #include "closeout.h"
 #include "options.h"
+#include "msgfit.h"
+#include <stdio.h>
 #include <limits.h>
 #include <locale.h>
 #include <stdlib.h>
@@ -111,7 +113,14 @@ int main(int argc, char **argv)
 	cmdline c;
 	const char *lang = cmdline_lang(argc, argv);
 	setup_messages(lang);
-	switch (cmdline_parse(&c, lang, argc, argv)) {
+	/* a language this locale cannot show gives way to English, before
+	 * anything is printed; the command-line modes say why on stderr
+	 * (the curses game on its first screen) */
+	const char *why = msgfit();
+	int run = cmdline_parse(&c, lang, argc, argv);
+	if (why && run != RUN_TUI && run != RUN_DOOR)
+		fprintf(stderr, "nonaga: %s\n", why);
+	switch (run) {
 	case RUN_EXIT:
 		return c.status;
 	case RUN_ANALYZE:

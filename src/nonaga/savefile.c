@@ -234,6 +234,10 @@ static void fill_record_info(ng_record_info *info, const save_info *si)
 		snprintf(info->blue, NG_RECORD_VALUE, "%s", si->blue);
 		ng_record_set(info, "Mode", "online");
 		ng_record_set(info, "Human", side[si->who.human == NG_BLUE]);
+		if (si->how[0]) {   /* as the server's own copy has them */
+			ng_record_set(info, "How", si->how);
+			ng_record_set(info, "Winner", ng_result_name(si->winner));
+		}
 	} else {
 		strcpy(info->red, "human");
 		strcpy(info->blue, "human");
@@ -754,6 +758,15 @@ save_status save_read(const char *path, int do_quarantine, ng_game **g,
 	if (st == SAVE_BAD && do_quarantine)
 		quarantine(path, msg);
 	return st;
+}
+
+ng_result save_outcome(const ng_record_info *info)
+{
+	const char *how = ng_record_get(info, "How"), *w = ng_record_get(info, "Winner");
+	ng_result r;
+	if (info->result == NG_NONE && how && w && ng_result_from_name(w, &r) == NG_OK)
+		return r;
+	return info->result;
 }
 
 void save_info_new(save_info *si, const lineup *who)

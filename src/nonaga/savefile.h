@@ -63,6 +63,11 @@ typedef struct save_info {
 	                               * rules those of the game */
 	char date[NG_RECORD_VALUE];   /* when the game began, ISO 8601 UTC */
 	char red[64], blue[64];       /* MODE_ONLINE: the players */
+	char how[32];                 /* MODE_ONLINE, over: how the server says
+	                               * it ended ("resign", "agree", "time",
+	                               * "rules"...), kept as the key How, with
+	                               * winner as Winner; "" while it goes on */
+	ng_result winner;
 	char kept[32];                /* the record (a name in records/) this
 	                               * game was kept as when it ended, kept
 	                               * in current.save as the key Kept once
@@ -80,6 +85,11 @@ typedef struct save_info {
  */
 #define SAVE_SLOTS 9
 void save_slot_file(int slot, char *name, size_t size);
+
+/* How a record's game ended: its rules' result, or else the outcome its
+ * How and Winner keys give (an online game resigned, agreed drawn, lost
+ * on time): what the player is shown. */
+ng_result save_outcome(const ng_record_info *info);
 
 /* A new game's information, dated now. */
 void save_info_new(save_info *si, const lineup *who);

@@ -41,12 +41,13 @@ static void read_holder(int fd, save_holder *h)
 	}
 }
 
-static void write_holder(int fd)
+/* "pid tty" of h (or of this process when h is NULL) into the lock file. */
+static void write_holder(int fd, const save_holder *h)
 {
 	char buf[128];
-	const char *tty = ttyname(STDIN_FILENO);
-	int n = snprintf(buf, sizeof buf, "%ld %s\n", (long)getpid(),
-	                 tty && !strchr(tty, ' ') ? tty : "-");
+	const char *tty = h ? h->tty : ttyname(STDIN_FILENO);
+	int n = snprintf(buf, sizeof buf, "%ld %s\n", h ? h->pid : (long)getpid(),
+	                 tty && tty[0] && !strchr(tty, ' ') ? tty : "-");
 	if (ftruncate(fd, 0) == 0 && n > 0) {
 		ssize_t w = pwrite(fd, buf, (size_t)n, 0);
 		(void)w;   /* only informative: the flock is the lock */
@@ -103,7 +104,7 @@ save_status slot_hold(const char *dir, int slot, save_holder *h, char *msg)
 		return SAVE_ERROR;
 	}
 	slot_release();
-	write_holder(fd);
+	write_holder(fd, NULL);
 	held_fd = fd;
 	held_slot = slot;
 	return SAVE_OK;
@@ -123,20 +124,42 @@ void slot_release(void)
 save_status slot_take_over(const char *dir, int slot, const save_holder *h,
                            char *msg)
 {
+	/* the lock file names the taker first, so that the holder can say
+	 * who took its game (slot_taken) */
+	char path[PATH_MAX];
+	int fd = lock_path(path, sizeof path, dir, slot)
+	         ? open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC) : -1;
+	if (fd >= 0)
+		write_holder(fd, NULL);
 	if (h->pid > 0)
 		kill((pid_t)h->pid, SIGHUP);
 	save_holder now;
 	for (int i = 0; i < 100; i++) {   /* five seconds */
 		save_status st = slot_hold(dir, slot, &now, msg);
-		if (st != SAVE_NONE)
+		if (st != SAVE_NONE) {
+			if (fd >= 0)
+				close(fd);
 			return st;
+		}
 		struct timespec ts = { 0, 50 * 1000 * 1000 };
 		nanosleep(&ts, NULL);
+	}
+	if (fd >= 0) {   /* it plays on: the file names it again */
+		write_holder(fd, h);
+		close(fd);
 	}
 	snprintf(msg, SAVE_MSG,
 	         _("The game in the other terminal (process %ld) did not stop; "
 	           "it is still playing there."), h->pid);
 	return SAVE_ERROR;
+}
+
+int slot_taken(save_holder *by)
+{
+	if (held_fd < 0)
+		return 0;
+	read_holder(held_fd, by);
+	return by->pid > 0 && by->pid != (long)getpid();
 }
 
 int slot_busy(const char *dir, int slot, save_holder *h)

@@ -8,7 +8,9 @@
  * A second instance that wants a held slot asks the player: take the
  * game over (the holder is sent SIGHUP, saves and exits as it does when
  * its connection drops; then the lock is free and the saved game is
- * resumed here), play a new game in a free slot, or leave it.  Nothing
+ * resumed here), play a new game in a free slot, or leave it.  A new game
+ * never takes another over: it goes to a free slot.  A finished game lets
+ * go of its slot; it holds one again before it is saved again.  Nothing
  * is written to a slot without holding its lock.  No curses here.
  */
 #ifndef NONAGA_SAVESLOT_H
@@ -38,6 +40,10 @@ void slot_release(void);
  */
 save_status slot_take_over(const char *dir, int slot, const save_holder *h,
                            char *msg);
+
+/* Has another process taken the slot held over (slot_take_over names it
+ * in the lock file before its SIGHUP)?  Who, in *by. */
+int slot_taken(save_holder *by);
 
 /* The first slot with no game in it that nobody holds; 0 when all are in
  * use. */

@@ -1,6 +1,7 @@
 /*
  * chatline.c - a line of text typed on the bottom line of the screen (the
- * chat of online games): printable characters in the terminal's encoding,
+ * chat of online games): printable characters in the terminal's encoding
+ * (bytes that are none show as one U+FFFD, or ?, in their place),
  * Backspace, Enter to send, Esc to give up (also the lobby's name of a
  * new game, given to edit).  The lines said lately are
  * shown above it while it is typed.  The widths shown come from
@@ -43,35 +44,88 @@ int chatline_run(const char *prompt, const char *const *said, int nsaid,
 	return n < 0 ? 0 : n;
 }
 
+/* The text typed so far, out (len bytes of size), and the bytes of a
+ * character not yet whole. */
+typedef struct typed {
+	char *out;
+	size_t len, size;
+	char pend[MB_LEN_MAX];
+	size_t npend;
+} typed;
+
+static void append(typed *t, const char *b, size_t n)
+{
+	if (t->len + n >= t->size)
+		return;
+	memcpy(t->out + t->len, b, n);
+	t->len += n;
+	t->out[t->len] = 0;
+}
+
+/* Bytes that are no character of the terminal's encoding: one visible
+ * mark in their place (U+FFFD, or ? when the text is not UTF-8), rather
+ * than the rest of the line lost. */
+static void bad_bytes(typed *t)
+{
+	t->npend = 0;
+	if (TI.text_utf8)
+		append(t, "\xef\xbf\xbd", 3);
+	else
+		append(t, "?", 1);
+}
+
+/* A byte of a character typed: the character once it is whole. */
+static void take_byte(typed *t, int c)
+{
+	t->pend[t->npend++] = (char)c;
+	wchar_t wc;
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	size_t n = mbrtowc(&wc, t->pend, t->npend, &st);
+	if (n == (size_t)-2 && t->npend < sizeof t->pend)
+		return;   /* more to come */
+	if (n == (size_t)-1 || n == (size_t)-2) {
+		int again = t->npend > 1;
+		bad_bytes(t);
+		if (again)
+			ungetch(c);   /* it may begin the next character */
+		return;
+	}
+	if (iswprint((wint_t)wc))
+		append(t, t->pend, t->npend);
+	t->npend = 0;
+}
+
 int chatline_edit(const char *prompt, const char *const *said, int nsaid,
                   char *out, size_t size)
 {
-	size_t len = strlen(out);
+	typed t = { out, strlen(out), size, { 0 }, 0 };
 	int gave_up = 0;
 	curs_set(1);
 	int done = 0;
 	while (!done) {
 		draw_line(prompt, said, nsaid, out);
-		wint_t wc;
 		timeout(200);
-		int r = get_wch(&wc);
+		int c = getch();   /* bytes, so that a bad one is seen */
 		if (term_signal) {
-			len = 0;
+			t.len = 0;
 			gave_up = 1;
 			break;
 		}
-		if (r == ERR)
+		if (t.npend && (c == ERR || c >= KEY_MIN || c < 0x80))
+			bad_bytes(&t);   /* a character cut short */
+		if (c == ERR)
 			continue;
-		if (r == KEY_CODE_YES) {
-			if (wc == KEY_BACKSPACE)
+		if (c >= KEY_MIN) {
+			if (c == KEY_BACKSPACE)
 				goto erase;
-			if (wc == KEY_ENTER)
+			if (c == KEY_ENTER)
 				break;
 			continue;   /* resize and other keys: the line is redrawn */
 		}
-		switch (wc) {
+		switch (c) {
 		case 27:        /* Esc */
-			len = 0;
+			t.len = 0;
 			gave_up = done = 1;
 			continue;
 		case '\r': case '\n':
@@ -79,28 +133,18 @@ int chatline_edit(const char *prompt, const char *const *said, int nsaid,
 			continue;
 		case 8: case 127:
 		erase:
-			while (len > 0 && (out[len - 1] & 0xc0) == 0x80)
-				len--;
-			if (len > 0)
-				len--;
-			out[len] = 0;
+			while (t.len > 0 && (out[t.len - 1] & 0xc0) == 0x80)
+				t.len--;
+			if (t.len > 0)
+				t.len--;
+			out[t.len] = 0;
 			continue;
 		default:
 			break;
 		}
-		if (!iswprint((wint_t)wc))
-			continue;
-		char mb[MB_LEN_MAX];
-		mbstate_t st;
-		memset(&st, 0, sizeof st);
-		size_t n = wcrtomb(mb, (wchar_t)wc, &st);
-		if (n == (size_t)-1 || len + n >= size)
-			continue;
-		memcpy(out + len, mb, n);
-		len += n;
-		out[len] = 0;
+		take_byte(&t, c);
 	}
 	curs_set(0);
-	out[len] = 0;
-	return gave_up ? -1 : (int)len;
+	out[t.len] = 0;
+	return gave_up ? -1 : (int)t.len;
 }

@@ -80,9 +80,9 @@ static void describe(const char *path, const char *name, char *out, size_t size)
 	int you = -1;   /* the player's side, when one of the two was the player */
 	if (mode && (!strcmp(mode, "ai") || !strcmp(mode, "online")))
 		you = human && !strcmp(human, "blue") ? NG_BLUE : NG_RED;
-	int won = info->result == NG_RED_WINS ? NG_RED : info->result == NG_BLUE_WINS
-	          ? NG_BLUE : -1;
-	const char *res = info->result == NG_DRAW ? _("drawn")
+	ng_result end = save_outcome(info);   /* resigned online, too */
+	int won = end == NG_RED_WINS ? NG_RED : end == NG_BLUE_WINS ? NG_BLUE : -1;
+	const char *res = end == NG_DRAW ? _("drawn")
 	                : won < 0 ? _("not finished")
 	                : you >= 0 ? (won == you ? _("you won") : _("you lost"))
 	                : won == NG_RED ? _("Red won") : _("Blue won");

@@ -153,6 +153,21 @@ void input_get(event *ev, int timeout_ms)
 	}
 }
 
+void input_get_sized(event *ev, int timeout_ms)
+{
+	for (;;) {
+		input_get(ev, timeout_ms);
+		switch (ev->act) {
+		case ACT_RESIZE: case ACT_REDRAW: case ACT_QUIT:
+		case ACT_SIGNAL: case ACT_TIMEOUT:
+			return;
+		default:
+			if (!term_too_small())
+				return;
+		}
+	}
+}
+
 int input_is_yes(int key)
 {
 	if (key == 'y' || key == 'Y')

@@ -8,7 +8,9 @@
  * gettext's cache, so the next string drawn is in that language.
  */
 #include "ui.h"
+#include "msgfit.h"
 #include <dirent.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +94,12 @@ static void find_langs(void)
 
 void language_apply(const char *code)
 {
+	/* under the C locale gettext ignores LANGUAGE: a language chosen is
+	 * then asked for as --lang asks (main.c), so that it is shown, or
+	 * msgfit() says why it cannot be */
+	const char *cur = setlocale(LC_MESSAGES, NULL);
+	if (code && *code && cur && (!strcmp(cur, "C") || !strcmp(cur, "POSIX")))
+		setlocale(LC_MESSAGES, "C.UTF-8");
 	if (!saved_language_set) {
 		const char *l = getenv("LANGUAGE");
 		saved_language = l ? strdup(l) : NULL;
@@ -144,32 +152,19 @@ const char *language_label(int i)
 	return langs[i].name ? langs[i].name : langs[i].code;
 }
 
-void language_choose(int i)
+const char *language_choose(int i)
 {
 	find_langs();
 	if (i < 0 || i >= nlangs)
-		return;
+		return NULL;
 	cur_lang = i;
 	language_apply(langs[i].code);
+	return msgfit();
 }
 
 const char *language_fit(int utf8)
 {
-	/* Without UTF-8 the catalogs are transliterated, so every string on
-	 * the screen is ASCII; otherwise they are read as UTF-8. */
-	const char *domain = textdomain(NULL);
-	if (domain)
-		bind_textdomain_codeset(domain, utf8 ? "UTF-8" : "ASCII//TRANSLIT");
-	if (utf8)
-		return NULL;
-	/* A language that transliteration cannot write in ASCII (all
-	 * question marks, Japanese for one) is unreadable: use English,
-	 * and say why. */
-	const char *probe = _("Red");
-	if (!strcmp(probe, "Red") || !strchr(probe, '?'))
-		return NULL;
-	language_apply("en");
-	return _("This terminal's locale is not UTF-8, so the game speaks "
-	         "English: set LANG to a UTF-8 locale (such as C.UTF-8) for "
-	         "Japanese.");
+	(void)utf8;   /* msgfit() asks the locale, as term_text_utf8() does */
+	const char *why = msgfit();
+	return why ? why : msgfit_note();   /* (main.c may have given way) */
 }

@@ -468,7 +468,7 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 		}
 		draw(lb);
 		event ev;
-		input_get(&ev, 100);
+		input_get_sized(&ev, 100);
 		switch (ev.act) {
 		case ACT_SIGNAL:
 			return MENU_QUIT;

@@ -85,7 +85,8 @@ static void value(const lineup *s, int item, char *buf, size_t n)
 	}
 }
 
-static void change(lineup *s, int item, int d)
+/* Change a setting: NULL, or why the language chosen is not shown. */
+static const char *change(lineup *s, int item, int d)
 {
 	switch (item) {
 	case M_LEVEL:
@@ -101,12 +102,12 @@ static void change(lineup *s, int item, int d)
 		s->rules = s->rules == NG_STANDARD ? NG_SIMPLE : NG_STANDARD;
 		break;
 	case M_LANG:
-		language_choose((language_index() + (d > 0 ? 1 : language_count() - 1))
-		                % language_count());
-		break;
+		return language_choose((language_index() + (d > 0 ? 1 : language_count() - 1))
+		                       % language_count());
 	default:
 		break;
 	}
+	return NULL;
 }
 
 /* The first item shown: the online game waiting for your move, and
@@ -272,12 +273,13 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 	started = 1;
 	played = 0;
 	int itop = 0, x = 0;
+	const char *why;
 	erase();
 	for (;;) {
 		if (!term_draw_too_small(NULL))
 			draw(s, sel, notice, &itop, &x);
 		event ev;
-		input_get(&ev, -1);
+		input_get_sized(&ev, -1);
 		switch (ev.act) {
 		case ACT_SIGNAL:
 			return MENU_QUIT;
@@ -303,7 +305,8 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 		case ACT_LEFT:
 		case ACT_RIGHT:
 			if (has_value(sel))
-				change(s, sel, ev.act == ACT_RIGHT ? 1 : -1);
+				if ((why = change(s, sel, ev.act == ACT_RIGHT ? 1 : -1)))
+					notice = why;
 			break;
 		case ACT_HELP:
 			page_help();
@@ -340,7 +343,8 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 				played = 1;
 				return MENU_PLAY;
 			case M_LEVEL: case M_SIDE: case M_RULESET: case M_LANG:
-				change(s, sel, 1);
+				if ((why = change(s, sel, 1)))
+					notice = why;
 				break;
 			case M_RULES:
 				page_rules();

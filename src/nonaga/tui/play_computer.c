@@ -81,8 +81,13 @@ static int own_ply(const play *p)
 static void undo(play *p, void *self)
 {
 	stop(p, self);
-	if (play_take_back(p, own_ply(p), _("Taken back: your move and the computer's "
-	                                    "reply (r plays them again).")) < 0 &&
+	int to = own_ply(p);
+	/* your move alone when the computer had no reply yet: it won, or the
+	 * computer was still thinking */
+	if (play_take_back(p, to, to == ng_game_ply(p->g) - 1
+	                  ? _("Move taken back (r plays it again).")
+	                  : _("Taken back: your move and the computer's "
+	                      "reply (r plays them again).")) < 0 &&
 	    p->ph == PH_THEIRS)
 		their_turn(p, self);   /* nothing taken back: think on */
 }

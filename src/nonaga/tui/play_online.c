@@ -35,9 +35,14 @@ typedef struct netplay {
 	int away[2];
 	int64_t claim_at[2];        /* when the win may be claimed */
 	int offer_draw, offer_tb;   /* side offering, or -1 */
+	char offer_said[512];       /* the message telling of the opponent's
+	                             * offer, or "": gone when it lapses */
 	ng_result result;
 	int over;                   /* the server said the game is over */
 	char how[32];
+	char began[32];             /* when this terminal first had the game
+	                             * (the protocol does not say when it
+	                             * began), ISO 8601 UTC: its record's Date */
 	int synced;
 	int kept;                   /* the end is kept as a record */
 	int lost;                   /* the connection is gone */
@@ -104,6 +109,16 @@ static void charge(netplay *np, int side, int64_t inc)
 	np->left_at = now;
 }
 
+/* A move was played: the offers lapse, and so does their message, when
+ * it is still the one on the screen. */
+static void offers_lapse(play *p, netplay *np)
+{
+	if (np->offer_said[0] && !strcmp(p->msg, np->offer_said))
+		play_quiet(p);
+	np->offer_said[0] = 0;
+	np->offer_draw = np->offer_tb = -1;
+}
+
 /* ------------------------------------------------------------- the end */
 
 /* A finished game goes into the records, as local games do. */
@@ -118,6 +133,11 @@ static void keep(play *p)
 	save_info_new(&si, &p->who);   /* MODE_ONLINE, the player's seat */
 	snprintf(si.red, sizeof si.red, "%s", np->red);
 	snprintf(si.blue, sizeof si.blue, "%s", np->blue);
+	if (np->began[0])
+		snprintf(si.date, sizeof si.date, "%s", np->began);
+	/* the outcome the server gave, also when the rules did not end it */
+	snprintf(si.how, sizeof si.how, "%s", np->how);
+	si.winner = np->result;
 	if (save_dir(dir, sizeof dir, msg) != SAVE_OK ||
 	    save_archive(dir, p->g, &si, path, sizeof path, msg) != SAVE_OK)
 		play_say(p, R_MSG, "%s", msg);
@@ -165,6 +185,11 @@ static void on_sync(play *p, const online_ev *ev)
 	np->over = ev->result != NG_NONE;
 	snprintf(np->how, sizeof np->how, "%s", ev->code);
 	np->synced = 1;
+	if (!np->began[0]) {
+		save_info now;
+		save_info_new(&now, &p->who);
+		snprintf(np->began, sizeof np->began, "%.31s", now.date);
+	}
 	play_restart(p, ev->side);
 }
 
@@ -188,7 +213,7 @@ static void on_moved(play *p, const online_ev *ev)
 		            p->who.human >= 0 ? "join" : "watch", np->on->game);
 		return;
 	}
-	np->offer_draw = np->offer_tb = -1;
+	offers_lapse(p, np);
 	if (!ev->quiet && ng_game_result(p->g) != NG_NONE)
 		game_over(p, ng_game_result(p->g), "rules");
 }
@@ -289,10 +314,12 @@ static int handle(play *p, const online_ev *ev)
 			np->offer_draw = s;
 		else
 			np->offer_tb = s;
-		if (s != p->who.human && p->who.human >= 0)
+		if (s != p->who.human && p->who.human >= 0) {
 			play_say(p, R_MSG, !strcmp(ev->code, "draw")
 			         ? _("%s offers a draw: d accepts it.")
 			         : _("%s asks to take back their last move: u agrees."), ev->name);
+			snprintf(np->offer_said, sizeof np->offer_said, "%s", p->msg);
+		}
 		break;
 	}
 	case OE_CHAT:
@@ -309,7 +336,11 @@ static int handle(play *p, const online_ev *ev)
 		np->left_at = online_now_ms();
 		break;
 	case OE_DETACHED:
-		play_say(p, R_MSG, "%s", _("This game was taken over by your newer connection."));
+		/* said by the lobby, where this terminal goes */
+		/* TRANSLATORS: the lobby's message line; %s is the game. */
+		snprintf(np->on->note, sizeof np->on->note,
+		         _("Another terminal of yours took your seat in %s: it plays there now."),
+		         ev->name);
 		return PLAY_MENU;
 	case OE_OK:
 	case OE_ERROR:
@@ -407,7 +438,7 @@ static int moved(play *p, void *self, ng_move m)
 	       (int64_t)np->clock_inc * 1000);
 	if (online_send(np->on, OC_MOVE, "move %s", mv) < 0)
 		lost(p);
-	np->offer_draw = np->offer_tb = -1;
+	offers_lapse(p, np);
 	if (ng_game_result(p->g) != NG_NONE)
 		game_over(p, ng_game_result(p->g), "rules");
 	return 0;

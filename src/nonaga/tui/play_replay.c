@@ -67,14 +67,9 @@ static int poll(play *p, void *self, int *wait_ms)
 		return -1;
 	}
 	rp->an = an_job_moves(rp->job);
-	int marks[4] = { 0 };
-	for (int i = 0; i < total; i++)
-		marks[rp->an[i].mark]++;
-	/* TRANSLATORS: when the analysis is done: how many moves have each
-	   mark */
-	play_say(p, R_MSG, _("Analysed: %d W (missed a win), %d L (allowed a "
-	                     "forced win), %d ? (mistake)."),
-	         marks[AN_MISSED_WIN], marks[AN_ALLOWED], marks[AN_MISTAKE]);
+	char sum[200];
+	an_summary(rp->an, total, sum, sizeof sum);
+	play_say(p, R_MSG, "%s", sum);
 	play_mark_line(p, rp->an);
 	return -1;
 }
@@ -172,7 +167,7 @@ static void panel(const play *p, void *self, panel_text *t)
 	const replay *rp = self;
 	const ng_record_info *ri = rp->info;
 	const char *res;
-	switch (ri->result) {
+	switch (save_outcome(ri)) {   /* resigned online, too */
 	case NG_RED_WINS: res = _("Red won"); break;
 	case NG_BLUE_WINS: res = _("Blue won"); break;
 	case NG_DRAW: res = _("drawn"); break;

@@ -3,6 +3,7 @@
  * record once it is over, and exported with x (savefile.c does the files).
  */
 #include "play.h"
+#include "saveslot.h"
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,6 +29,32 @@ int play_state_dir(play *p)
 	return 1;
 }
 
+/* Hold the game's save slot before writing to it: a finished game let go
+ * of it, and another terminal may have taken it since; then the game
+ * goes on in a free slot.  0 when there is none (said). */
+static int hold_slot(play *p)
+{
+	char msg[SAVE_MSG];
+	save_holder h;
+	save_status st = slot_hold(p->dir, p->slot, &h, msg);
+	if (st == SAVE_NONE) {
+		int k = slot_free(p->dir);
+		if (!k) {
+			play_say(p, R_MSG, "%s", _("Every save slot holds an unfinished "
+			         "game: this one cannot be saved."));
+			return 0;
+		}
+		p->slot = k;
+		st = slot_hold(p->dir, p->slot, &h, msg);
+	}
+	if (st != SAVE_OK) {
+		if (st == SAVE_ERROR)
+			play_say(p, R_MSG, "%s", msg);
+		return 0;
+	}
+	return 1;
+}
+
 /*
  * Keep the game on disk after a turn, an undo or a redo: the game in
  * progress as current.save; a finished game as a record, and then there
@@ -47,6 +74,7 @@ void play_autosave(play *p)
 			 * saved it as in progress again */
 			if (save_discard(p->dir, p->slot, msg) != SAVE_OK)
 				play_say(p, R_MSG, "%s", msg);
+			slot_release();
 			return;
 		}
 		p->archived = 1;
@@ -54,7 +82,8 @@ void play_autosave(play *p)
 		if (save_archive(p->dir, p->g, &p->si, path, sizeof path, msg) != SAVE_OK) {
 			play_say(p, R_MSG, "%s", msg);
 			/* keep it as the game in progress rather than lose it */
-			if (save_game(p->dir, p->slot, p->g, &p->si, msg) != SAVE_OK)
+			if (hold_slot(p) &&
+			    save_game(p->dir, p->slot, p->g, &p->si, msg) != SAVE_OK)
 				play_say(p, R_MSG, "%s", msg);
 			return;
 		}
@@ -69,9 +98,10 @@ void play_autosave(play *p)
 		else
 			/* TRANSLATORS: %s is the file a finished game was kept in. */
 			play_say(p, R_NORMAL, _("The game was kept as %s."), path);
+		slot_release();   /* a finished game holds no save slot */
 		return;
 	}
-	if (save_game(p->dir, p->slot, p->g, &p->si, msg) != SAVE_OK)
+	if (hold_slot(p) && save_game(p->dir, p->slot, p->g, &p->si, msg) != SAVE_OK)
 		play_say(p, R_MSG, "%s", msg);
 }
 

@@ -190,6 +190,13 @@ static void last_line(const play *p, panel_text *t)
 			size_t n = strlen(t->last);
 			snprintf(t->last + n, sizeof t->last - n, _("  %c %s (best: %s)"),
 			         an_mark_char(a->mark), _(an_mark_text(a->mark)), a->best);
+			n = strlen(t->last);
+			if (a->line[0])
+				/* TRANSLATORS: after a mistake in an analysed
+				   replay: the opponent's answer to it and what
+				   follows. */
+				snprintf(t->last + n, sizeof t->last - n,
+				         _(" Answered by %s."), a->line);
 		}
 	} else {
 		snprintf(t->last, sizeof t->last, "%s", _("Last move: none yet."));

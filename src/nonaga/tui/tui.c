@@ -195,14 +195,14 @@ static int claim(const char *dir, int *slot, int resuming, char *msg)
 	}
 }
 
-/* Where a new game goes: slot 1, unless it holds an unfinished game that
- * nobody plays; that one is kept for Resume and the new game takes a free
- * slot (0 when there is none; msg says so).  When another terminal plays
- * slot 1, claim() asks what to do. */
+/* Where a new game goes: slot 1, unless it holds an unfinished game or
+ * another terminal plays there; that one is kept (for Resume, or for the
+ * other terminal) and the new game takes a free slot (0 when there is
+ * none; msg says so): a new game never takes another over. */
 static int new_game_slot(const char *dir, char *msg)
 {
 	save_holder h;
-	if (!slot_has_game(dir, 1) || slot_busy(dir, 1, &h))
+	if (!slot_has_game(dir, 1) && !slot_busy(dir, 1, &h))
 		return 1;
 	int slot = slot_free(dir);
 	if (!slot)
@@ -264,6 +264,7 @@ typedef struct tui {
 	int online_first;       /* --host, --join or --watch is still to do */
 	int quit_saved;         /* left with the game saved, to say so */
 	char exit_note[1024];   /* left online: how to come back, or "" */
+	int taken;              /* exit_note says who took the game over */
 	int opened;             /* the screen is open */
 	char waiting[NET_NAME_MAX + 1];   /* the online game where it is your
 	                         * move, for the title menu, or "" */
@@ -411,6 +412,26 @@ static int take_slot(tui *t, int choice, int *slot)
 	return what;
 }
 
+/* Left because another terminal took the game over (a SIGHUP from
+ * slot_take_over): who, in t->exit_note, said as the screen closes. */
+static void taken_note(tui *t)
+{
+	save_holder by;
+	if (term_signal != SIGHUP || !slot_taken(&by))
+		return;
+	t->taken = 1;
+	if (by.tty[0])
+		/* TRANSLATORS: said as the game closes; %s is a terminal such
+		   as /dev/pts/1. */
+		snprintf(t->exit_note, sizeof t->exit_note,
+		         _("This game was taken over by the terminal on %s; it is "
+		           "saved and goes on there."), by.tty);
+	else
+		snprintf(t->exit_note, sizeof t->exit_note,
+		         _("This game was taken over by process %ld; it is saved "
+		           "and goes on there."), by.pid);
+}
+
 /* A game: a new one, the saved one, or a replayed position played on. */
 static int game_screen(tui *t, int choice)
 {
@@ -430,6 +451,7 @@ static int game_screen(tui *t, int choice)
 	int r = play_run(&t->s, t->opt, t->game, &t->si, slot, t->note);
 	t->game = NULL;   /* play_run's */
 	t->note = NULL;   /* told */
+	taken_note(t);
 	slot_release();
 	if (r == PLAY_QUIT_SAVED)
 		t->quit_saved = 1;
@@ -497,7 +519,7 @@ static int start(tui *t)
 			return -1;
 		t->opened = 1;
 	}
-	if (opt->lang)
+	if (opt->lang && !t->note)   /* (else English is shown, and why) */
 		language_shown(opt->lang);
 	else if (cfg->have_lang && cfg->lang[0] && !t->note)
 		language_shown(cfg->lang);
@@ -532,14 +554,14 @@ int tui_main(const options *opt)
 	while (screen != MENU_QUIT && !term_signal)
 		screen = run_screen(t, screen);
 	ng_game_free(t->game);
-	int quit_saved = t->quit_saved;
+	int quit_saved = t->quit_saved, taken = t->taken;
 	char exit_note[sizeof t->exit_note];
 	snprintf(exit_note, sizeof exit_note, "%s", t->exit_note);
 	free(t);
 	term_close();
 	if (quit_saved && !term_signal)
 		puts(_("nonaga: the game is saved; nonaga --resume goes on with it."));
-	if (exit_note[0] && !term_signal)
+	if (exit_note[0] && (!term_signal || taken))
 		printf("nonaga: %s\n", exit_note);
 	int sig = term_signal;
 	if (sig) {

@@ -80,11 +80,12 @@ void language_shown(const char *code);
 /* The code of the language chosen in the menu ("" for the default). */
 const char *language_current(void);
 /* The languages offered: how many, the one shown, a label for each, and
- * choosing one (applied at once). */
+ * choosing one (applied at once; NULL, or why it cannot be shown and
+ * English is used: language_fit). */
 int language_count(void);
 int language_index(void);
 const char *language_label(int i);
-void language_choose(int i);
+const char *language_choose(int i);
 
 /* --------------------------------------------------------------- text.c */
 
@@ -165,6 +166,11 @@ void input_init(void);
 long long input_now_ms(void);
 /* Wait at most timeout_ms (-1: no limit) for an event. */
 void input_get(event *ev, int timeout_ms);
+/* input_get for a screen that shows term_draw_too_small's notice while
+ * the terminal is too small: then only a resize, a redraw, q, a signal
+ * and the timeout come back; other keys and clicks are dropped, so that
+ * nothing acts unseen behind the notice. */
+void input_get_sized(event *ev, int timeout_ms);
 /* Give an event back: the next input_get returns it first. */
 void input_unget(const event *ev);
 /* Is the key one of the translated "yes" letters (or the same key again)? */
