@@ -397,12 +397,13 @@ int server_main(const server_opts *opt)
 		return 1;
 	}
 	s->reaper = event_new(s->base, -1, 0, reap, s);
+	s->lobby = conn_lobby_new(s);
 	struct event *sigs[2] = {
 		evsignal_new(s->base, SIGINT, on_signal, s),
 		evsignal_new(s->base, SIGTERM, on_signal, s),
 	};
 	int status = 1;
-	if (!s->reaper || !sigs[0] || !sigs[1] || event_add(sigs[0], NULL) ||
+	if (!s->reaper || !s->lobby || !sigs[0] || !sigs[1] || event_add(sigs[0], NULL) ||
 	    event_add(sigs[1], NULL)) {
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
 	} else if (store_open(s, msg, sizeof msg) < 0 ||
@@ -429,6 +430,8 @@ int server_main(const server_opts *opt)
 			event_free(sigs[i]);
 	if (s->reaper)
 		event_free(s->reaper);
+	if (s->lobby)
+		event_free(s->lobby);
 	event_base_free(s->base);
 	return status;
 }

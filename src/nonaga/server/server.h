@@ -38,6 +38,7 @@ struct evconnlistener;
 #define DOOR_PER_KEY 3            /* connections of one SSH door key */
 #define DOOR_PER_ADDR 10          /* door connections from one address */
 #define GAMES_OPEN_MAX 5          /* games a player has open at once */
+#define LOBBY_MS 1000             /* the lobbies are told of changes so often at most */
 
 typedef struct server_opts {
 	net_addr listen[SERVER_LISTEN_MAX];
@@ -79,6 +80,7 @@ struct conn {
 	double tokens;          /* commands it may still send now (flooding) */
 	int64_t refill_ms;
 	int closing;            /* close once the output is written */
+	int follows;            /* asked `lobby': told `changed' in no game */
 	struct evbuffer *held;  /* sent this turn: released after the commit */
 	int queued;             /* 1 + its index in the server's flush queue */
 	int dead;               /* dropped: freed by the reaper */
@@ -162,6 +164,7 @@ struct server {
 	unsigned long next_id;
 	conn *reap;
 	struct event *reaper;
+	struct event *lobby;        /* tells the lobbies, once a second at most */
 	conn **flushq;              /* connections with held output */
 	int nflush, capflush;
 	int stop;                   /* a signal came */
@@ -190,6 +193,10 @@ void conn_close_after(conn *c);   /* after what was sent is written */
 void conn_drop(conn *c);          /* now (freed later, by the reaper) */
 void conn_authed(conn *c);        /* its name is known: the idle timeout */
 void conn_timeouts(conn *c, int seconds);   /* reading; writing is WRITE_S */
+/* The lists of games or players changed: within LOBBY_MS, every
+ * connection that asked `lobby' and is in no game is told `changed'. */
+void conn_lobby_changed(server *s);
+struct event *conn_lobby_new(server *s);   /* its timer (server.c frees it) */
 /* What the turn held for c goes to its socket (server.c's flush, once the
  * turn's journal entries are durable). */
 void conn_release(conn *c);

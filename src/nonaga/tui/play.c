@@ -538,13 +538,13 @@ static int key(play *p, const event *ev)
 static int poll(play *p, int *wait_ms)
 {
 	*wait_ms = -1;
+	p->wait_fd = -1;
 	if (THEM(p, poll)) {
 		int r = p->them.ops->poll(p, p->them.self, wait_ms);
 		if (r >= 0)
 			return r;
 	}
-	if (play_poll_hint(p) && (*wait_ms < 0 || *wait_ms > 100))
-		*wait_ms = 100;
+	play_poll_hint(p);   /* (its search wakes the wait when it ends) */
 	return -1;
 }
 
@@ -586,7 +586,7 @@ static int loop(play *p)
 			return r;
 		play_render(p);
 		event ev;
-		input_get(&ev, wait_ms);
+		input_wait(&ev, wait_ms, p->wait_fd);
 		r = event_in(p, &ev);
 		if (r >= 0)
 			return r;
