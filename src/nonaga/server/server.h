@@ -36,7 +36,9 @@ struct evconnlistener;
 #define SERVER_GAMES_MAX 20000    /* games kept at once */
 #define SERVER_OUT_MAX (1 << 20)  /* bytes waiting for a client that reads */
 #define DOOR_PER_KEY 3            /* connections of one SSH door key */
-#define DOOR_PER_ADDR 10          /* door connections from one address */
+#define DOOR_PER_ADDR 100         /* door connections from one address, unless
+                                   * --door-per-address: a campus or a
+                                   * carrier's NAT puts many behind one */
 #define GAMES_OPEN_MAX 5          /* games a player has open at once */
 #define LOBBY_MS 1000             /* the lobbies are told of changes so often at most */
 
@@ -50,6 +52,7 @@ typedef struct server_opts {
 	int max_games;          /* games kept at once (0: SERVER_GAMES_MAX) */
 	int idle;               /* seconds a client may say nothing (0: 900) */
 	int sync;               /* --sync: SERVER_SYNC_BATCH (default), _ALWAYS, _NONE */
+	int door_per_addr;      /* --door-per-address (0: DOOR_PER_ADDR) */
 	const char *gateway;    /* --gateway LOGIN: the SSH door's account,
 	                         * which may say who its players are, or NULL */
 } server_opts;
