@@ -356,11 +356,16 @@ static int ready(const play *p, void *self)
 	return np->synced && np->red[0] && np->blue[0] && !np->over;
 }
 
-/* In how many ms a count of ms (left) shown in units of unit, rounded
- * up, shows the next smaller number. */
-static int64_t next_tick(int64_t left, int64_t unit)
+/* In how many ms the time left (ms), shown as whole seconds rounded up
+ * (online_clock_text) and then as units of unit_s seconds (60: the
+ * minutes of a clock of days), shows the next smaller number; -1 when it
+ * has run out. */
+static int64_t next_tick(int64_t left, int64_t unit_s)
 {
-	return left > 0 ? (left - 1) % unit + 2 : -1;
+	if (left <= 0)
+		return -1;
+	int64_t shown = (left + 999) / 1000, next = shown / unit_s * unit_s - 1;
+	return next < 0 ? left + 1 : left - next * 1000 + 1;
 }
 
 /* How long the screen may sleep (-1: until news): the next second of a
@@ -372,7 +377,7 @@ static int due_ms(const play *p, const netplay *np)
 #define SOON(x) do { t = (x); if (t >= 0 && (due < 0 || t < due)) due = t; } while (0)
 	if (np->lost) {
 		SOON(np->retry_at - now > 0 ? np->retry_at - now : 0);
-		SOON(next_tick(np->give_up_at - now + 1000, 1000));
+		SOON(next_tick(np->give_up_at - now + 1, 1));   /* (shown rounded down) */
 	} else if (np->on->fd >= 0) {
 		SOON(np->on->sent_at + 60000 - now + 1 > 0 ? np->on->sent_at + 60000 - now + 1 : 0);
 		if (np->on->npending)
@@ -382,11 +387,11 @@ static int due_ms(const play *p, const netplay *np)
 	int side = to_move(p);
 	if (clock_running(np)) {
 		int64_t left = np->left[side] - (now - np->left_at);
-		SOON(next_tick(left, np->clock_days && left > 86400000 ? 60000 : 1000));
+		SOON(next_tick(left, np->clock_days && (left + 999) / 1000 >= 86400 ? 60 : 1));
 	}
 	for (int s = 0; s < 2; s++)
 		if (np->away[s])
-			SOON(next_tick(np->claim_at[s] - now, 1000));
+			SOON(next_tick(np->claim_at[s] - now, 1));
 #undef SOON
 	return due < 0 ? -1 : due > 60000 ? 60000 : (int)due;
 }
