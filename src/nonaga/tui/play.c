@@ -538,7 +538,6 @@ static int key(play *p, const event *ev)
 static int poll(play *p, int *wait_ms)
 {
 	*wait_ms = -1;
-	p->wait_fd = -1;
 	if (THEM(p, poll)) {
 		int r = p->them.ops->poll(p, p->them.self, wait_ms);
 		if (r >= 0)
@@ -586,7 +585,8 @@ static int loop(play *p)
 			return r;
 		play_render(p);
 		event ev;
-		input_wait(&ev, wait_ms, p->wait_fd);
+		input_wait(&ev, wait_ms, THEM(p, wait_fd) ? p->them.ops->wait_fd(p, p->them.self)
+		                                          : -1);
 		r = event_in(p, &ev);
 		if (r >= 0)
 			return r;

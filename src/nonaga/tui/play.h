@@ -64,7 +64,10 @@ typedef struct other_ops {
 	/* Look for news (a move, which it plays with play_show_move): a
 	 * PLAY_ result to leave the screen with, or -1; *wait_ms is lowered
 	 * to how long the loop may wait for a key (-1: no limit). */
-	int (*poll)(play *p, void *self, int *wait_ms);   /* (may set p->wait_fd) */
+	int (*poll)(play *p, void *self, int *wait_ms);
+	/* A socket the loop's wait watches too, so that news wakes it (NULL
+	 * or -1: none). */
+	int (*wait_fd)(const play *p, void *self);
 	/* A key it handles itself: 1 if it did; *leave is then a PLAY_
 	 * result to leave the screen with, or stays -1. */
 	int (*key)(play *p, void *self, const event *ev, int *leave);
@@ -120,8 +123,6 @@ struct play {
 	int msg_refusal;      /* msg says why a choice was refused: it goes
 	                       * when the cursor moves on */
 	int ask;
-	int wait_fd;          /* a socket the loop's wait watches too (-1:
-	                       * none): set by the other side's poll */
 	layout L;
 	int relayout;
 	boardview bv;

@@ -410,7 +410,6 @@ static int poll(play *p, void *self, int *wait_ms)
 		if (online_now_ms() >= np->retry_at)
 			retry(p);
 		*wait_ms = due_ms(p, np);
-		p->wait_fd = np->lost ? -1 : np->on->fd;
 		return -1;
 	}
 	int st, gone;
@@ -428,8 +427,14 @@ static int poll(play *p, void *self, int *wait_ms)
 	if (gone || online_stalled(np->on, STALL_MS))
 		lost(p);
 	*wait_ms = due_ms(p, np);
-	p->wait_fd = np->lost ? -1 : np->on->fd;
 	return -1;
+}
+
+static int wait_fd(const play *p, void *self)
+{
+	const netplay *np = self;
+	(void)p;
+	return np->lost ? -1 : np->on->fd;
 }
 
 /* ------------------------------------------------------- what one does */
@@ -695,6 +700,7 @@ static void panel(const play *p, void *self, panel_text *t)
 static const other_ops online_ops = {
 	.ready = ready,
 	.poll = poll,
+	.wait_fd = wait_fd,
 	.moved = moved,
 	.key = key,
 	.allows = play_allows_nothing,
