@@ -230,7 +230,7 @@ static void wait_event(event *ev, int timeout_ms, int fd, int wakes)
 		readable = (pf[0].revents & POLLIN) != 0;
 		if (pf[1].revents & POLLIN)
 			drain_wake();
-		if (fd >= 0 && (pf[2].revents & (POLLIN | POLLHUP | POLLERR))) {
+		if (fd >= 0 && (pf[2].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))) {
 			/* a key that came at the same time goes first */
 			if (key_now(ev) && ev->act != ACT_NONE)
 				return;
