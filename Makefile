@@ -344,6 +344,17 @@ bench-server: build/nonaga build/test/server_bench
 	@build/test/server_bench $(CLIENTS) --idle $(IDLE) --sync batch $(if $(DOOR),--door)
 	@build/test/server_bench $(CLIENTS) --sync batch $(if $(DOOR),--door)
 
+# The SSH door under load through a real OpenSSH on 127.0.0.1 (root and
+# sshd; it says skipped otherwise): test/bench_door.sh says what it prints.
+BENCH_N ?= 20
+BENCH_RATE ?= 5
+BENCH_PAIRS ?= 2
+BENCH_IDLE ?= 10
+BENCH_PAM ?= no
+bench-door: build/nonaga
+	@BENCH_N=$(BENCH_N) BENCH_RATE=$(BENCH_RATE) BENCH_PAIRS=$(BENCH_PAIRS) \
+	 BENCH_IDLE=$(BENCH_IDLE) BENCH_PAM=$(BENCH_PAM) sh test/bench_door.sh
+
 # Strength: see test/match.sh for the table in doc/engine.md, and
 # test/match_old.sh for today's top level against an older build's.
 match: build/nonaga build/match
@@ -440,6 +451,6 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench match match-old tune texel fuzz puzzles screens clean pot update-po install uninstall \
+.PHONY: all check tsan bench bench-door match match-old tune texel fuzz puzzles screens clean pot update-po install uninstall \
         install-server uninstall-server install-door uninstall-door FORCE
 .DELETE_ON_ERROR:

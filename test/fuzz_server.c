@@ -70,6 +70,11 @@ void conn_authed(conn *c)
 	c->authed = 1;
 }
 
+void conn_lobby_changed(server *s)
+{
+	(void)s;   /* (the lobbies' timer is server.c's loop's) */
+}
+
 int server_bucket(double *tokens, int64_t *since_ms, double per_s, double burst)
 {
 	*tokens += (double)(clock_ms - *since_ms) * per_s / 1000.0;

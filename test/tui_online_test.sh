@@ -163,12 +163,12 @@ wait "$server" 2>/dev/null
 check "a lost server is told, with a countdown" see a "trying again ("
 check "... to Blue too" see b "trying again ("
 server_up
-check "Red connects again by itself" see a "Connected again." 15
-# (Blue's status line kept "Red to move" all along: wait for the news.
-# Both clients reconnect at about the same time, so Red's return, which
-# only a connected client hears, may already have replaced Blue's
-# "Connected again." on its one message line.)
+# (Both clients reconnect at about the same time, so the other's return,
+# which only a connected client hears, may already have replaced
+# "Connected again." on its one message line; Blue's status line kept
+# "Red to move" all along: wait for the news.)
 back() { seen=$1; scr "$1" | grep -qE 'Connected again\.|is back\.'; }
+check "Red connects again by itself" poll 15 back a
 check "... so does Blue" poll 15 back b
 lost() { seen=$1; scr "$1" | grep -qF "trying again ("; }
 check "... whose screen no longer says the connection is lost" poll 15 eval '! lost b'

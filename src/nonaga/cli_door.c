@@ -136,6 +136,12 @@ static int identify(netclient_opts *o, const char *fpr, const char *addr)
 			return 0;
 		}
 		const char *why = refusal_text(code);
+		if (!strcmp(code, "too-many")) {   /* before any name is asked */
+			fprintf(stderr, "%s", _("nonaga: too many players are connected from "
+			                        "your address (or with your SSH key) right "
+			                        "now; please come back later.\n"));
+			return -1;
+		}
 		if (strcmp(code, "need-name") && !why) {
 			fprintf(stderr, "nonaga: %s\n", msg);
 			return -1;

@@ -401,6 +401,8 @@ static void parse(online *on, char *line, online_ev *ev)
 		on->game[0] = 0;
 	} else if (!strcmp(k, "game") || !strcmp(k, "user")) {
 		ev->kind = OE_LIST;
+	} else if (!strcmp(k, "changed")) {
+		ev->kind = OE_CHANGED;
 	} else if (!strcmp(k, "invited") && n >= 3 && net_name_ok(w[2])) {
 		ev->kind = OE_INVITED;
 		name_of(w[1], ev->name);

@@ -27,12 +27,13 @@ typedef enum oe_kind {
 	OE_ERROR,       /* the answer to cmd: code, text */
 	OE_LIST,        /* a line of a list (game or user): text, the line */
 	OE_INVITED,     /* name invites you to play the game text */
+	OE_CHANGED,     /* the lists changed (after `lobby'): ask again */
 	OE_OTHER        /* a line this client does not know */
 } oe_kind;
 
 /* What was asked, to read its answer. */
 typedef enum oc_kind { OC_NONE, OC_HOST, OC_JOIN, OC_WATCH, OC_MOVE, OC_LIST,
-                       OC_OTHER } oc_kind;
+                       OC_LOBBY, OC_OTHER } oc_kind;
 
 typedef struct online_ev {
 	oe_kind kind;

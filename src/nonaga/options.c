@@ -155,7 +155,9 @@ static void usage(FILE *f)
 	        "                       promise) or none (no sync: a crash of the\n"
 	        "                       machine may lose acknowledged moves)\n"
 	        "  --gateway LOGIN      with --serve: the account of the SSH door, which\n"
-	        "                       may say which player each of its connections is\n"), f);
+	        "                       may say which player each of its connections is\n"
+	        "  --door-per-address N with --serve: the SSH door's connections from one\n"
+	        "                       address at most (default: 100)\n"), f);
 	put(_("  --door               the game of an SSH account's players (its\n"
 	        "                       ForceCommand; see The SSH door in nonaga(6))\n"
 	        "  --door-keys TYPE KEY the SSH door's AuthorizedKeysCommand: print the\n"
@@ -215,7 +217,8 @@ enum { O_PVP, O_AI, O_THREADS, O_AS, O_RULES, O_ASCII, O_COLOR, O_NOANIM,
        O_WARN, O_ENGINE, O_SERVE, O_LISTEN, O_STATE, O_GRACE, O_MAX_CLIENTS, O_MAX_GAMES,
        O_IDLE, O_SYNC, O_CLIENT, O_SERVER, O_KEY_FILE, O_HOST, O_JOIN, O_WATCH,
        O_CLOCK, O_LANG, O_WIDE, O_RESUME, O_REPLAY, O_ANALYZE,
-       O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_FOR, O_GATEWAY, O_DOOR, O_DOOR_KEYS,
+       O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_FOR, O_GATEWAY, O_DOOR_PER_ADDR, O_DOOR,
+       O_DOOR_KEYS,
        O_RATINGS, O_HELP, O_VERSION, O_COUNT };
 
 static int set_pvp(cmdline *c, int id, const char *arg)
@@ -407,7 +410,7 @@ static int set_door_type(cmdline *c, int id, const char *arg)
 	return GO_ON;
 }
 
-/* --grace, --idle, --max-clients, --max-games N */
+/* --grace, --idle, --max-clients, --max-games, --door-per-address N */
 static int set_server_number(cmdline *c, int id, const char *arg)
 {
 	long v;
@@ -415,9 +418,10 @@ static int set_server_number(cmdline *c, int id, const char *arg)
 		return bad(_("nonaga: invalid number '%s' for %s (1 to 1000000)\n"),
 		           arg, id == O_GRACE ? "--grace" :
 		           id == O_IDLE ? "--idle" : id == O_MAX_GAMES ? "--max-games" :
-		           "--max-clients");
+		           id == O_DOOR_PER_ADDR ? "--door-per-address" : "--max-clients");
 	*(id == O_GRACE ? &c->so.grace : id == O_IDLE ? &c->so.idle
-	  : id == O_MAX_GAMES ? &c->so.max_games : &c->so.max_clients) = (int)v;
+	  : id == O_MAX_GAMES ? &c->so.max_games
+	  : id == O_DOOR_PER_ADDR ? &c->so.door_per_addr : &c->so.max_clients) = (int)v;
 	return GO_ON;
 }
 
@@ -505,7 +509,8 @@ typedef struct optdef {
  * that they choose no mode and exclude nothing, and their refusal. */
 #define SERVE_ONLY M_SERVE, 0, G_NONE, \
 	N_("nonaga: --listen, --state, --grace, --idle, --max-clients, " \
-	   "--max-games, --sync and --gateway go with --serve\n"), M_ALL
+	   "--max-games, --sync, --gateway and --door-per-address go with " \
+	   "--serve\n"), M_ALL
 #define ANALYZE_ONLY M_ANALYZE, 0, G_NONE, \
 	N_("nonaga: --analyze-depth and --analyze-out go with --analyze\n"), M_ALL
 #define SIDE_RULES (M_ALL & ~M_JOIN), 0, G_NONE, \
@@ -555,6 +560,8 @@ static const optdef optdefs[O_COUNT] = {
 	[O_LIST] = { "list", NULL, no_argument, NULL, M_LIST, M_LIST, G_NONE, NULL, 0 },
 	[O_RATINGS] = { "ratings", NULL, no_argument, NULL, M_RATINGS, M_RATINGS, G_NONE, NULL, 0 },
 	[O_GATEWAY] = { "gateway", NULL, required_argument, set_gateway, SERVE_ONLY },
+	[O_DOOR_PER_ADDR] = { "door-per-address", NULL, required_argument, set_server_number,
+	                      SERVE_ONLY },
 	[O_DOOR] = { "door", NULL, no_argument, NULL, M_DOOR, M_DOOR, G_NONE, NULL, 0 },
 	[O_DOOR_KEYS] = { "door-keys", NULL, required_argument, set_door_type,
 	                  M_DOOR_KEYS, M_DOOR_KEYS, G_NONE, NULL, 0 },

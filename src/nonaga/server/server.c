@@ -417,6 +417,7 @@ int server_main(const server_opts *opt)
 		return 1;
 	}
 	s->reaper = event_new(s->base, -1, 0, reap, s);
+	s->lobby = conn_lobby_new(s);
 	struct event *sigs[2] = {
 		evsignal_new(s->base, SIGINT, on_signal, s),
 		evsignal_new(s->base, SIGTERM, on_signal, s),
@@ -424,8 +425,8 @@ int server_main(const server_opts *opt)
 	struct event *tick = event_new(s->base, -1, EV_PERSIST, on_tick, s);
 	struct timeval tick_tv = { 0, SERVER_TICK_MS * 1000 };
 	int status = 1, served = 0;
-	if (!s->reaper || !sigs[0] || !sigs[1] || !tick || event_add(sigs[0], NULL) ||
-	    event_add(sigs[1], NULL) || event_add(tick, &tick_tv)) {
+	if (!s->reaper || !s->lobby || !sigs[0] || !sigs[1] || !tick ||
+	    event_add(sigs[0], NULL) || event_add(sigs[1], NULL) || event_add(tick, &tick_tv)) {
 		fprintf(stderr, "nonaga: cannot start the event loop\n");
 	} else if (store_lock(s, msg, sizeof msg) < 0 ||
 	           linger_init(s, msg, sizeof msg) < 0 ||   /* (before the default --listen is set) */
@@ -457,6 +458,8 @@ int server_main(const server_opts *opt)
 		event_free(tick);
 	if (s->reaper)
 		event_free(s->reaper);
+	if (s->lobby)
+		event_free(s->lobby);
 	event_base_free(s->base);
 	return status;
 }

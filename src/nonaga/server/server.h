@@ -36,8 +36,11 @@ struct evconnlistener;
 #define SERVER_GAMES_MAX 20000    /* games kept at once */
 #define SERVER_OUT_MAX (1 << 20)  /* bytes waiting for a client that reads */
 #define DOOR_PER_KEY 3            /* connections of one SSH door key */
-#define DOOR_PER_ADDR 10          /* door connections from one address */
+#define DOOR_PER_ADDR 100         /* door connections from one address, unless
+                                   * --door-per-address: a campus or a
+                                   * carrier's NAT puts many behind one */
 #define GAMES_OPEN_MAX 5          /* games a player has open at once */
+#define LOBBY_MS 1000             /* the lobbies are told of changes so often at most */
 
 typedef struct server_opts {
 	net_addr listen[SERVER_LISTEN_MAX];
@@ -49,6 +52,7 @@ typedef struct server_opts {
 	int max_games;          /* games kept at once (0: SERVER_GAMES_MAX) */
 	int idle;               /* seconds a client may say nothing (0: 900) */
 	int sync;               /* --sync: SERVER_SYNC_BATCH (default), _ALWAYS, _NONE */
+	int door_per_addr;      /* --door-per-address (0: DOOR_PER_ADDR) */
 	const char *gateway;    /* --gateway LOGIN: the SSH door's account,
 	                         * which may say who its players are, or NULL */
 } server_opts;
@@ -79,6 +83,7 @@ struct conn {
 	double tokens;          /* commands it may still send now (flooding) */
 	int64_t refill_ms;
 	int closing;            /* close once the output is written */
+	int follows;            /* asked `lobby': told `changed' in no game */
 	struct evbuffer *held;  /* sent this turn: released after the commit */
 	int queued;             /* 1 + its index in the server's flush queue */
 	int dead;               /* dropped: freed by the reaper */
@@ -162,6 +167,7 @@ struct server {
 	unsigned long next_id;
 	conn *reap;
 	struct event *reaper;
+	struct event *lobby;        /* tells the lobbies, once a second at most */
 	conn **flushq;              /* connections with held output */
 	int nflush, capflush;
 	int stop;                   /* a signal came */
@@ -197,6 +203,10 @@ void conn_close_after(conn *c);   /* after what was sent is written */
 void conn_drop(conn *c);          /* now (freed later, by the reaper) */
 void conn_authed(conn *c);        /* its name is known: the idle timeout */
 void conn_timeouts(conn *c, int seconds);   /* reading; writing is WRITE_S */
+/* The lists of games or players changed: within LOBBY_MS, every
+ * connection that asked `lobby' and is in no game is told `changed'. */
+void conn_lobby_changed(server *s);
+struct event *conn_lobby_new(server *s);   /* its timer (server.c frees it) */
 /* What the turn held for c goes to its socket (server.c's flush, once the
  * turn's journal entries are durable). */
 void conn_release(conn *c);

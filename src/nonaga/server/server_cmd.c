@@ -566,6 +566,20 @@ static void cmd_leave(conn *c)
 	conn_send(c, "ok");
 }
 
+/* May the command change what `games' or `who' lists (a game hosted,
+ * joined, watched, left, moved in or ended; a player come)?  The lobbies
+ * are then told (conn_lobby_changed), whether it did or was refused. */
+static int changes_lists(const char *cmd)
+{
+	static const char *const quiet[] = { "ping", "who", "games", "mine", "ratings",
+	                                     "chat", "code", "ignore", "unignore",
+	                                     "settings", "lobby" };
+	for (size_t i = 0; i < sizeof quiet / sizeof *quiet; i++)
+		if (!strcmp(cmd, quiet[i]))
+			return 0;
+	return 1;
+}
+
 void cmd_dispatch(conn *c, char *line)
 {
 	/* chat takes the rest of the line as it is */
@@ -603,8 +617,14 @@ void cmd_dispatch(conn *c, char *line)
 		conn_close_after(c);
 		return;
 	}
+	if (changes_lists(cmd))
+		conn_lobby_changed(c->srv);
 	if (!strcmp(cmd, "ping"))
 		conn_send(c, "ok pong");
+	else if (!strcmp(cmd, "lobby")) {
+		c->follows = 1;
+		conn_send(c, "ok");
+	}
 	else if (!strcmp(cmd, "who"))
 		cmd_who(c);
 	else if (!strcmp(cmd, "games"))

@@ -127,6 +127,32 @@ void conn_release(conn *c)
 		conn_drop(c);
 }
 
+/* ----------------------------------------------------------- the lobby */
+
+void conn_lobby_changed(server *s)
+{
+	if (s->lobby && !evtimer_pending(s->lobby, NULL)) {
+		struct timeval tv = { LOBBY_MS / 1000, LOBBY_MS % 1000 * 1000 };
+		evtimer_add(s->lobby, &tv);
+	}
+}
+
+/* One line for every lobby: it asks for the lists again (nonaga(6),
+ * ONLINE), so that an idle lobby asks nothing and sleeps. */
+static void lobby_tick(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd, (void)what;
+	server *s = arg;
+	for (conn *c = s->conns; c; c = c->next)
+		if (c->follows && !c->game && !c->dead)
+			conn_send(c, "changed");
+}
+
+struct event *conn_lobby_new(server *s)
+{
+	return event_new(s->base, -1, 0, lobby_tick, s);
+}
+
 /* Dropping happens in two steps, so that a connection found unusable in
  * the middle of a broadcast is not freed under the loop that sends. */
 void conn_drop(conn *c)
@@ -134,6 +160,8 @@ void conn_drop(conn *c)
 	if (c->dead)
 		return;
 	c->dead = 1;
+	if (c->authed)
+		conn_lobby_changed(c->srv);   /* one player fewer in `who' */
 	bufferevent_disable(c->bev, EV_READ | EV_WRITE);
 	c->reap_next = c->srv->reap;
 	c->srv->reap = c;
@@ -163,4 +191,5 @@ void conn_authed(conn *c)
 {
 	c->authed = 1;
 	conn_timeouts(c, c->srv->opt.idle);
+	conn_lobby_changed(c->srv);   /* one player more in `who' */
 }

@@ -212,7 +212,8 @@ static int too_many(server *s, const char *fpr, const char *addr)
 		key += !strcmp(o->fpr, fpr);
 		from += strcmp(addr, "-") && !strcmp(o->addr, addr);
 	}
-	return key >= DOOR_PER_KEY || from >= DOOR_PER_ADDR;
+	int per_addr = s->opt.door_per_addr > 0 ? s->opt.door_per_addr : DOOR_PER_ADDR;
+	return key >= DOOR_PER_KEY || from >= per_addr;
 }
 
 /* A new key: its name chosen (w[4] NAME) or a code (w[4] CODE); the name

@@ -252,6 +252,7 @@ void game_cancel(sgame *g, const char *why)
 	snprintf(g->how, sizeof g->how, "cancelled");
 	game_broadcast(g, NULL, "over none cancelled");
 	server_log("game %s cancelled: %s", g->name, why);
+	conn_lobby_changed(g->srv);
 	store_forget(g);
 	game_free(g);   /* its watchers are back in the lobby */
 }
@@ -386,6 +387,7 @@ void game_end(sgame *g, ng_result r, const char *how)
 	g->offer = -1;
 	game_broadcast(g, NULL, "over %s %s", result_word(r), how);
 	server_log("game %s over: %s (%s)", g->name, result_word(r), how);
+	conn_lobby_changed(g->srv);   /* (also when a clock or the grace ran out) */
 	ratings_game(g);
 	store_end(g);
 	if (game_members(g) == 0)

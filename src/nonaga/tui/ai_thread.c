@@ -1,8 +1,8 @@
 /*
  * ai_thread.c - the computer thinks in a thread of its own, on a copy of
- * the game, so the screen stays live.  The main loop polls for the end
- * (its input wait is short while a search runs); cancelling stops the
- * search and joins the thread.
+ * the game, so the screen stays live.  A search that ends wakes the main
+ * loop's wait (input_wake), which then takes the move with ai_poll;
+ * cancelling stops the search and joins the thread.
  */
 #include "ui.h"
 #include <pthread.h>
@@ -65,6 +65,7 @@ static void *run(void *arg)
 	a->err = ng_search_run(a->search, a->copy, a->limited ? &a->lim : NULL,
 	                       progress, a, &a->info);
 	atomic_store(&a->done, 1);
+	input_wake();   /* after done: the loop that wakes sees it */
 	return NULL;
 }
 

@@ -48,7 +48,7 @@ int choose_run(const char *title, const char *text, const char *const *items,
 		if (!term_draw_too_small(NULL))
 			draw(title, text, items, n, sel, &itop, &ifrom);
 		event ev;
-		input_get_sized(&ev, -1);
+		input_get_sized(&ev, -1, -1);
 		switch (ev.act) {
 		case ACT_SIGNAL:
 		case ACT_BACK:

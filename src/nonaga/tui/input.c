@@ -1,19 +1,26 @@
 /*
- * input.c - keys and mouse clicks as actions.
- *
- * Waiting never blocks for longer than a tenth of a second, so a quitting
- * signal is noticed even if the read was restarted; a given-back event
- * (after a key cut an animation short) comes first.
+ * input.c - keys and mouse clicks as actions, and the one wait of the
+ * program: on the terminal, a wake-up pipe and the caller's socket at
+ * once, with a timeout only for what is due, so that an idle screen
+ * sleeps.  The pipe is written by the quitting signals' handler and the
+ * resize signal's (term.c) and by a computer's search thread that has a
+ * move (ai_thread.c); a given-back event (after a key cut an animation
+ * short) comes first.
  */
 #include "ui.h"
+#include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 static event pending;
 static int have_pending;
+static int wake_fd[2] = { -1, -1 };
+static atomic_int woken;   /* by a thread, not by a signal */
 
 long long input_now_ms(void)
 {
@@ -25,6 +32,45 @@ long long input_now_ms(void)
 void input_init(void)
 {
 	have_pending = 0;
+}
+
+int input_wake_open(void)
+{
+	if (wake_fd[0] >= 0)
+		return 0;
+	if (pipe(wake_fd) != 0) {
+		wake_fd[0] = wake_fd[1] = -1;
+		return -1;
+	}
+	for (int i = 0; i < 2; i++) {
+		fcntl(wake_fd[i], F_SETFL, fcntl(wake_fd[i], F_GETFL) | O_NONBLOCK);
+		fcntl(wake_fd[i], F_SETFD, FD_CLOEXEC);
+	}
+	return 0;
+}
+
+/* Async-signal-safe: a signal's handler calls it (errno is kept). */
+void input_wake_signal(void)
+{
+	if (wake_fd[1] >= 0) {
+		int saved = errno;
+		ssize_t r = write(wake_fd[1], "s", 1);
+		(void)r;
+		errno = saved;
+	}
+}
+
+void input_wake(void)
+{
+	atomic_store(&woken, 1);
+	input_wake_signal();
+}
+
+static void drain_wake(void)
+{
+	char buf[64];
+	while (read(wake_fd[0], buf, sizeof buf) > 0)
+		;
 }
 
 void input_unget(const event *ev)
@@ -100,7 +146,34 @@ static action map_key(int ch)
 	}
 }
 
-void input_get(event *ev, int timeout_ms)
+/* A key ready now, without waiting (curses may hold keys read already):
+ * 1 with *ev filled, 0 when there is none. */
+static int key_now(event *ev)
+{
+	timeout(0);
+	int ch = getch();
+	if (ch == ERR)
+		return 0;
+	ev->key = ch;
+	if (ch == KEY_MOUSE) {
+		MEVENT me;
+		if (getmouse(&me) != OK ||
+		    !(me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) {
+			ev->act = ACT_NONE;   /* swallowed: look again */
+			return 1;
+		}
+		ev->act = ACT_CLICK;
+		ev->y = me.y;
+		ev->x = me.x;
+		return 1;
+	}
+	ev->act = map_key(ch);
+	return 1;
+}
+
+/* wakes: a thread's wake-up ends the wait too (else it is kept for the
+ * next input_wait). */
+static void wait_event(event *ev, int timeout_ms, int fd, int wakes)
 {
 	if (have_pending) {
 		*ev = pending;
@@ -108,55 +181,83 @@ void input_get(event *ev, int timeout_ms)
 		return;
 	}
 	long long deadline = timeout_ms >= 0 ? input_now_ms() + timeout_ms : -1;
+	int readable = 0;   /* the terminal was, the last time */
 	memset(ev, 0, sizeof *ev);
 	for (;;) {
 		if (term_signal) {
 			ev->act = ACT_SIGNAL;
 			return;
 		}
-		int wait = 100;
+		if (key_now(ev)) {
+			if (ev->act != ACT_NONE)
+				return;
+			memset(ev, 0, sizeof *ev);
+			continue;
+		}
+		/* The terminal said it had input and gave nothing: a hang-up,
+		 * an error, or the end of the input (the connection dropped
+		 * without a SIGHUP reaching us): do as for a hangup instead
+		 * of spinning. */
+		if (readable && terminal_gone()) {
+			term_signal = SIGHUP;
+			continue;
+		}
+		if (wakes && atomic_exchange(&woken, 0)) {
+			ev->act = ACT_TIMEOUT;
+			return;
+		}
+		int wait = -1;
 		if (deadline >= 0) {
 			long long left = deadline - input_now_ms();
 			if (left <= 0) {
 				ev->act = ACT_TIMEOUT;
 				return;
 			}
-			if (left < wait)
-				wait = (int)left;
+			wait = left > 60000 ? 60000 : (int)left;
 		}
-		timeout(wait);
-		long long before = input_now_ms();
-		int ch = getch();
-		if (ch == ERR) {
-			/* An ERR long before the timeout: the read failed or met
-			 * the end of the input.  When the terminal is gone (the
-			 * connection dropped without a SIGHUP reaching us), do as
-			 * for a hangup instead of spinning. */
-			if (wait >= 20 && input_now_ms() - before < wait / 2 &&
-			    terminal_gone())
-				term_signal = SIGHUP;
-			continue;
+		if (wake_fd[0] < 0 && (wait < 0 || wait > 100))
+			wait = 100;   /* no pipe: a signal is seen within 0.1 s */
+		struct pollfd pf[3] = {
+			{ STDIN_FILENO, POLLIN, 0 }, { wake_fd[0], POLLIN, 0 }, { fd, POLLIN, 0 }
+		};
+		int n = poll(pf, fd >= 0 ? 3 : 2, wait);
+		if (n < 0) {
+			readable = 0;
+			continue;   /* a signal: its news is looked at above */
 		}
-		ev->key = ch;
-		if (ch == KEY_MOUSE) {
-			MEVENT me;
-			if (getmouse(&me) != OK ||
-			    !(me.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
-				continue;
-			ev->act = ACT_CLICK;
-			ev->y = me.y;
-			ev->x = me.x;
+		if (pf[0].revents & (POLLHUP | POLLERR | POLLNVAL))
+			term_signal = SIGHUP;
+		readable = (pf[0].revents & POLLIN) != 0;
+		if (pf[1].revents & POLLIN)
+			drain_wake();
+		if (fd >= 0 && (pf[2].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))) {
+			/* a key that came at the same time goes first */
+			if (key_now(ev) && ev->act != ACT_NONE)
+				return;
+			memset(ev, 0, sizeof *ev);
+			ev->act = ACT_TIMEOUT;
 			return;
 		}
-		ev->act = map_key(ch);
-		return;
 	}
 }
 
-void input_get_sized(event *ev, int timeout_ms)
+void input_wait(event *ev, int timeout_ms, int fd)
+{
+	wait_event(ev, timeout_ms, fd, 1);
+}
+
+void input_get(event *ev, int timeout_ms)
+{
+	wait_event(ev, timeout_ms, -1, 0);
+}
+
+void input_get_sized(event *ev, int timeout_ms, int fd)
 {
 	for (;;) {
-		input_get(ev, timeout_ms);
+		if (fd >= 0)
+			input_wait(ev, timeout_ms, fd);
+		else
+			input_get(ev, timeout_ms);
 		switch (ev->act) {
 		case ACT_RESIZE: case ACT_REDRAW: case ACT_QUIT:
 		case ACT_SIGNAL: case ACT_TIMEOUT:

@@ -2,9 +2,10 @@
  * lobby.c - playing online: connecting to the server (nonaga --host,
  * --join and --watch, or the title menu's "Play online") and the lobby,
  * which lists your unfinished games first, then open challenges to join,
- * then games to watch, and who is online.  The lists are asked for every
- * two seconds; the screen is drawn in place, so curses sends only what
- * changed.
+ * then games to watch, and who is online.  The lists are asked for when
+ * the server says they changed (`lobby', nonaga(6)), or every two seconds
+ * from a server that does not say; in between the lobby sleeps.  The
+ * screen is drawn in place, so curses sends only what changed.
  */
 #include "ui.h"
 #include "client_proto.h"
@@ -51,6 +52,10 @@ typedef struct lobby {
 	char next_users[512];
 	int next_nusers;
 	char msg[512];
+	int follows;            /* the server tells changes: 1, 0 (an older
+	                         * server: ask every REFRESH_MS), -1 not known */
+	int changed;            /* it told: ask now */
+	int64_t ask_at;         /* when to ask again without being told */
 } lobby;
 
 /* ------------------------------------------------------------- the news */
@@ -243,6 +248,12 @@ static void news_line(lobby *lb, const online_ev *ev)
 		if (found >= 0)
 			lb->sel = found;
 		start_lists(lb);
+	} else if (ev->cmd == OC_LOBBY && (ev->kind == OE_OK || ev->kind == OE_ERROR)) {
+		lb->follows = ev->kind == OE_OK;
+		if (lb->follows)
+			lb->ask_at = INT64_MAX;
+	} else if (ev->kind == OE_CHANGED) {
+		lb->changed = 1;
 	} else if (ev->kind == OE_ERROR) {
 		snprintf(lb->msg, sizeof lb->msg, _("The server says: %s"), ev->text);
 	} else if (ev->kind == OE_INVITED) {
@@ -451,24 +462,47 @@ static void take_note(lobby *lb)
 	lb->on->note[0] = 0;
 }
 
+/* How long the lobby may sleep (the server's news wakes it): until the
+ * lists are asked for again, the minute's ping, or the time a server that
+ * does not answer is given up. */
+static int lobby_due(const lobby *lb)
+{
+	int64_t now = online_now_ms(), due = lb->ask_at == INT64_MAX ? 60000 : lb->ask_at - now;
+	if (lb->on->sent_at + 60001 - now < due)
+		due = lb->on->sent_at + 60001 - now;
+	if (lb->on->npending && lb->on->pending_at[0] + 10001 - now < due)
+		due = lb->on->pending_at[0] + 10001 - now;
+	return due < 0 ? 0 : due > 60000 ? 60000 : (int)due;
+}
+
+/* Ask to be told when the lists change (again after a game: the
+ * connection may be a new one). */
+static void follow(lobby *lb)
+{
+	lb->follows = -1;
+	online_send(lb->on, OC_LOBBY, "lobby");
+}
+
 static int lobby_run(lobby *lb, const options *opt, lineup *s)
 {
-	int64_t next = 0;
+	lb->ask_at = 0;
 	start_lists(lb);
 	take_note(lb);
+	follow(lb);
 	for (;;) {
-		if (online_now_ms() >= next) {
-			ask_lists(lb);
-			next = online_now_ms() + REFRESH_MS;
-		}
 		if (news(lb) < 0 || online_stalled(lb->on, 10000)) {
 			snprintf(lb->msg, sizeof lb->msg, "%s", _("The connection to the server is lost."));
 			online_drop(lb->on);   /* Play online connects afresh */
 			return MENU_PLAY;   /* back to the title menu, which says so */
 		}
+		if (lb->changed || online_now_ms() >= lb->ask_at) {
+			ask_lists(lb);
+			lb->changed = 0;
+			lb->ask_at = lb->follows == 1 ? INT64_MAX : online_now_ms() + REFRESH_MS;
+		}
 		draw(lb);
 		event ev;
-		input_get_sized(&ev, 100);
+		input_get_sized(&ev, lobby_due(lb), lb->on->fd);
 		switch (ev.act) {
 		case ACT_SIGNAL:
 			return MENU_QUIT;
@@ -499,7 +533,8 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 				if (lb->on->fd < 0)
 					return MENU_PLAY;
 				start_lists(lb);
-				next = 0;
+				follow(lb);
+				lb->ask_at = 0;
 			}
 			break;
 		default:

@@ -279,7 +279,7 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 		if (!term_draw_too_small(NULL))
 			draw(s, sel, notice, &itop, &x);
 		event ev;
-		input_get_sized(&ev, -1);
+		input_get_sized(&ev, -1, -1);
 		switch (ev.act) {
 		case ACT_SIGNAL:
 			return MENU_QUIT;

@@ -129,7 +129,7 @@ static void show(build_fn build)
 			text_line(LINES - 1, 1, COLS - 1, foot, term_attr(R_DIM));
 		}
 		event ev;
-		input_get_sized(&ev, -1);
+		input_get_sized(&ev, -1, -1);
 		int h = LINES - 1;
 		switch (ev.act) {
 		case ACT_SIGNAL:

@@ -543,8 +543,7 @@ static int poll(play *p, int *wait_ms)
 		if (r >= 0)
 			return r;
 	}
-	if (play_poll_hint(p) && (*wait_ms < 0 || *wait_ms > 100))
-		*wait_ms = 100;
+	play_poll_hint(p);   /* (its search wakes the wait when it ends) */
 	return -1;
 }
 
@@ -586,7 +585,8 @@ static int loop(play *p)
 			return r;
 		play_render(p);
 		event ev;
-		input_get(&ev, wait_ms);
+		input_wait(&ev, wait_ms, THEM(p, wait_fd) ? p->them.ops->wait_fd(p, p->them.self)
+		                                          : -1);
 		r = event_in(p, &ev);
 		if (r >= 0)
 			return r;

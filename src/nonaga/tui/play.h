@@ -65,6 +65,9 @@ typedef struct other_ops {
 	 * PLAY_ result to leave the screen with, or -1; *wait_ms is lowered
 	 * to how long the loop may wait for a key (-1: no limit). */
 	int (*poll)(play *p, void *self, int *wait_ms);
+	/* A socket the loop's wait watches too, so that news wakes it (NULL
+	 * or -1: none). */
+	int (*wait_fd)(const play *p, void *self);
 	/* A key it handles itself: 1 if it did; *leave is then a PLAY_
 	 * result to leave the screen with, or stays -1. */
 	int (*key)(play *p, void *self, const event *ev, int *leave);

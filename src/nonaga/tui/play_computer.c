@@ -12,6 +12,7 @@
  * answer is instant, so the reply does not look like part of the
  * player's own move. */
 #define MIN_SHOW_MS 400
+#define DOTS_MS 400   /* the dots of "thinking" change so often */
 
 typedef struct computer {
 	ai *ai;
@@ -41,7 +42,14 @@ static int poll(play *p, void *self, int *wait_ms)
 	ng_move m;
 	ng_err e;
 	if (!shown || term_too_small() || !ai_poll(c->ai, &m, &e)) {
-		*wait_ms = 100;   /* (the dots of "thinking" move too) */
+		/* the dots of "thinking" move every DOTS_MS; the search's end
+		 * wakes the wait (ai_thread.c) */
+		long long now = input_now_ms();
+		*wait_ms = (int)(DOTS_MS - now % DOTS_MS);
+		if (!shown && c->since + MIN_SHOW_MS - now < *wait_ms)
+			*wait_ms = (int)(c->since + MIN_SHOW_MS - now);
+		if (*wait_ms < 0)
+			*wait_ms = 0;
 		return -1;
 	}
 	if (e == NG_OK)
@@ -121,7 +129,7 @@ static void panel(const play *p, void *self, panel_text *t)
 		play_over_line(p, t, me == NG_RED ? won : lost, me == NG_RED ? lost : won);
 	} else if (p->ph == PH_THEIRS) {
 		static const char *const dots[4] = { "   ", ".  ", ".. ", "..." };
-		int k = (int)(input_now_ms() / 400 % 4);
+		int k = (int)(input_now_ms() / DOTS_MS % 4);
 		snprintf(t->turn, sizeof t->turn, side == NG_RED
 		         /* TRANSLATORS: the token's symbol, then up to three
 		            dots that come and go while the computer thinks. */

@@ -392,12 +392,52 @@ static int ready(const play *p, void *self)
 	return np->synced && np->red[0] && np->blue[0] && !np->over;
 }
 
-/* Read the server's news and act on it.  The clocks and countdowns
- * change every second; the news is looked at ten times a second. */
+/* In how many ms the time left (ms), shown as whole seconds rounded up
+ * (online_clock_text) and then as units of unit_s seconds (60: the
+ * minutes of a clock of days), shows the next smaller number; -1 when it
+ * has run out. */
+static int64_t next_tick(int64_t left, int64_t unit_s)
+{
+	if (left <= 0)
+		return -1;
+	int64_t shown = (left + 999) / 1000, next = shown / unit_s * unit_s - 1;
+	return next < 0 ? left + 1 : left - next * 1000 + 1;
+}
+
+/* How long the screen may sleep (-1: until news): the next second of a
+ * running clock or of a countdown it shows, a retry, the time a server
+ * that does not answer is given up, the minute's ping (client_proto.c). */
+static int due_ms(const play *p, const netplay *np)
+{
+	int64_t now = online_now_ms(), due = -1, t;
+#define SOON(x) do { t = (x); if (t >= 0 && (due < 0 || t < due)) due = t; } while (0)
+	if (np->lost) {
+		SOON(np->retry_at - now > 0 ? np->retry_at - now : 0);
+		SOON(next_tick(np->give_up_at - now + 1, 1));   /* (shown rounded down) */
+	} else if (np->on->fd >= 0) {
+		SOON(np->on->sent_at + 60000 - now + 1 > 0 ? np->on->sent_at + 60000 - now + 1 : 0);
+		if (np->on->npending)
+			SOON(np->on->pending_at[0] + STALL_MS - now + 1 > 0
+			     ? np->on->pending_at[0] + STALL_MS - now + 1 : 0);
+	}
+	int side = to_move(p);
+	if (clock_running(np)) {
+		int64_t left = np->left[side] - (now - np->left_at);
+		SOON(next_tick(left, np->clock_days && (left + 999) / 1000 >= 86400 ? 60 : 1));
+	}
+	for (int s = 0; s < 2; s++)
+		if (np->away[s])
+			SOON(next_tick(np->claim_at[s] - now, 1));
+#undef SOON
+	return due < 0 ? -1 : due > 60000 ? 60000 : (int)due;
+}
+
+/* Read the server's news and act on it; then sleep until more news (the
+ * socket wakes the wait) or what is due. */
 static int poll(play *p, void *self, int *wait_ms)
 {
 	netplay *np = self;
-	*wait_ms = 100;
+	*wait_ms = -1;
 	if (np->lost) {
 		if (np->give_up_at && online_now_ms() >= np->give_up_at) {
 			play_say(p, R_MSG, "%s", _("The server did not come back."));
@@ -405,6 +445,7 @@ static int poll(play *p, void *self, int *wait_ms)
 		}
 		if (online_now_ms() >= np->retry_at)
 			retry(p);
+		*wait_ms = due_ms(p, np);
 		return -1;
 	}
 	int st, gone;
@@ -421,7 +462,15 @@ static int poll(play *p, void *self, int *wait_ms)
 	/* a server that stopped answering is as good as gone */
 	if (gone || online_stalled(np->on, STALL_MS))
 		lost(p);
+	*wait_ms = due_ms(p, np);
 	return -1;
+}
+
+static int wait_fd(const play *p, void *self)
+{
+	const netplay *np = self;
+	(void)p;
+	return np->lost ? -1 : np->on->fd;
 }
 
 /* ------------------------------------------------------- what one does */
@@ -694,6 +743,7 @@ static void panel(const play *p, void *self, panel_text *t)
 static const other_ops online_ops = {
 	.ready = ready,
 	.poll = poll,
+	.wait_fd = wait_fd,
 	.moved = moved,
 	.key = key,
 	.allows = play_allows_nothing,

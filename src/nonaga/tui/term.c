@@ -2,9 +2,11 @@
  * term.c - the terminal: curses set-up, colours, and putting everything
  * back on every way out (normal exit, exit(), quitting signals, crashes).
  *
- * Quitting signals (INT, TERM, HUP, QUIT) only set term_signal; the input
- * loop sees it within one poll interval and leaves through the normal path
- * (endwin), then the signal is raised again with its default action.
+ * Quitting signals (INT, TERM, HUP, QUIT) only set term_signal and wake
+ * the input's wait (input.c) through its pipe; the loop leaves through the
+ * normal path (endwin), then the signal is raised again with its default
+ * action.  The resize signal wakes it the same way, after curses' own
+ * handler has noted the new size.
  * Crash signals cannot do that: their handler writes the terminal's reset
  * strings, prepared in advance, and the saved tty modes back with
  * async-signal-safe calls, then dies of the same signal.
@@ -29,9 +31,34 @@ static char reset_seq[512];
 static size_t reset_len;
 static attr_t roles[R_COUNT];
 
+static struct sigaction curses_winch;
+
 static void on_quit_signal(int sig)
 {
 	term_signal = sig;
+	input_wake_signal();
+}
+
+static void on_winch(int sig)
+{
+	if (curses_winch.sa_handler != SIG_DFL && curses_winch.sa_handler != SIG_IGN &&
+	    !(curses_winch.sa_flags & SA_SIGINFO))
+		curses_winch.sa_handler(sig);
+	input_wake_signal();
+}
+
+/* After newterm, which set curses' handler of SIGWINCH: ours calls it,
+ * then wakes the wait, so that a resize is drawn at once. */
+static void chain_winch(void)
+{
+	struct sigaction sa;
+	if (sigaction(SIGWINCH, NULL, &curses_winch) != 0)
+		return;
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sa.sa_handler = on_winch;
+	sigaction(SIGWINCH, &sa, NULL);
 }
 
 static void on_crash_signal(int sig)
@@ -168,6 +195,7 @@ int term_open(const options *opt)
 	TI.utf8 = TI.text_utf8 && !opt->ascii;
 
 	have_tio = tcgetattr(STDIN_FILENO, &saved_tio) == 0;
+	input_wake_open();   /* (without it the wait looks ten times a second) */
 	install_signals();
 	screen = newterm(NULL, stdout, stdin);
 	if (!screen) {
@@ -175,6 +203,7 @@ int term_open(const options *opt)
 		return -1;
 	}
 	set_term(screen);
+	chain_winch();
 	char *cup = tigetstr((char *)"cup");
 	if (!cup || cup == (char *)-1) {
 		endwin();

@@ -164,13 +164,26 @@ typedef struct event {
 void input_init(void);
 /* Milliseconds on a monotonic clock. */
 long long input_now_ms(void);
-/* Wait at most timeout_ms (-1: no limit) for an event. */
+/* Wait at most timeout_ms (-1: no limit) for an event: a key, a click,
+ * a resize or a quitting signal (ACT_SIGNAL); ACT_TIMEOUT when the time
+ * is up.  The wait sleeps: nothing wakes the program but these. */
 void input_get(event *ev, int timeout_ms);
-/* input_get for a screen that shows term_draw_too_small's notice while
- * the terminal is too small: then only a resize, a redraw, q, a signal
- * and the timeout come back; other keys and clicks are dropped, so that
- * nothing acts unseen behind the notice. */
-void input_get_sized(event *ev, int timeout_ms);
+/* The same, also ending (ACT_TIMEOUT) as soon as fd (-1: none) has
+ * something to read or a thread called input_wake. */
+void input_wait(event *ev, int timeout_ms, int fd);
+/* The wake-up pipe, made before the signals' handlers are set (term.c);
+ * -1 when it cannot be. */
+int input_wake_open(void);
+/* Wake the wait up: input_wake from a thread (input_wait returns),
+ * input_wake_signal from a signal's handler (the wait looks again). */
+void input_wake(void);
+void input_wake_signal(void);
+/* input_get (fd -1) or input_wait for a screen that shows
+ * term_draw_too_small's notice while the terminal is too small: then
+ * only a resize, a redraw, q, a signal and the timeout come back; other
+ * keys and clicks are dropped, so that nothing acts unseen behind the
+ * notice. */
+void input_get_sized(event *ev, int timeout_ms, int fd);
 /* Give an event back: the next input_get returns it first. */
 void input_unget(const event *ev);
 /* Is the key one of the translated "yes" letters (or the same key again)? */
