@@ -156,7 +156,7 @@ fi
 if [ ! -e "$p2/bin/locale" ]; then ok; else no "$p2/bin/locale exists"; fi
 out=$(env -i LANG=ja_JP.UTF-8 "$p2/bin/nonaga" --help 2>&1)
 case $out in *'使い方: nonaga'*) ok ;; *) no "installed, Japanese locale: $out" ;; esac
-out=$(env -i "$p2/bin/nonaga" --lang ja --as purple 2>&1)
+out=$(env -i LANG=C.UTF-8 "$p2/bin/nonaga" --lang ja --as purple 2>&1)
 case $out in *'は指定できません'*) ok ;; *) no "installed, --lang ja: $out" ;; esac
 
 # A program of a third party, built against the installed library with
