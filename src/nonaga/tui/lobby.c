@@ -517,6 +517,11 @@ int online_open(const options *opt, char *msg, size_t size)
 	return on.fd >= 0 ? 0 : online_connect(&on, &o, msg, size);
 }
 
+void online_tell(const char *text)
+{
+	snprintf(on.note, sizeof on.note, "%s", text);
+}
+
 int online_play(const options *opt, lineup *s, int first, char *msg, size_t size)
 {
 	static lobby lb;

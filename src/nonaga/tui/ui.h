@@ -125,6 +125,8 @@ typedef struct term_info {
 	int text_utf8; /* the terminal takes UTF-8 text */
 	int color;     /* colours in use */
 	int mouse;     /* mouse reporting enabled */
+	char term_asked[64];     /* $TERM when this host does not know it */
+	const char *term_used;   /* then the terminal drawn for instead */
 } term_info;
 
 extern term_info TI;
@@ -348,6 +350,8 @@ const char *reason_text(ng_err e);
 int online_play(const options *opt, lineup *s, int first, char *msg, size_t size);
 /* Connect now (online_play would): 0, or -1 with the reason in msg. */
 int online_open(const options *opt, char *msg, size_t size);
+/* Something for the lobby to say when it next opens. */
+void online_tell(const char *text);
 
 /* ----------------------------------------------------------- chatline.c */
 
