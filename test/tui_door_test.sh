@@ -10,7 +10,11 @@ tmux_init tui_door
 D=$TMUX_DIR
 if ! command -v ssh-keygen >/dev/null 2>&1; then
 	echo "tui_door: skipped: there is no ssh-keygen"
-	finish
+	for s in a b c e; do
+	if scr $s | grep -qE 'Sanitizer|runtime error'; then no "sanitizer report in $s"; fi
+done
+[ -n "$KEEP" ] && { echo "$D"; sleep 1000; }
+finish
 fi
 S=$D/s.sock
 "$NONAGA" --serve --gateway "$(id -un)" --listen "unix:$S" --state "$D/srv" \
@@ -25,19 +29,28 @@ for k in 1 2 3; do
 done
 clients_init "unix:$S"
 # door NAME KEY [VAR=VALUE...]: the door for that key in the session NAME
-# (80x24, English, as sshd runs it: $SSH_ORIGINAL_COMMAND from $cmd)
+# (80x24, English, as sshd runs it: $SSH_ORIGINAL_COMMAND from $cmd, the
+# server's socket $srv)
 door() {
 	name=$1 key=$2; shift 2
+	rm -f "$D/$name.status"
+	# (the pane's shell outlives the door, as sshd does, to keep its
+	# status; a moment more, so that tmux reads all it wrote)
 	cat > "$D/$name.sh" <<EOS
-exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=en \\
+trap : INT QUIT
+env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=en \\
 	SSH_USER_AUTH="$D/keys/auth$key" SSH_CONNECTION="127.0.0.1 5000 127.0.0.1 22" \\
 	SSH_ORIGINAL_COMMAND="$cmd" $* \\
-	"$NONAGA" --door --server "unix:$S" 2>>"$D/stderr-$name"
+	"$NONAGA" --door --server "unix:$srv"
+echo \$? > "$D/$name.status"
+sleep 0.2
 EOS
 	T kill-session -t "=$name" 2>/dev/null
 	T new-session -d -s "$name" -x 80 -y 24 "sh $D/$name.sh"
 }
-cmd=
+cmd= srv=$S
+lacks() { ! scr "$1" | grep -qF -- "$2"; }
+status_of() { cat "$D/$1.status" 2>/dev/null; }
 
 # --- a terminal this host's terminfo lacks is drawn as xterm-256color
 door a 1 TERM=xterm-nosuch
@@ -46,7 +59,44 @@ press a Alba7 Enter
 check "the unknown terminal is drawn: the lobby" see a "Online as Alba7" 20
 check "... and says how it is drawn" \
 	see a "Terminal xterm-nosuch is unknown here: drawn as xterm-256color."
+# the language chosen is the player's, kept by the server
+press a Escape
+check "Esc: the guest's title menu" see a "Play online"
+press a BTab BTab
+check "Shift-Tab twice: Language" see a "▸ Language"
+japanese() { shows a "オンライン対戦" || { press a Right; false; }; }
+check "language: Japanese" poll 10 japanese
 press a q
 check "q ends the session" poll 10 dead a
 
+# --- ssh -t ... code speaks the player's language
+cmd=code door e 1
+check "the one-time code is said in the player's language" \
+	see e "別の SSH 鍵で Alba7 として遊ぶには" 20
+check "... with the code" shows e "  code "
+cmd=
+
+# --- Ctrl-C or Ctrl-\ at the name prompt: said, status 1, nothing kept
+for k in C-c 'C-\'; do
+	door b 2
+	check "a new key is asked for a name ($k)" see b "Name:" 20
+	press b "$k"
+	check "$k at the name prompt ends the visit" poll 10 dead b
+	want "... with a word" "$(scr b | grep -c 'nonaga: no name was chosen; come back when you have one in mind')" 1
+	want "... and status 1 (ssh then exits 1, not 255)" "$(status_of b)" 1
+done
+fpr() { ssh-keygen -lf "$D/keys/$1.pub" | cut -d' ' -f2; }
+want "... and nothing is kept for the key" "$(grep -c "$(fpr k2)" "$D/srv/door-players")" 0
+
+# --- a server that does not run: the visitor is told to come back later
+srv=$D/none.sock door c 1
+check "no server: the visitor is told so" \
+	see c "nonaga: the game server is not running; try again later" 20
+check "... without the socket's address" lacks c "none.sock"
+srv=$S
+
+for s in a b c e; do
+	if scr $s | grep -qE 'Sanitizer|runtime error'; then no "sanitizer report in $s"; fi
+done
+[ -n "$KEEP" ] && { echo "$D"; sleep 1000; }
 finish

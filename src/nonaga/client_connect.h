@@ -36,6 +36,7 @@ typedef struct netclient_info {
 	nc_where where;
 	int started;            /* this call started the private server */
 	int absent;             /* no_start, and no private server runs */
+	int down;               /* NC_GIVEN: no server runs at that address */
 	int tcp;                /* the server is reached over TCP */
 	const char *server;     /* NC_GIVEN: the address given (lives on) */
 } netclient_info;
