@@ -59,6 +59,25 @@ press a Alba7 Enter
 check "the unknown terminal is drawn: the lobby" see a "Online as Alba7" 20
 check "... and says how it is drawn" \
 	see a "Terminal xterm-nosuch is unknown here: drawn as xterm-256color."
+# --- x (export) at the door: not available, said so
+# (a key that comes while the screen is still being set up is not taken:
+# the first is tried again when unanswered)
+press a Enter
+check "Host a new game asks for the game's name" \
+	eval 'see a "Name of the game: Alba7-1" 5 || { press a Enter; see a "Name of the game: Alba7-1"; }'
+press a Enter
+check "... then for a clock" see a "No clock"
+press a Enter
+check "Alba7 waits for an opponent" see a "Waiting for an opponent to join Alba7-1"
+press a x
+check "x: exporting is not available at the door" \
+	see a "Exporting to a file is not available at the SSH door."
+check "... and no 'Cannot save'" lacks a "Cannot save"
+press a m
+check "m asks to leave" see a "Leave the game?"
+press a y
+check "y: back to the lobby" see a "Online as Alba7"
+
 # the language chosen is the player's, kept by the server
 press a Escape
 check "Esc: the guest's title menu" see a "Play online"
