@@ -10,13 +10,16 @@ tmux_init tui_door
 D=$TMUX_DIR
 if ! command -v ssh-keygen >/dev/null 2>&1; then
 	echo "tui_door: skipped: there is no ssh-keygen"
-	for s in a b c e; do
+	for s in a b c e r; do
 	if scr $s | grep -qE 'Sanitizer|runtime error'; then no "sanitizer report in $s"; fi
 done
 [ -n "$KEEP" ] && { echo "$D"; sleep 1000; }
 finish
 fi
 S=$D/s.sock
+# two players rated before (the snapshot of the ratings' table)
+mkdir -m 700 "$D/srv"
+printf 'seq 0\nBruno7 1338.00 290.00 0.06 1\nZoe7 1662.00 290.00 0.06 1\n' > "$D/srv/ratings"
 "$NONAGA" --serve --gateway "$(id -un)" --listen "unix:$S" --state "$D/srv" \
 	2>>"$D/server.log" &
 server=$!
@@ -78,6 +81,19 @@ check "m asks to leave" see a "Leave the game?"
 press a y
 check "y: back to the lobby" see a "Online as Alba7"
 
+# --- the ratings table, as nonaga --ratings prints it, in the lobby
+down_to() { shows "$1" "$2" || { press "$1" Down; false; }; }
+check "the lobby offers the ratings table" poll 10 down_to a "▸ Ratings"
+press a Enter
+check "... which shows it, with its heading" \
+	see a "player                            rating  deviation  games"
+want "... the best first, each row as --ratings prints it" \
+	"$(scr a | grep -E '^ (Zoe7|Bruno7) ')" \
+	" Zoe7                                1662        290      1
+ Bruno7                              1338        290      1"
+press a Escape
+check "Esc: back to the lobby" see a "Online as Alba7"
+
 # the language chosen is the player's, kept by the server
 press a Escape
 check "Esc: the guest's title menu" see a "Play online"
@@ -93,6 +109,15 @@ cmd=code door e 1
 check "the one-time code is said in the player's language" \
 	see e "別の SSH 鍵で Alba7 として遊ぶには" 20
 check "... with the code" shows e "  code "
+cmd=
+
+# --- ssh -t ... ratings: the table, as nonaga --ratings prints it
+cmd=ratings door r 1
+check "ssh -t ... ratings prints the ratings table" \
+	see r "player                            rating  deviation  games" 20
+want "... its rows" "$(scr r | grep -E '^(Zoe7|Bruno7) ')" \
+	"Zoe7                                1662        290      1
+Bruno7                              1338        290      1"
 cmd=
 
 # --- Ctrl-C or Ctrl-\ at the name prompt: said, status 1, nothing kept
@@ -114,7 +139,7 @@ check "no server: the visitor is told so" \
 check "... without the socket's address" lacks c "none.sock"
 srv=$S
 
-for s in a b c e; do
+for s in a b c e r; do
 	if scr $s | grep -qE 'Sanitizer|runtime error'; then no "sanitizer report in $s"; fi
 done
 [ -n "$KEEP" ] && { echo "$D"; sleep 1000; }

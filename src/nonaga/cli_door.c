@@ -14,7 +14,8 @@
  * offers only what a guest may do.  Nothing is named from input: the
  * settings and any file the game writes go to a directory of this
  * session, removed at its end; $SSH_ORIGINAL_COMMAND is ignored but for
- * "watch GAME" and "code" (a one-time code to add another key).
+ * "watch GAME", "code" (a one-time code to add another key) and "ratings"
+ * (the server's ratings table, as nonaga --ratings prints it).
  *
  * The settings are the player's, kept by the server ("settings"): they
  * are written into the session's settings file before the game opens,
@@ -393,6 +394,8 @@ int door_main(options *opt)
 	o.refusal = NULL;
 	if (cmd && !strcmp(cmd, "code"))
 		return show_code(&o);
+	if (cmd && !strcmp(cmd, "ratings"))
+		return ratings_main(&o, 1);
 	if (cmd && !strncmp(cmd, "watch ", 6) && net_name_ok(cmd + 6))
 		opt->watch = cmd + 6;
 	return play_in_scratch(opt, &o);

@@ -16,7 +16,7 @@
 #define LOBBY_MAX 200
 #define REFRESH_MS 2000
 
-typedef enum { L_HOST, L_INVITE, L_RESUME, L_JOIN, L_WATCH } ltype;
+typedef enum { L_HOST, L_INVITE, L_RATINGS, L_RESUME, L_JOIN, L_WATCH } ltype;
 
 typedef struct litem {
 	ltype type;
@@ -225,6 +225,9 @@ static void news_line(lobby *lb, const online_ev *ev)
 		/* TRANSLATORS: the lobby's last entry: host a game for one of
 		   those online. */
 		add(lb->next, &lb->nnext, L_INVITE, "", -1, _("Invite..."));
+		/* TRANSLATORS: the lobby's last entry: the server's ratings
+		   table. */
+		add(lb->next, &lb->nnext, L_RATINGS, "", -1, _("Ratings"));
 		char keep[NET_NAME_MAX + 1];
 		int keep_side = lb->n ? lb->item[lb->sel].side : -1;
 		snprintf(keep, sizeof keep, "%s", lb->n ? lb->item[lb->sel].game : "");
@@ -312,8 +315,8 @@ static void draw(const lobby *lb)
 	}
 	while (y < 3 + room)
 		text_line(y++, 0, COLS, "", A_NORMAL);
-	if (lb->n <= 2)   /* Host and Invite only */
-		text_line(3 + 2, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
+	if (lb->n <= 3)   /* Host, Invite and Ratings only */
+		text_line(3 + 3, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
 	text_line(y++, 0, COLS, "", A_NORMAL);
 	/* TRANSLATORS: who is online: how many, then their names. */
 	snprintf(line, sizeof line, _("Online (%d): %s"), lb->nusers, lb->users);
@@ -424,11 +427,47 @@ static int host(lobby *lb, const lineup *s, const char *who)
 	return 1;
 }
 
+/* The server's ratings table, as `nonaga --ratings' prints it, on a
+ * page of its own (asked on a connection of its own, as the lobby's). */
+typedef struct rtable {
+	char rows[LOBBY_MAX][PAGE_ROW];
+	int n;
+} rtable;
+
+static int rating_each(void *ctx, const char *me, const char *line)
+{
+	rtable *t = ctx;
+	(void)me;
+	return t->n < LOBBY_MAX && client_rating_row(line, t->rows[t->n], PAGE_ROW) ? (t->n++, 1) : 0;
+}
+
+static void ratings(lobby *lb, const options *opt)
+{
+	static rtable t;
+	char msg[512];
+	int absent;
+	netclient_opts o = { .server = opt->server, .key_file = opt->key_file,
+	                     .as = opt->door_as };
+	t.n = 0;
+	if (client_query(&o, "ratings", rating_each, &t, &absent,
+	                 _("the server cannot list the ratings"), msg, sizeof msg) < 0) {
+		snprintf(lb->msg, sizeof lb->msg, _("The server says: %s"), msg);
+		return;
+	}
+	/* TRANSLATORS: the title of the lobby's ratings table. */
+	page_table(_("Ratings on this server, the best first"), client_ratings_heading(),
+	           t.rows, t.n, _("Nobody is rated yet: a game is rated when it ends, "
+	                          "if each player made at least two moves."));
+}
+
 /* Host, invite, join, resume or watch; 1 when a game was asked for. */
-static int ask_game(lobby *lb, const litem *it, const lineup *s)
+static int ask_game(lobby *lb, const litem *it, const lineup *s, const options *opt)
 {
 	char who[NET_NAME_MAX + 1];
 	switch (it->type) {
+	case L_RATINGS:
+		ratings(lb, opt);
+		return 0;
 	case L_HOST:
 		return host(lb, s, "");
 	case L_INVITE:
@@ -490,7 +529,7 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 		case ACT_BACK: case ACT_MENU:
 			return MENU_PLAY;
 		case ACT_SELECT:
-			if (lb->n && ask_game(lb, &lb->item[lb->sel], s)) {
+			if (lb->n && ask_game(lb, &lb->item[lb->sel], s, opt)) {
 				int r = play_online(opt, s, lb->on);
 				take_note(lb);
 				if (r == PLAY_QUIT || term_signal)

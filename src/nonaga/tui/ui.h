@@ -398,6 +398,11 @@ int menu_run(lineup *s, int can_resume, const char *waiting, int door,
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
 void page_rules(void);
+/* A table under its title: the heading, then n rows (not wrapped); none
+ * says why there is no row when n is 0. */
+#define PAGE_ROW 128
+void page_table(const char *title, const char *heading, char (*rows)[PAGE_ROW], int n,
+                const char *none);
 
 /* ------------------------------------------------------------- play.c */
 
