@@ -370,12 +370,33 @@ static int ask_name(lobby *lb, char *name, size_t size)
 	}
 }
 
-/* Whom to invite, among those online but oneself, into who; 0 when
- * nobody was chosen (lb->msg says why when there is nobody). */
+/* A name typed on the lobby's bottom line into who, until it is one
+ * (not one's own); 0 when given up (Esc).  The server takes any name, as
+ * --for does: a login of the host or a player of the door, online or not. */
+static int ask_login(lobby *lb, char *who, size_t size)
+{
+	const char *why = NULL;
+	who[0] = 0;
+	for (;;) {
+		draw(lb);
+		/* TRANSLATORS: the prompt of Invite...'s name typed. */
+		if (chatline_edit(_("Invite whom (their name): "), &why, why != NULL, who, size) < 0)
+			return 0;
+		if (net_name_ok(who) && strcmp(who, lb->on->name))
+			return 1;
+		why = !strcmp(who, lb->on->name)
+		      ? _("That is you: invite someone else. Esc gives up.")
+		      : _("A name is 1 to 32 of A-Z, a-z, 0-9, _, . and -, not "
+		          "beginning with . or -.");
+	}
+}
+
+/* Whom to invite into who: one of those online but oneself, or any name
+ * typed (the last choice); 0 when nobody was chosen. */
 static int ask_whom(lobby *lb, char *who, size_t size)
 {
 	char names[LOBBY_MAX][NET_NAME_MAX + 1];
-	const char *items[LOBBY_MAX];
+	const char *items[LOBBY_MAX + 1];
 	int n = 0;
 	for (const char *p = lb->users; *p && n < LOBBY_MAX;) {
 		size_t len = strcspn(p, ", ");
@@ -390,15 +411,15 @@ static int ask_whom(lobby *lb, char *who, size_t size)
 		p += len;
 		p += strspn(p, ", ");
 	}
-	if (!n) {
-		snprintf(lb->msg, sizeof lb->msg, "%s", _("Nobody else is online to invite."));
-		return 0;
-	}
+	/* TRANSLATORS: Invite...'s last choice: a name typed. */
+	items[n] = _("Someone not online: type the name...");
 	/* TRANSLATORS: the chooser of Invite... in the lobby. */
-	int c = choose_run(_("Invite..."), _("Whom to invite? Only they may join the game."),
-	                   items, n, 0);
+	int c = choose_run(_("Invite..."), _("Whom to invite? Only they may join the game; "
+	                   "one not online finds it in the lobby."), items, n + 1, 0);
 	if (c < 0)
 		return 0;
+	if (c == n)
+		return ask_login(lb, who, size);
 	snprintf(who, size, "%s", names[c]);
 	return 1;
 }
