@@ -249,9 +249,10 @@ static void news_line(lobby *lb, const online_ev *ev)
 	} else if (ev->kind == OE_ERROR) {
 		snprintf(lb->msg, sizeof lb->msg, _("The server says: %s"), ev->text);
 	} else if (ev->kind == OE_INVITED) {
-		/* TRANSLATORS: in the lobby: who invites you, to which game. */
-		snprintf(lb->msg, sizeof lb->msg, _("%s invites you to play %s: it is first in "
-		                                    "the list."), ev->name, ev->text);
+		/* TRANSLATORS: in the lobby: who invites you, to which game;
+		   the newest invitation is listed right under Host a new game. */
+		snprintf(lb->msg, sizeof lb->msg, _("%s invites you to play %s: it is just "
+		                                    "below Host a new game."), ev->name, ev->text);
 	}
 }
 
