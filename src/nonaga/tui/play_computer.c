@@ -63,6 +63,8 @@ static int poll(play *p, void *self, int *wait_ms)
 		*wait_ms = 100;   /* (the dots of "thinking" move too) */
 		return -1;
 	}
+	if (e == NG_OK && p->msg_refusal)
+		play_quiet(p);   /* a refusal while it thought: the turn is yours now */
 	if (e == NG_OK)
 		e = play_show_move(p, m, 0);
 	if (e != NG_OK) {
