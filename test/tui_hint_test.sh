@@ -63,6 +63,9 @@ start -l C --ai=10 --as blue --no-animation
 check "the computer thinks" wait_for "is thinking"
 keys t
 check "a hint only on one's own turn" wait_for "A hint is for your own turn."
+before_keys
+check "... the computer's reply: the turn is Blue's" wait_for "Blue (you) to move" 20
+check "... and the refusal is gone with the computer's turn" lacks_text "A hint is for your own turn."
 quit_anyhow
 
 finish

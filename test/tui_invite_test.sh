@@ -4,7 +4,8 @@
 # told at once in the lobby and in a game and is first in the lobby's
 # list, where Enter takes its seat; a game for someone else is only
 # watched; Invite... chooses among those online and hosts a game for the
-# one chosen, who is told; the title menu offers first the game where it
+# one chosen, who is told, or takes a name typed (not one's own, one by
+# the rules) of someone not online; the title menu offers first the game where it
 # is your move, else an invitation, and Enter opens it.  --for is refused without --host or with a
 # name that is not one.  (A third player cannot take an invited seat:
 # invite_test.c.)
@@ -57,11 +58,12 @@ check "... not joined" lacks_text "Join inv0"
 
 before_keys
 bob_says "host inv1 red for $me"
-check "an invitation is told at once" wait_for "bob invites you to play inv1: it is first in the list."
+check "an invitation is told at once, where it is" wait_for "bob invites you to play inv1: it is just below Host a new game."
 bob_says "host open1 red"
 check "... and is first in the list, before a newer open game" \
 	poll 5 line_is 6 "Join open1: bob waits; you play Blue"
 check "... (the invitation)" line_is 5 "Join inv1: bob invites you; you play Blue"
+check "... just below Host a new game, as told" line_is 4 "Host a new game"
 
 # Invite...: bob is online; the game hosted for him, and he is told
 down_to_invite() { has_text "▸ Invite..." || { keys Down; false; }; }
@@ -76,6 +78,35 @@ check "... then a clock" wait_for "A clock for each player?"
 keys Enter
 check "the game for bob waits" wait_for "Waiting for an opponent to join $me-1"
 check "... and bob is told" poll 10 bob_got "^invited $me $me-1"
+keys m
+wait_for "(y/n)"
+keys y
+check "back in the lobby" wait_for "Host a new game"
+
+# Invite... takes a name not online too, as --for does
+poll 10 down_to_invite
+keys Enter
+check "Invite... offers a name not online, last" wait_for "Someone not online: type the name..."
+keys Up
+check "... (Up from the first choice: the last)" wait_for "▸ Someone not online"
+keys Enter
+check "... which asks for the name" wait_for "Invite whom (their name):"
+keys "$me" Enter
+check "... not one's own" wait_for "That is you: invite someone else."
+keys BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace \
+	BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace \
+	BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace "-x" Enter
+check "... nor a name against the rules" wait_for "A name is 1 to 32 of A-Z"
+keys BSpace BSpace carol Enter
+check "... then the game's name" wait_for "Name of the game: $me-"
+keys BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace \
+	BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace \
+	BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace forcarol Enter
+check "... then a clock" wait_for "A clock for each player?"
+keys Enter
+check "the game for carol waits" wait_for "Waiting for an opponent to join forcarol"
+bob_says "games"
+check "... hosted for carol, who is not online" poll 10 bob_got "^game forcarol .* for=carol"
 keys m
 wait_for "(y/n)"
 keys y

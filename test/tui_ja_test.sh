@@ -137,6 +137,9 @@ check "menu: quit" wait_exit
 
 # against the computer at level 10: the longest header
 start -e LANGUAGE=ja --ai=10 --as blue --no-animation
+# (the dots that come and go while it thinks are Japanese ones, not ".")
+check "the computer thinks, with Japanese dots" poll 20 has_text "赤 (コンピュータ) が考え中・"
+check "... no ASCII period" lacks_text "考え中."
 check "against the computer, in Japanese" wait_for "青 (あなた) の番" 20
 check "the header names the level" has_text "(レベル 10)"
 check "the computer's game fits" fits 80 "computer"
@@ -165,5 +168,17 @@ check "60x16: the side panel" wait_for "あなた"
 check "60x16: コンピュータ stays whole" has_text "コンピュータ: ◼ 青"
 keys q
 wait_exit
+
+# a bracket that fits on a line is not wrapped inside ("(!" / "の付いたマス)"
+# in the side panel at 60x18)
+start -x 60 -y 18 -l C.UTF-8 -e LANGUAGE=ja --lang ja --pvp
+check "60x18: a two-player game" wait_for "赤"
+keys t
+check "60x18: the hint" wait_for "ヒント:"
+# (the hint differs from run to run: some leave room for the bracket, some
+# do not; whichever, no line ends inside it)
+split() { screen | grep -qE '\((!|! の付いたマス)$'; }
+check "... no line ends inside its bracket" eval '! split'
+quit_anyhow
 
 finish

@@ -183,10 +183,10 @@ check "the game goes on after the restart" see b "Blue to move (you)"
 press b f
 check "f asks before resigning" see b "Resign this game? (y/n)"
 press b y
-check "Blue resigns: Red wins, on Red's screen" see a "Blue resigned: Red wins."
+check "Blue resigns: Red wins, on Red's screen, beside Blue's token" see a "◼ Blue resigned: Red wins."
 check "... whose keys are a finished game's (no take back, draw or resign)" \
 	see a "c chat, ? help, m lobby, q leave"
-check "... and on the watcher's" see w "Blue resigned: Red wins."
+check "... and on the watcher's" see w "◼ Blue resigned: Red wins."
 
 # --- a game played to a win
 launch r --join win

@@ -16,8 +16,8 @@ TOTAL=$(grep -cv '^#' src/nonaga/puzzles.txt)
 KEEP=$TMUX_DIR/keep
 
 # shown PUZZLE: its number in the file.  The screen shows the file's
-# order (easy to hard), but within a difficulty the two kinds mixed
-# evenly, parry first: next the kind whose share shown so far is the
+# order (easy to hard), but within a difficulty the two kinds mixed in
+# proportion, parry first: next the kind whose share shown so far is the
 # smaller, counting each one half way (play_puzzle.c, mix_kinds).
 shown() {
 	awk -v want="$1" '
@@ -247,6 +247,16 @@ check "a bad file counts none solved" wait_for "Puzzles (0/$TOTAL solved)"
 to_puzzles 0
 check "... and says so on the puzzle screen" wait_for "not a list of puzzles solved"
 check "... having moved it aside" test -f "$KEEP/nonaga/puzzles.bad"
+# the first eight in the order the manual gives (nonaga(6), Puzzles)
+kinds=
+for i in 1 2 3 4 5 6 7 8; do
+	[ $i -gt 1 ] && { keys n; wait_for "Puzzle $i of $TOTAL" || break; }
+	if has_text "Puzzle $i of $TOTAL | win in two"; then kinds="$kinds win2"
+	elif has_text "Puzzle $i of $TOTAL | parry"; then kinds="$kinds parry"
+	else kinds="$kinds ?"; fi
+done
+want "the first eight puzzles, as nonaga(6) says" "$kinds" \
+	" parry parry win2 parry parry parry win2 parry"
 keys q
 check "q quits from a puzzle" wait_exit
 check "exit status 0" test "$(exit_status)" = 0

@@ -63,7 +63,7 @@ int client_line_main(const struct netclient_opts *o);
 /* `nonaga --list' (cli_list.c): the exit status. */
 int list_main(const struct netclient_opts *o);
 /* `nonaga --ratings' (cli_ratings.c): the exit status. */
-int ratings_main(const struct netclient_opts *o);
+int ratings_main(const struct netclient_opts *o, int say_none);
 int tui_main(const options *opt);
 /* nonaga --analyze FILE [--analyze-depth N] [--analyze-out FILE] */
 int analyze_main(const char *path, int depth, const char *out);

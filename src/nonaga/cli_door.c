@@ -14,7 +14,8 @@
  * offers only what a guest may do.  Nothing is named from input: the
  * settings and any file the game writes go to a directory of this
  * session, removed at its end; $SSH_ORIGINAL_COMMAND is ignored but for
- * "watch GAME" and "code" (a one-time code to add another key).
+ * "watch GAME", "code" (a one-time code to add another key) and "ratings"
+ * (the server's ratings table, as nonaga --ratings prints it).
  *
  * The settings are the player's, kept by the server ("settings"): they
  * are written into the session's settings file before the game opens,
@@ -31,7 +32,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <langinfo.h>
 #include <limits.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +43,7 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <syslog.h>
 #include <unistd.h>
 
 /* The host's shared server (contrib/nonaga-server.service). */
@@ -87,7 +91,14 @@ static void session_addr(char *addr, size_t size)
 		snprintf(addr, size, "%.*s", (int)n, c);
 }
 
-/* One line typed, without its newline, into buf: 1, or 0 at the end. */
+/* (A signal only interrupts the read: no SA_RESTART.) */
+static void on_prompt_signal(int sig)
+{
+	(void)sig;
+}
+
+/* One line typed, without its newline, into buf: 1, or 0 at the end (or
+ * when a signal interrupted it). */
 static int typed(char *buf, size_t size)
 {
 	if (!fgets(buf, (int)size, stdin))
@@ -102,6 +113,20 @@ static int typed(char *buf, size_t size)
 	}
 	buf[n] = 0;
 	return 1;
+}
+
+/* Why a connection failed, for the player: a server that does not run is
+ * the administrator's to know about (its address, into the system's
+ * log), the visitor's only to come back later. */
+static void cannot_play(const netclient_info *via, const char *msg)
+{
+	if (!via->down) {
+		fprintf(stderr, "nonaga: %s\n", msg);
+		return;
+	}
+	syslog(LOG_WARNING, "door: %s", msg);
+	fprintf(stderr, "%s", _("nonaga: the game server is not running; try again "
+	                        "later\n"));
 }
 
 /* What the server's refusal (its code) means for the player. */
@@ -143,7 +168,7 @@ static int identify(netclient_opts *o, const char *fpr, const char *addr)
 			return -1;
 		}
 		if (strcmp(code, "need-name") && !why) {
-			fprintf(stderr, "nonaga: %s\n", msg);
+			cannot_play(&via, msg);
 			return -1;
 		}
 		if (why)
@@ -157,7 +182,7 @@ static int identify(netclient_opts *o, const char *fpr, const char *addr)
 		printf("%s", _("Name: "));
 		fflush(stdout);
 		if (!typed(line, sizeof line))
-			return -1;
+			break;   /* Ctrl-D, Ctrl-C or Ctrl-\ */
 		if (!strncmp(line, "code ", 5) && strlen(line + 5) == NET_KEY_HEX &&
 		    strspn(line + 5, "0123456789abcdef") == NET_KEY_HEX)
 			snprintf(as, sizeof as, "%s %s code %s", fpr, addr, line + 5);
@@ -166,8 +191,8 @@ static int identify(netclient_opts *o, const char *fpr, const char *addr)
 		else
 			snprintf(as, sizeof as, "%s %s name -", fpr, addr);   /* told why */
 	}
-	fprintf(stderr, "%s", _("nonaga: no name was chosen; come back when you "
-	                        "have one in mind\n"));
+	fprintf(stderr, "\n%s", _("nonaga: no name was chosen; come back when you "
+	                          "have one in mind\n"));
 	return -1;
 }
 
@@ -185,9 +210,34 @@ static FILE *as_player(netclient_opts *o, char name[NET_NAME_MAX + 1])
 		close(fd);
 		snprintf(msg, sizeof msg, "%s", strerror(errno));
 	}
-	if (!f)
+	if (!f && fd >= 0)
 		fprintf(stderr, "nonaga: %s\n", msg);
+	else if (!f)
+		cannot_play(&via, msg);
 	return f;
+}
+
+/* The player's language (their setting, kept by the server) for what is
+ * said here on the plain terminal, as the game's screen would speak it:
+ * only on a terminal whose locale takes UTF-8. */
+static void speak_theirs(FILE *f)
+{
+	char line[NET_LINE_MAX + 2], lang[32] = "";
+	if (fputs("settings\n", f) < 0 || fflush(f) != 0)
+		return;
+	while (fgets(line, sizeof line, f) && strncmp(line, "ok", 2) &&
+	       strncmp(line, "error", 5))
+		if (!strncmp(line, "setting language=", 17))
+			snprintf(lang, sizeof lang, "%.*s",
+			         (int)strcspn(line + 17, "\r\n"), line + 17);
+	const char *cs = nl_langinfo(CODESET);
+	if (!lang[0] || !config_check("language", lang) || !cs || strcmp(cs, "UTF-8"))
+		return;
+	setenv("LANGUAGE", lang, 1);
+	const char *cur = setlocale(LC_MESSAGES, NULL);
+	if (!cur || !strcmp(cur, "C") || !strcmp(cur, "POSIX"))
+		setlocale(LC_MESSAGES, "C.UTF-8");
+	textdomain(textdomain(NULL));   /* the catalogs may have changed */
 }
 
 /* ssh -t ... code: a one-time code for another key of this player. */
@@ -197,6 +247,7 @@ static int show_code(netclient_opts *o)
 	FILE *f = as_player(o, name);
 	if (!f)
 		return 1;
+	speak_theirs(f);
 	fputs("code\n", f);
 	fflush(f);
 	int ok = fgets(line, sizeof line, f) && !strncmp(line, "ok code ", 8) &&
@@ -329,7 +380,15 @@ int door_main(options *opt)
 		return 1;
 	}
 	netclient_opts o = { .server = opt->server, .no_start = 1 };
-	if (identify(&o, fpr, addr) < 0)
+	openlog("nonaga", LOG_PID, LOG_USER);
+	/* Ctrl-C or Ctrl-\ at the name prompt ends the prompt, said */
+	struct sigaction quit = { .sa_handler = on_prompt_signal }, dfl = { .sa_handler = SIG_DFL };
+	sigaction(SIGINT, &quit, NULL);
+	sigaction(SIGQUIT, &quit, NULL);
+	int known = identify(&o, fpr, addr);
+	sigaction(SIGINT, &dfl, NULL);
+	sigaction(SIGQUIT, &dfl, NULL);
+	if (known < 0)
 		return 1;
 	snprintf(as, sizeof as, "%s %s", fpr, addr);
 	opt->door = 1;
@@ -341,6 +400,8 @@ int door_main(options *opt)
 	o.refusal = NULL;
 	if (cmd && !strcmp(cmd, "code"))
 		return show_code(&o);
+	if (cmd && !strcmp(cmd, "ratings"))
+		return ratings_main(&o, 1);
 	if (cmd && !strncmp(cmd, "watch ", 6) && net_name_ok(cmd + 6))
 		opt->watch = cmd + 6;
 	return play_in_scratch(opt, &o);

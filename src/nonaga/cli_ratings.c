@@ -7,7 +7,8 @@
  *   bob                                 1338        290      1
  *
  * The server is found as for playing (client_connect.c), but none is
- * started: with no server running, or nobody rated, nothing is printed.  Exit status 0,
+ * started: with no server running, or nobody rated, nothing is printed
+ * (the SSH door's `ratings' says that nobody is rated).  Exit status 0,
  * or 1 when a server could not be asked.
  */
 #include "cli.h"
@@ -20,23 +21,18 @@
  * first (*ctx 0); 0 when it is not such a line. */
 static int rating_line(void *ctx, const char *me, const char *line)
 {
-	char name[64];
-	double r, rd;
-	int games, k = 0, *printed = ctx;
+	char row[128];
+	int *printed = ctx;
 	(void)me;
-	if (sscanf(line, "rating %63s %lf %lf %d%n", name, &r, &rd, &games, &k) != 4 || line[k] ||
-	    !net_name_ok(name) || games < 0)
+	if (!client_rating_row(line, row, sizeof row))
 		return 0;
-	/* TRANSLATORS: the heading of `nonaga --ratings'; the columns below
-	   are 32, 8, 11 and 7 columns wide. */
-	if ((!(*printed)++ && printf("%s\n", _("player                            rating  "
-	                                       "deviation  games")) < 0) ||
-	    printf("%-32s %7.0f %10.0f %6d\n", name, r, rd, games) < 0)
+	if ((!(*printed)++ && printf("%s\n", client_ratings_heading()) < 0) ||
+	    printf("%s\n", row) < 0)
 		closeout_failed(errno);
 	return 1;
 }
 
-int ratings_main(const netclient_opts *o)
+int ratings_main(const netclient_opts *o, int say_none)
 {
 	char msg[512];
 	int absent, printed = 0;
@@ -45,5 +41,7 @@ int ratings_main(const netclient_opts *o)
 		fprintf(stderr, "nonaga: %s\n", msg);
 		return 1;
 	}
+	if (!printed && say_none && printf("%s\n", _("Nobody is rated yet.")) < 0)
+		closeout_failed(errno);
 	return 0;
 }

@@ -362,6 +362,7 @@ int netclient_open(const netclient_opts *given, char *name, size_t name_size,
 		if (!a.unix_socket && read_key(o, key, msg, size) < 0)
 			return -1;
 		fd = dial(&a, msg, size);
+		info->down = fd < 0 && (errno == ENOENT || errno == ECONNREFUSED);
 	} else {
 		a.unix_socket = 1;
 		info->where = NC_SHARED;

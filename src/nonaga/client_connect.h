@@ -38,6 +38,7 @@ typedef struct netclient_info {
 	int absent;             /* no_start, and no private server runs; or
 	                         * the shared server, reached before by this
 	                         * process, does not answer */
+	int down;               /* NC_GIVEN: no server runs at that address */
 	int tcp;                /* the server is reached over TCP */
 	const char *server;     /* NC_GIVEN: the address given (lives on) */
 } netclient_info;

@@ -90,3 +90,23 @@ void client_rating_text(const char *word, char *out, size_t size)
 	    word[k] == ' ') && r >= 0 && r < 100000 && rd >= 0)
 		snprintf(out, size, "%d%s", r, rd > RATING_SURE ? "?" : "");
 }
+
+const char *client_ratings_heading(void)
+{
+	/* TRANSLATORS: the heading of the ratings table (`nonaga --ratings',
+	   the lobby's Ratings); the columns below are 32, 8, 11 and 7
+	   columns wide. */
+	return _("player                            rating  deviation  games");
+}
+
+int client_rating_row(const char *line, char *out, size_t size)
+{
+	char name[64];
+	double r, rd;
+	int games, k = 0;
+	if (sscanf(line, "rating %63s %lf %lf %d%n", name, &r, &rd, &games, &k) != 4 || line[k] ||
+	    !net_name_ok(name) || games < 0)
+		return 0;
+	snprintf(out, size, "%-32s %7.0f %10.0f %6d", name, r, rd, games);
+	return 1;
+}

@@ -38,4 +38,9 @@ int client_query(const netclient_opts *o, const char *cmd,
 #define RATING_SURE 110
 void client_rating_text(const char *word, char *out, size_t size);
 
+/* The ratings table (the protocol's `ratings'), as `nonaga --ratings'
+ * prints it and the lobby shows it: its heading, and the row of a line
+ * "rating NAME R RD GAMES" into out (1), or 0 when it is not such a line. */
+const char *client_ratings_heading(void);
+int client_rating_row(const char *line, char *out, size_t size);
 #endif

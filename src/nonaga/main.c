@@ -132,7 +132,7 @@ int main(int argc, char **argv)
 	case RUN_LIST:
 		return close_stdout(list_main(&c.co));
 	case RUN_RATINGS:
-		return close_stdout(ratings_main(&c.co));
+		return close_stdout(ratings_main(&c.co, 0));
 	case RUN_SERVE:
 		return server_main(&c.so);
 	case RUN_ENGINE:

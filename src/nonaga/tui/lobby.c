@@ -17,7 +17,7 @@
 #define LOBBY_MAX 200
 #define REFRESH_MS 2000
 
-typedef enum { L_HOST, L_INVITE, L_RESUME, L_JOIN, L_WATCH } ltype;
+typedef enum { L_HOST, L_INVITE, L_RATINGS, L_RESUME, L_JOIN, L_WATCH } ltype;
 
 typedef struct litem {
 	ltype type;
@@ -230,6 +230,9 @@ static void news_line(lobby *lb, const online_ev *ev)
 		/* TRANSLATORS: the lobby's last entry: host a game for one of
 		   those online. */
 		add(lb->next, &lb->nnext, L_INVITE, "", -1, _("Invite..."));
+		/* TRANSLATORS: the lobby's last entry: the server's ratings
+		   table. */
+		add(lb->next, &lb->nnext, L_RATINGS, "", -1, _("Ratings"));
 		char keep[NET_NAME_MAX + 1];
 		int keep_side = lb->n ? lb->item[lb->sel].side : -1;
 		snprintf(keep, sizeof keep, "%s", lb->n ? lb->item[lb->sel].game : "");
@@ -257,9 +260,10 @@ static void news_line(lobby *lb, const online_ev *ev)
 	} else if (ev->kind == OE_ERROR) {
 		snprintf(lb->msg, sizeof lb->msg, _("The server says: %s"), ev->text);
 	} else if (ev->kind == OE_INVITED) {
-		/* TRANSLATORS: in the lobby: who invites you, to which game. */
-		snprintf(lb->msg, sizeof lb->msg, _("%s invites you to play %s: it is first in "
-		                                    "the list."), ev->name, ev->text);
+		/* TRANSLATORS: in the lobby: who invites you, to which game;
+		   the newest invitation is listed right under Host a new game. */
+		snprintf(lb->msg, sizeof lb->msg, _("%s invites you to play %s: it is just "
+		                                    "below Host a new game."), ev->name, ev->text);
 	}
 }
 
@@ -323,8 +327,8 @@ static void draw(const lobby *lb)
 	}
 	while (y < 3 + room)
 		text_line(y++, 0, COLS, "", A_NORMAL);
-	if (lb->n <= 2)   /* Host and Invite only */
-		text_line(3 + 2, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
+	if (lb->n <= 3)   /* Host, Invite and Ratings only */
+		text_line(3 + 3, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
 	text_line(y++, 0, COLS, "", A_NORMAL);
 	/* TRANSLATORS: who is online: how many, then their names. */
 	snprintf(line, sizeof line, _("Online (%d): %s"), lb->nusers, lb->users);
@@ -378,12 +382,33 @@ static int ask_name(lobby *lb, char *name, size_t size)
 	}
 }
 
-/* Whom to invite, among those online but oneself, into who; 0 when
- * nobody was chosen (lb->msg says why when there is nobody). */
+/* A name typed on the lobby's bottom line into who, until it is one
+ * (not one's own); 0 when given up (Esc).  The server takes any name, as
+ * --for does: a login of the host or a player of the door, online or not. */
+static int ask_login(lobby *lb, char *who, size_t size)
+{
+	const char *why = NULL;
+	who[0] = 0;
+	for (;;) {
+		draw(lb);
+		/* TRANSLATORS: the prompt of Invite...'s name typed. */
+		if (chatline_edit(_("Invite whom (their name): "), &why, why != NULL, who, size) < 0)
+			return 0;
+		if (net_name_ok(who) && strcmp(who, lb->on->name))
+			return 1;
+		why = !strcmp(who, lb->on->name)
+		      ? _("That is you: invite someone else. Esc gives up.")
+		      : _("A name is 1 to 32 of A-Z, a-z, 0-9, _, . and -, not "
+		          "beginning with . or -.");
+	}
+}
+
+/* Whom to invite into who: one of those online but oneself, or any name
+ * typed (the last choice); 0 when nobody was chosen. */
 static int ask_whom(lobby *lb, char *who, size_t size)
 {
 	char names[LOBBY_MAX][NET_NAME_MAX + 1];
-	const char *items[LOBBY_MAX];
+	const char *items[LOBBY_MAX + 1];
 	int n = 0;
 	for (const char *p = lb->users; *p && n < LOBBY_MAX;) {
 		size_t len = strcspn(p, ", ");
@@ -398,15 +423,15 @@ static int ask_whom(lobby *lb, char *who, size_t size)
 		p += len;
 		p += strspn(p, ", ");
 	}
-	if (!n) {
-		snprintf(lb->msg, sizeof lb->msg, "%s", _("Nobody else is online to invite."));
-		return 0;
-	}
+	/* TRANSLATORS: Invite...'s last choice: a name typed. */
+	items[n] = _("Someone not online: type the name...");
 	/* TRANSLATORS: the chooser of Invite... in the lobby. */
-	int c = choose_run(_("Invite..."), _("Whom to invite? Only they may join the game."),
-	                   items, n, 0);
+	int c = choose_run(_("Invite..."), _("Whom to invite? Only they may join the game; "
+	                   "one not online finds it in the lobby."), items, n + 1, 0);
 	if (c < 0)
 		return 0;
+	if (c == n)
+		return ask_login(lb, who, size);
 	snprintf(who, size, "%s", names[c]);
 	return 1;
 }
@@ -435,11 +460,47 @@ static int host(lobby *lb, const lineup *s, const char *who)
 	return 1;
 }
 
+/* The server's ratings table, as `nonaga --ratings' prints it, on a
+ * page of its own (asked on a connection of its own, as the lobby's). */
+typedef struct rtable {
+	char rows[LOBBY_MAX][PAGE_ROW];
+	int n;
+} rtable;
+
+static int rating_each(void *ctx, const char *me, const char *line)
+{
+	rtable *t = ctx;
+	(void)me;
+	return t->n < LOBBY_MAX && client_rating_row(line, t->rows[t->n], PAGE_ROW) ? (t->n++, 1) : 0;
+}
+
+static void ratings(lobby *lb, const options *opt)
+{
+	static rtable t;
+	char msg[512];
+	int absent;
+	netclient_opts o = { .server = opt->server, .key_file = opt->key_file,
+	                     .as = opt->door_as };
+	t.n = 0;
+	if (client_query(&o, "ratings", rating_each, &t, &absent,
+	                 _("the server cannot list the ratings"), msg, sizeof msg) < 0) {
+		snprintf(lb->msg, sizeof lb->msg, _("The server says: %s"), msg);
+		return;
+	}
+	/* TRANSLATORS: the title of the lobby's ratings table. */
+	page_table(_("Ratings on this server, the best first"), client_ratings_heading(),
+	           t.rows, t.n, _("Nobody is rated yet: a game is rated when it ends, "
+	                          "if each player made at least two moves."));
+}
+
 /* Host, invite, join, resume or watch; 1 when a game was asked for. */
-static int ask_game(lobby *lb, const litem *it, const lineup *s)
+static int ask_game(lobby *lb, const litem *it, const lineup *s, const options *opt)
 {
 	char who[NET_NAME_MAX + 1];
 	switch (it->type) {
+	case L_RATINGS:
+		ratings(lb, opt);
+		return 0;
 	case L_HOST:
 		return host(lb, s, "");
 	case L_INVITE:
@@ -525,7 +586,7 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 		case ACT_BACK: case ACT_MENU:
 			return MENU_PLAY;
 		case ACT_SELECT:
-			if (lb->n && ask_game(lb, &lb->item[lb->sel], s)) {
+			if (lb->n && ask_game(lb, &lb->item[lb->sel], s, opt)) {
 				int r = play_online(opt, s, lb->on);
 				take_note(lb);
 				if (r == PLAY_QUIT || term_signal)
@@ -551,6 +612,11 @@ int online_open(const options *opt, char *msg, size_t size)
 	netclient_opts o = { .server = opt->server, .key_file = opt->key_file,
 	                    .as = opt->door_as };
 	return on.fd >= 0 ? 0 : online_connect(&on, &o, msg, size);
+}
+
+void online_tell(const char *text)
+{
+	snprintf(on.note, sizeof on.note, "%s", text);
 }
 
 int online_play(const options *opt, lineup *s, int first, char *msg, size_t size)

@@ -1,5 +1,6 @@
 /*
- * pages.c - full-screen pages of text: the keys (help) and the rules.
+ * pages.c - full-screen pages of text: the keys (help), the rules and a
+ * table (the lobby's ratings).
  * Text is wrapped to the screen's width (again after a resize) and
  * scrolls when it is longer than the screen.
  */
@@ -361,4 +362,35 @@ void page_help(void)
 void page_rules(void)
 {
 	show(build_rules);
+}
+
+/* page_table's, while it shows */
+static struct {
+	const char *title, *heading, *none;
+	char (*rows)[PAGE_ROW];
+	int n;
+} table;
+
+static void build_table(pbuf *b, int width)
+{
+	para(b, table.title, term_attr(R_TITLE), 0, width);
+	blank(b);
+	if (!table.n) {
+		para(b, table.none, A_NORMAL, 0, width);
+		return;
+	}
+	push(b, table.heading, strlen(table.heading), A_BOLD);
+	for (int i = 0; i < table.n; i++)
+		push(b, table.rows[i], strlen(table.rows[i]), A_NORMAL);
+}
+
+void page_table(const char *title, const char *heading, char (*rows)[PAGE_ROW], int n,
+                const char *none)
+{
+	table.title = title;
+	table.heading = heading;
+	table.none = none;
+	table.rows = rows;
+	table.n = n;
+	show(build_table);
 }

@@ -8,6 +8,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* The first k (0 to 3) of the three dots that come and go after "is
+ * thinking", in the language's own (Japanese has no ASCII period), then
+ * blanks as wide as the rest, so that the line keeps its width. */
+static void thinking_dots(int k, char *out, size_t size)
+{
+	/* TRANSLATORS: three dots that appear one by one while the
+	   computer thinks: three characters of your script's own. */
+	const char *all = _("...");
+	size_t cut = 0;
+	for (int n = 0; all[cut] && n < k; n++)
+		do
+			cut++;
+		while (((unsigned char)all[cut] & 0xC0) == 0x80);
+	char shown[32];
+	snprintf(shown, sizeof shown, "%.*s", (int)(cut < sizeof shown ? cut : 0), all);
+	int pad = text_width(all) - text_width(shown);
+	snprintf(out, size, "%s%*s", shown, pad > 0 && pad < 16 ? pad : 0, "");
+}
+
 /* With animations, the "thinking" line shows for a moment even when the
  * answer is instant, so the reply does not look like part of the
  * player's own move. */
@@ -52,6 +71,8 @@ static int poll(play *p, void *self, int *wait_ms)
 			*wait_ms = 0;
 		return -1;
 	}
+	if (e == NG_OK && p->msg_refusal)
+		play_quiet(p);   /* a refusal while it thought: the turn is yours now */
 	if (e == NG_OK)
 		e = play_show_move(p, m, 0);
 	if (e != NG_OK) {
@@ -128,15 +149,15 @@ static void panel(const play *p, void *self, panel_text *t)
 		const char *won = _("You win!"), *lost = _("The computer wins.");
 		play_over_line(p, t, me == NG_RED ? won : lost, me == NG_RED ? lost : won);
 	} else if (p->ph == PH_THEIRS) {
-		static const char *const dots[4] = { "   ", ".  ", ".. ", "..." };
-		int k = (int)(input_now_ms() / DOTS_MS % 4);
+		char dots[64];   /* (32 + 16) */
+		thinking_dots((int)(input_now_ms() / DOTS_MS % 4), dots, sizeof dots);
 		snprintf(t->turn, sizeof t->turn, side == NG_RED
 		         /* TRANSLATORS: the token's symbol, then up to three
 		            dots that come and go while the computer thinks. */
 		         ? _("%s Red (computer) is thinking%s")
 		         /* TRANSLATORS: the same for Blue. */
 		         : _("%s Blue (computer) is thinking%s"),
-		         G->token[side], c->failed ? "" : dots[k]);
+		         G->token[side], c->failed ? "" : dots);
 		snprintf(t->hint, sizeof t->hint, "%s", own_ply(p) >= 0
 		         ? _("Please wait. u takes your last move back, q quits.")
 		         : _("Please wait. q quits."));

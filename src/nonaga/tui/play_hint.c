@@ -25,6 +25,7 @@ void play_ask_hint(play *p)
 	}
 	if (!play_choosing(p) || !play_human_turn(p)) {
 		say(p, R_MSG, "%s", _("A hint is for your own turn."));
+		p->msg_refusal = 1;   /* (gone when the turn comes) */
 		return;
 	}
 	if (p->hinting)

@@ -682,7 +682,12 @@ static void panel(const play *p, void *self, panel_text *t)
 			snprintf(t->turn, sizeof t->turn, "%s", _("The game was called off."));
 		else {
 			int w = r == NG_RED_WINS ? NG_RED : NG_BLUE;
-			snprintf(t->turn, sizeof t->turn, "%s %s", G->token[w], end_text(np->how, w));
+			/* the token of the sentence's subject: the loser's when
+			   it says how the loser lost */
+			int loser_first = !strcmp(np->how, "resign") || !strcmp(np->how, "time") ||
+			                  !strcmp(np->how, "abandon");
+			snprintf(t->turn, sizeof t->turn, "%s %s", G->token[loser_first ? !w : w],
+			         end_text(np->how, w));
 		}
 		t->turn_role = r == NG_RED_WINS ? R_RED : r == NG_BLUE_WINS ? R_BLUE : R_WIN;
 		snprintf(t->hint, sizeof t->hint, "%s",

@@ -108,10 +108,16 @@ void play_autosave(play *p)
 /* x: the game as a record, named by the time (with -2, -3... when x is
  * pressed again within the second), in the current directory; when that
  * cannot be written to (read-only, or removed), in $XDG_DOCUMENTS_DIR or
- * else the home directory.  The path is shown. */
+ * else the home directory.  The path is shown.  Not at the SSH door,
+ * where nobody could fetch the file. */
 void play_export(play *p)
 {
 	char stem[64], cwd[PATH_MAX], path[PATH_MAX + 80], msg[SAVE_MSG], first[SAVE_MSG];
+	if (p->opt->door) {   /* its files are the session's, gone at its end */
+		play_say(p, R_MSG, "%s", _("Exporting to a file is not available at "
+		                           "the SSH door."));
+		return;
+	}
 	time_t now = time(NULL);
 	struct tm tm;
 	localtime_r(&now, &tm);

@@ -181,6 +181,26 @@ int term_text_utf8(void)
 	return cs && !strcmp(cs, "UTF-8");
 }
 
+/* A terminal this host's terminfo lacks (xterm-kitty, foot, wezterm,
+ * xterm-ghostty are newer than Debian's) is drawn as the first of these
+ * it has; TI.term_asked and TI.term_used then say so. */
+static SCREEN *newterm_known(void)
+{
+	static const char *const known[] = { "xterm-256color", "xterm", "vt100" };
+	const char *asked = getenv("TERM");
+	if (!asked || !asked[0])
+		return NULL;
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+		SCREEN *sc = newterm(known[i], stdout, stdin);
+		if (sc) {
+			snprintf(TI.term_asked, sizeof TI.term_asked, "%s", asked);
+			TI.term_used = known[i];
+			return sc;
+		}
+	}
+	return NULL;
+}
+
 int term_open(const options *opt)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -198,6 +218,8 @@ int term_open(const options *opt)
 	input_wake_open();   /* (without it the wait looks ten times a second) */
 	install_signals();
 	screen = newterm(NULL, stdout, stdin);
+	if (!screen)
+		screen = newterm_known();
 	if (!screen) {
 		fputs(_("nonaga: cannot use this terminal (is TERM set?)\n"), stderr);
 		return -1;

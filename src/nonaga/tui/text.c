@@ -213,6 +213,21 @@ static void keep_words(const char *s, size_t n, int width, int phrases, char *o)
 		prev = c;
 		i += (size_t)len;
 	}
+	/* a bracket that fits is kept whole: "(! の付いたマス)" */
+	for (size_t i = 0; i < n; i++) {
+		int fw = i + 3 <= n && !memcmp(s + i, "\uff08", 3);
+		if (s[i] != '(' && !fw)
+			continue;
+		const char *close = fw ? "\uff09" : ")";
+		size_t cl = strlen(close), j = i + 1;
+		while (j + cl <= n && memcmp(s + j, close, cl) && s[j] != '\n')
+			j++;
+		if (j + cl > n || s[j] == '\n')
+			continue;
+		if (span_width(s, i, j + cl) <= width)
+			no_break(s, i, j + cl, o);
+		i = j;
+	}
 	if (!phrases)
 		return;
 	size_t a = 0;

@@ -39,6 +39,14 @@ static int screen_open(const options *opt, const char **note)
 	*note = language_fit(term_text_utf8());
 	if (term_open(opt) != 0)
 		return -1;
+	if (TI.term_used && !*note) {
+		static char said[200];
+		/* TRANSLATORS: TERM names a terminal this host's terminfo
+		   lacks (xterm-kitty...); the game draws for a known one. */
+		snprintf(said, sizeof said, _("Terminal %s is unknown here: drawn "
+		         "as %s."), TI.term_asked, TI.term_used);
+		*note = said;
+	}
 	glyphs_init(TI.utf8);
 	text_init(!TI.text_utf8);
 	input_init();
@@ -330,10 +338,14 @@ static int title_screen(tui *t)
 	return next;
 }
 
-/* (A note waits for the title menu.) */
+/* (The first screen: the lobby says the note.) */
 static int online_screen(tui *t)
 {
 	t->online_msg[0] = 0;
+	if (t->note) {   /* the lobby is the first screen: it says it */
+		online_tell(t->note);
+		t->note = NULL;
+	}
 	int next = online_play(t->opt, &t->s, t->online_first, t->online_msg,
 	                       sizeof t->online_msg);
 	t->online_first = 0;

@@ -126,6 +126,8 @@ typedef struct term_info {
 	int text_utf8; /* the terminal takes UTF-8 text */
 	int color;     /* colours in use */
 	int mouse;     /* mouse reporting enabled */
+	char term_asked[64];     /* $TERM when this host does not know it */
+	const char *term_used;   /* then the terminal drawn for instead */
 } term_info;
 
 extern term_info TI;
@@ -367,6 +369,8 @@ const char *reason_text(ng_err e);
 int online_play(const options *opt, lineup *s, int first, char *msg, size_t size);
 /* Connect now (online_play would): 0, or -1 with the reason in msg. */
 int online_open(const options *opt, char *msg, size_t size);
+/* Something for the lobby to say when it next opens. */
+void online_tell(const char *text);
 
 /* ----------------------------------------------------------- chatline.c */
 
@@ -413,6 +417,11 @@ int menu_run(lineup *s, int can_resume, const char *waiting, int door,
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
 void page_rules(void);
+/* A table under its title: the heading, then n rows (not wrapped); none
+ * says why there is no row when n is 0. */
+#define PAGE_ROW 128
+void page_table(const char *title, const char *heading, char (*rows)[PAGE_ROW], int n,
+                const char *none);
 
 /* ------------------------------------------------------------- play.c */
 
