@@ -76,6 +76,36 @@ check "Language cycles (system default, English, ...)" wait_for "English"
 keys Down Enter
 check "Quit quits" wait_exit
 check "exit status 0" test "$(exit_status)" = 0
+# --- the line under the menu says what Enter does on each setting, and
+# Enter does it: on Level and Your side it plays against the computer, on
+# Rule set (whose line says what simple means) it changes the setting
+start
+wait_for "N O N A G A"
+check "the line under the menu" has_text "Enter starts,"
+keys '?'
+check "? shows the title menu's keys" wait_for "NONAGA: the title menu's keys"
+check "... what Enter does on a setting" has_text "on Level and Your"
+check "... and not the game's keys" lacks_text "undo"
+keys Escape
+check "Esc closes them" wait_for "Play against the computer"
+keys Down
+check "on Level: Enter plays" wait_for "the level; Enter plays against the computer."
+keys Down
+check "on Your side: Enter plays" wait_for "choose your side (random, Red or Blue"
+keys Down Down Down Down
+check "on Rule set: what simple means" wait_for "Simple rules: any empty disc may be taken."
+check "... and that Enter changes it" has_text "or Enter change the rule set."
+keys Enter
+check "Enter on Rule set changes it" wait_for "simple ▸"
+keys Down Down Down
+check "on Language: Enter changes it" wait_for "Left, right or Enter change the language."
+keys Up Up Up Up Up Up Up Up Left Left
+check "Left on Level" wait_for "◂ 3 ▸"
+keys Enter
+check "Enter on Level starts the game against the computer" wait_for "level 3" 20
+check "... with the rule set chosen" has_text "simple rules"
+quit_anyhow
+
 # --- the smallest screen, 48x14, with Resume: every item is on it, in
 # English and Japanese, Up from the top shows Quit selected, and nothing
 # is drawn over anything else

@@ -87,7 +87,9 @@ check "D's game is saved as it was" test "$(ply current-2.save)" = 1
 # --- a new game never replaces an unfinished one that nobody plays
 check "C and D have left" poll 10 test -f "$TMUX_DIR/C.status" -a -f "$TMUX_DIR/D.status"
 start -e "XDG_STATE_HOME=$shared" --pvp
-check "E: a new game" wait_for "Red to move"
+check "E: told of the unfinished games nobody plays" wait_for "2 unfinished games are saved"
+keys Enter
+check "E: a new game, keeping them" wait_for "Red to move"
 keys Enter Enter Enter Enter
 check "E: a turn" wait_for "Blue to move"
 check "E's game went to a free slot" poll 5 test "$(ply current-3.save)" = 1
@@ -99,7 +101,10 @@ wait_exit
 # --- with every slot taken, a new game is refused with the reason
 for k in 4 5 6 7 8 9; do cp "$shared/nonaga/current.save" "$shared/nonaga/current-$k.save"; done
 start -e "XDG_STATE_HOME=$shared" --pvp
-check "all slots taken: said on the title menu" wait_for "Every save slot holds an unfinished game"
+check "all slots taken: the new game may replace the oldest" wait_for "Every save slot holds one."
+check "... and no free slot is offered" lacks_text "in a free slot"
+keys Escape
+check "... else it is said on the title menu" wait_for "Every save slot holds an unfinished game"
 check "... where Resume is offered" has_text "Resume"
 
 # --- a finished game holds no slot: a new game elsewhere takes slot 1
@@ -127,6 +132,46 @@ check "... and its game goes on in slot 2" poll 5 grep -q "2,-2>2,-1" "$shared/n
 check "... F's game is as it was" test "$(ply current.save)" = 1
 keys q y
 wait_exit
+
+# --- the Resume list: the last played first, when in local time; Home
+# and End go to its ends.  A game of the command line offers to take the
+# place of the one played longest ago.
+rm -rf "$shared/nonaga"; mkdir -p "$shared/nonaga"
+game() { # game FILE LEVEL WHEN: a game against the computer, saved at WHEN
+	printf '# nonaga record 1\nRed: human\nBlue: computer level %s\nRules: standard\nResult: none\nMode: ai\nHuman: red\nLevel: %s\nMoves: 1\n\n2,-2>-1,1/-1,-1>-3,1\n' \
+		"$2" "$2" > "$shared/nonaga/$1"
+	chmod 600 "$shared/nonaga/$1"
+	touch -d "$3" "$shared/nonaga/$1"
+}
+game current.save 2 "2026-11-20 03:00:00 UTC"
+game current-2.save 4 "2026-11-22 03:00:00 UTC"
+game current-3.save 6 "2026-11-21 03:00:00 UTC"
+start -e "XDG_STATE_HOME=$shared" -e TZ=JST-9 --resume
+check "the Resume list" wait_for "Resume a game"
+listed() { screen | sed -n 's/^ *[▸ ] *\(2026[-0-9: ]*\) ∙ turn 1 ∙ you (Red) against level \([0-9]*\).*/\1 \2/p' | tr '\n' '|'; }
+check "... the last played first, in local time (UTC+9 here)" \
+	test "$(listed)" = "2026-11-22 12:00 4|2026-11-21 12:00 6|2026-11-20 12:00 2|"
+check "... no other clock" lacks_text "UTC"
+keys End
+check "End goes to the last" wait_for "▸ 2026-11-20 12:00"
+keys Home
+check "Home goes to the first" wait_for "▸ 2026-11-22 12:00"
+keys Escape
+wait_for "Play against the computer"
+keys q
+wait_exit
+start -e "XDG_STATE_HOME=$shared" -e TZ=JST-9 --ai=3 --as red
+check "a game of the command line: how many are saved" wait_for "3 unfinished games are saved"
+check "... and which was played longest ago" has_text "2026-11-20 12:00"
+keys Down Enter
+check "it takes that one's place" wait_for "Red (you) to move" 20
+check "... which is gone" poll 5 test ! -e "$shared/nonaga/current.save"
+keys Enter Enter Enter Enter
+check "... and saved there after a turn" poll 20 grep -q '^Level: 3' "$shared/nonaga/current.save"
+check "... the others kept" \
+	test "$(grep -h '^Level' "$shared/nonaga/current-2.save" "$shared/nonaga/current-3.save" | tr '\n' ' ')" = "Level: 4 Level: 6 "
+check "... and no new slot taken" test ! -e "$shared/nonaga/current-4.save"
+quit_anyhow
 
 kill_others
 finish

@@ -173,13 +173,28 @@ int slot_busy(const char *dir, int slot, save_holder *h)
 	return busy;   /* 0 also when there is no lock file */
 }
 
-int slot_has_game(const char *dir, int slot)
+/* When slot's save was last written (its mtime, in nanoseconds since
+ * the epoch); -1 when it has none. */
+static long long save_mtime(const char *dir, int slot)
 {
 	char name[32], path[PATH_MAX];
 	struct stat st;
 	save_slot_file(slot, name, sizeof name);
 	int n = snprintf(path, sizeof path, "%s/%s", dir, name);
-	return n >= 0 && (size_t)n < sizeof path && lstat(path, &st) == 0;
+	if (n < 0 || (size_t)n >= sizeof path || lstat(path, &st) != 0)
+		return -1;
+	return (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+}
+
+int slot_has_game(const char *dir, int slot)
+{
+	return save_mtime(dir, slot) >= 0;
+}
+
+time_t slot_time(const char *dir, int slot)
+{
+	long long t = save_mtime(dir, slot);
+	return t < 0 ? 0 : (time_t)(t / 1000000000LL);
 }
 
 int slot_free(const char *dir)
@@ -193,9 +208,20 @@ int slot_free(const char *dir)
 
 int slot_list(const char *dir, int out[SAVE_SLOTS])
 {
+	long long when[SAVE_SLOTS];
 	int n = 0;
-	for (int k = 1; k <= SAVE_SLOTS; k++)
-		if (slot_has_game(dir, k))
-			out[n++] = k;
+	for (int k = 1; k <= SAVE_SLOTS; k++) {
+		long long t = save_mtime(dir, k);
+		if (t < 0)
+			continue;
+		/* the last played first (insertion; a tie keeps slot order) */
+		int i = n++;
+		for (; i > 0 && when[i - 1] < t; i--) {
+			when[i] = when[i - 1];
+			out[i] = out[i - 1];
+		}
+		when[i] = t;
+		out[i] = k;
+	}
 	return n;
 }

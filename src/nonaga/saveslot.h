@@ -17,6 +17,7 @@
 #define NONAGA_SAVESLOT_H
 
 #include "savefile.h"
+#include <time.h>
 
 typedef struct save_holder {
 	long pid;        /* 0 when the lock file does not say */
@@ -52,11 +53,14 @@ int slot_free(const char *dir);
 /* Is there a saved game in slot? */
 int slot_has_game(const char *dir, int slot);
 
+/* When slot's game was last saved (0 when there is none). */
+time_t slot_time(const char *dir, int slot);
+
 /* Is slot held by another process?  Who, in *h. */
 int slot_busy(const char *dir, int slot, save_holder *h);
 
-/* The slots that have a saved game, in order, into out (at most
- * SAVE_SLOTS); returns how many. */
+/* The slots that have a saved game, the last played first (the one
+ * written last), into out (at most SAVE_SLOTS); returns how many. */
 int slot_list(const char *dir, int out[SAVE_SLOTS]);
 
 #endif

@@ -1,9 +1,10 @@
 /*
  * chooser.c - a screen that asks for one of a few choices: a title, a
- * text, the choices one a line.  Up/down (or Tab) move, Enter or a click
- * chooses, Esc or q leaves.  Used for the save slots (tui.c): which
- * unfinished game to resume, and what to do about a game that runs in
- * another terminal.
+ * text, the choices one a line.  Up/down (or Tab) move, Home and End go
+ * to the first and the last, Enter or a click chooses, Esc or q leaves.
+ * Used for the save slots (tui.c): which unfinished game to resume, what
+ * to do about a game that runs in another terminal, and where a game of
+ * the command line goes.
  */
 #include "ui.h"
 #include <stdio.h>
@@ -63,6 +64,12 @@ int choose_run(const char *title, const char *text, const char *const *items,
 			break;
 		case ACT_DOWN: case ACT_NEXT:
 			sel = (sel + 1) % n;
+			break;
+		case ACT_HOME:
+			sel = 0;
+			break;
+		case ACT_END:
+			sel = n - 1;
 			break;
 		case ACT_CLICK:
 			if (ev.y - itop >= ifrom && ev.y - itop < n && ev.y < LINES - 2) {

@@ -141,6 +141,32 @@ static int step(int item, int d, int wrap)
 	}
 }
 
+/* The line under the menu: what Enter does on the item selected, and on
+ * a setting what it is. */
+static const char *footer(const lineup *s, int sel)
+{
+	static char buf[600];
+	switch (sel) {
+	case M_LEVEL:
+		snprintf(buf, sizeof buf, "%s %s", level_text(s->level),
+		         _("Left and right change the level; Enter plays against "
+		           "the computer."));
+		return buf;
+	case M_SIDE:
+		return _("Left and right choose your side (random, Red or Blue; Red "
+		         "moves first); Enter plays against the computer.");
+	case M_RULESET:
+		return _("Simple rules: any empty disc may be taken. Standard: only "
+		         "a free one, and not the one just moved. Left, right or "
+		         "Enter change the rule set.");
+	case M_LANG:
+		return _("Left, right or Enter change the language.");
+	default:
+		return _("Up and down choose, left and right change a setting, "
+		         "Enter starts, ? shows the keys, q quits.");
+	}
+}
+
 /* Screen rows of the items, to draw them and to find clicks. */
 static int gaps;   /* blank lines between groups of items: 1, or 0 when
                     * the screen is too short for them */
@@ -237,10 +263,7 @@ static void draw(const lineup *s, int sel, const char *notice,
 		fy += text_block(fy, 2, COLS - 4, LINES - fy, notice,
 		                 term_attr(R_MSG)) + 1;
 	if (fy < LINES)
-		fy += text_block(fy, 2, COLS - 4, LINES - fy,
-		                 sel == M_LEVEL ? level_text(s->level)
-		                 : _("Up and down choose, left and right change a "
-		                     "setting, Enter starts, ? shows the keys, q quits."),
+		fy += text_block(fy, 2, COLS - 4, LINES - fy, footer(s, sel),
 		                 sel == M_LEVEL ? A_NORMAL : term_attr(R_DIM));
 	/* the version in the corner, where it covers nothing */
 	char ver[64];
@@ -309,7 +332,7 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 					notice = why;
 			break;
 		case ACT_HELP:
-			page_help();
+			page_menu_help();
 			break;
 		case ACT_QUIT:
 			return MENU_QUIT;
@@ -326,6 +349,11 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 				}
 			if (ev.act != ACT_SELECT)
 				break;
+			if (has_value(sel)) {   /* a click on a setting changes it */
+				if ((why = change(s, sel, 1)))
+					notice = why;
+				break;
+			}
 			/* fall through */
 		case ACT_SELECT:
 			switch (sel) {
@@ -334,7 +362,7 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 			case M_RESUME:
 				played = 1;
 				return MENU_RESUME;
-			case M_AI:
+			case M_AI: case M_LEVEL: case M_SIDE:
 				s->mode = MODE_AI;
 				played = 1;
 				return MENU_PLAY;
@@ -342,7 +370,7 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 				s->mode = MODE_PVP;
 				played = 1;
 				return MENU_PLAY;
-			case M_LEVEL: case M_SIDE: case M_RULESET: case M_LANG:
+			case M_RULESET: case M_LANG:
 				if ((why = change(s, sel, 1)))
 					notice = why;
 				break;

@@ -1,6 +1,6 @@
 /*
- * pages.c - full-screen pages of text: the keys (help), the rules and a
- * table (the lobby's ratings).
+ * pages.c - full-screen pages of text: the keys (the game's and the
+ * title menu's), the rules and a table (the lobby's ratings).
  * Text is wrapped to the screen's width (again after a resize) and
  * scrolls when it is longer than the screen.
  */
@@ -275,6 +275,34 @@ static void build_help(pbuf *b, int width)
 	para(b, _("The rules are in the title menu (m) and in nonaga(6)."), A_NORMAL, 0, width);
 }
 
+static void build_menu_help(pbuf *b, int width)
+{
+	const char *keys[][2] = {
+		{ _("up, down, k j"), _("choose an item (they stop at the first and the last)") },
+		{ _("Tab, Shift-Tab"), _("choose the next or previous item, going round") },
+		{ _("left, right, h l"), _("change the setting chosen: level, your side, "
+		                           "rule set, language") },
+		{ _("Enter, Space"), _("start the game or open the page chosen; on Level "
+		                       "and Your side, play against the computer; on Rule "
+		                       "set and Language, change the setting") },
+		{ _("mouse click"), _("choose an item and do as Enter, but change a "
+		                      "setting clicked on") },
+		{ "Esc", _("go to Quit (Enter then quits)") },
+		{ _("Ctrl-L"), _("draw the screen again") },
+		{ "?", _("this help") },
+		{ "q", _("quit") },
+	};
+	int kw = 0;
+	for (size_t i = 0; i < N_ITEMS(keys); i++)
+		if (text_width(keys[i][0]) > kw)
+			kw = text_width(keys[i][0]);
+	if (kw > width / 3)
+		kw = width / 3;
+	key_section(b, _("NONAGA: the title menu's keys"), NULL, keys, N_ITEMS(keys),
+	            kw, width);
+	para(b, _("During a game, ? shows the game's keys."), A_NORMAL, 0, width);
+}
+
 /* Pad s with blanks to w display columns, after what buf holds. */
 static void column(char *buf, size_t size, const char *s, int w)
 {
@@ -357,6 +385,11 @@ static void build_rules(pbuf *b, int width)
 void page_help(void)
 {
 	show(build_help);
+}
+
+void page_menu_help(void)
+{
+	show(build_menu_help);
 }
 
 void page_rules(void)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Is the file inside the state directory (a record of ours, to move aside
  * when it is bad) rather than a file of the user's? */
@@ -100,10 +101,11 @@ static void describe_slot(const char *dir, int slot, char *buf, size_t size)
 		return;
 	}
 	char when[32], who[160];
-	/* "2026-11-25T03:40:00Z" shown as "11-25 03:40 UTC" */
-	snprintf(when, sizeof when, "%.5s %.5s UTC",
-	         strlen(si.date) > 5 ? si.date + 5 : "",
-	         strlen(si.date) > 11 ? si.date + 11 : "");
+	/* when it was last played, in local time as Past games shows it */
+	time_t at = slot_time(dir, slot);
+	struct tm tm;
+	if (!localtime_r(&at, &tm) || !strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm))
+		when[0] = 0;
 	if (si.who.mode == MODE_AI)
 		/* TRANSLATORS: the human's side, then the computer's level. */
 		snprintf(who, sizeof who, _("you (%s) against level %d"),
@@ -112,8 +114,8 @@ static void describe_slot(const char *dir, int slot, char *buf, size_t size)
 		snprintf(who, sizeof who, "%s", _("two players"));
 	char turn[64];
 	snprintf(turn, sizeof turn, _("turn %d"), ng_game_ply(g) / 2 + 1);
-	int n = snprintf(buf, size, "%s%s%s%s%s", turn, G->sep, who, G->sep,
-	                 when);
+	int n = snprintf(buf, size, "%s%s%s%s%s", when, G->sep, turn, G->sep,
+	                 who);
 	save_holder h;
 	if (n > 0 && (size_t)n < size && slot_busy(dir, slot, &h))
 		snprintf(buf + n, size - (size_t)n, "%s%s", G->sep,
@@ -140,7 +142,8 @@ static int pick_slot(const char *dir, char *msg)
 		items[i] = lines[i];
 	}
 	int c = choose_run(_("Resume a game"),
-	                   _("These games are not finished. Which one?"),
+	                   _("These games are not finished, the last played first "
+	                     "(when, in local time). Which one?"),
 	                   items, n, 0);
 	return c < 0 ? 0 : slots[c];
 }
@@ -218,6 +221,58 @@ static int new_game_slot(const char *dir, char *msg)
 	return slot;
 }
 
+/*
+ * Where a game started from the command line goes when unfinished games
+ * that nobody plays are saved: the player is told how many there are and
+ * chooses a free slot (they are all kept) or the slot of the one played
+ * longest ago (*replace is set: its game is to be discarded, as n does in
+ * a game), or the title menu (0, msg saying why when every slot is full).
+ */
+static int cli_game_slot(const char *dir, int *replace, char *msg)
+{
+	int slots[SAVE_SLOTS], n = slot_list(dir, slots), oldest = 0;
+	save_holder h;
+	*replace = 0;
+	for (int i = n - 1; i >= 0 && !oldest; i--)
+		if (!slot_busy(dir, slots[i], &h))
+			oldest = slots[i];
+	if (!oldest)
+		return new_game_slot(dir, msg);
+	char line[400], text[800];
+	describe_slot(dir, oldest, line, sizeof line);
+	int free_slot = slot_free(dir);
+	/* TRANSLATORS: how many unfinished games are saved, then the one
+	   played longest ago (when, the turn, who plays). */
+	int k = snprintf(text, sizeof text, ngettext(
+	        "%d unfinished game is saved (Resume in the title menu and "
+	        "nonaga --resume go on with it): %s.",
+	        "%d unfinished games are saved (Resume in the title menu and "
+	        "nonaga --resume list them); the one played longest ago: %s.",
+	        (unsigned long)n), n, line);
+	if (!free_slot && k > 0 && (size_t)k < sizeof text)
+		snprintf(text + k, sizeof text - (size_t)k, " %s",
+		         _("Every save slot holds one."));
+	const char *items[3];
+	int what[3], m = 0;
+	if (free_slot) {
+		items[m] = _("Play the new game in a free slot, keeping them all");
+		what[m++] = free_slot;
+	}
+	items[m] = n > 1 ? _("Play it in place of the one played longest ago")
+	                 : _("Play it in place of the unfinished game");
+	what[m++] = -oldest;
+	items[m] = _("Go to the title menu");
+	what[m++] = 0;
+	int c = choose_run(_("Unfinished games"), text, items, m, 0);
+	if (c < 0 || !what[c]) {
+		if (!free_slot)
+			snprintf(msg, SAVE_MSG, "%s", full_message());
+		return 0;
+	}
+	*replace = what[c] < 0;
+	return what[c] < 0 ? -what[c] : what[c];
+}
+
 /* The only saved game, loaded before the screen opens so that a bad one is
  * reported on stderr (nonaga --resume); NULL and 0 when there are several
  * (the player chooses on the screen), NULL and -1 on an error. */
@@ -269,6 +324,8 @@ typedef struct tui {
 	                         * is), or to play on with; NULL */
 	save_info si;
 	int resume_slot;        /* --resume's only saved game's, or 0 */
+	int cli_game;           /* the game asked for by --pvp or --ai is
+	                         * still to start */
 	int online_first;       /* --host, --join or --watch is still to do */
 	int quit_saved;         /* left with the game saved, to say so */
 	char exit_note[1024];   /* left online: how to come back, or "" */
@@ -390,16 +447,22 @@ static int past_screen(tui *t)
  */
 static int take_slot(tui *t, int choice, int *slot)
 {
-	int what = CLAIM_BACK;
+	int what = CLAIM_BACK, replace = 0, chosen = 0;
 	*slot = 1;
 	t->msg[0] = 0;
 	if (!t->have_dir)
 		what = choice == MENU_RESUME ? CLAIM_BACK : CLAIM_NEW;
-	else if ((*slot = choice != MENU_RESUME ? new_game_slot(t->dir, t->msg)
-	                  : t->resume_slot ? t->resume_slot
-	                  : pick_slot(t->dir, t->msg)))
+	else if ((chosen = *slot = choice == MENU_RESUME
+	                  ? (t->resume_slot ? t->resume_slot : pick_slot(t->dir, t->msg))
+	                  : t->cli_game && choice == MENU_PLAY
+	                  ? cli_game_slot(t->dir, &replace, t->msg)
+	                  : new_game_slot(t->dir, t->msg)))
 		what = claim(t->dir, slot, choice == MENU_RESUME, t->msg);
 	t->resume_slot = 0;
+	t->cli_game = 0;
+	if (what == CLAIM_NEW && replace && *slot == chosen &&
+	    save_discard(t->dir, *slot, t->msg) != SAVE_OK)
+		what = CLAIM_BACK;
 	if (what == CLAIM_TAKEN) {
 		/* what was read before is older than what the other terminal
 		 * has just saved */
@@ -544,6 +607,8 @@ static int start(tui *t)
 	if (t->cfg_msg[0] && !t->note)
 		t->note = t->cfg_msg;   /* a settings file that is not ours */
 	t->online_first = online;
+	t->cli_game = !online && !opt->door && !playing_on && !opt->resume &&
+	              opt->who.mode != MODE_MENU;
 	return online || opt->door ? MENU_ONLINE : playing_on ? MENU_PLAY_ON
 	     : opt->resume ? MENU_RESUME
 	     : opt->who.mode == MODE_MENU ? TITLE : MENU_PLAY;

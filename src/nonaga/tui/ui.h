@@ -416,6 +416,8 @@ int menu_run(lineup *s, int can_resume, const char *waiting, int door,
              const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
+/* The title menu's keys. */
+void page_menu_help(void);
 void page_rules(void);
 /* A table under its title: the heading, then n rows (not wrapped); none
  * says why there is no row when n is 0. */
