@@ -213,7 +213,9 @@ static void keep_words(const char *s, size_t n, int width, int phrases, char *o)
 		prev = c;
 		i += (size_t)len;
 	}
-	/* a bracket that fits is kept whole: "(! の付いたマス)" */
+	/* a short bracket is kept whole: "(! の付いたマス)"; a long one (a
+	 * third of the line or more) breaks as the words around it do, or
+	 * the line before it would be left half empty */
 	for (size_t i = 0; i < n; i++) {
 		int fw = i + 3 <= n && !memcmp(s + i, "\uff08", 3);
 		if (s[i] != '(' && !fw)
@@ -224,7 +226,7 @@ static void keep_words(const char *s, size_t n, int width, int phrases, char *o)
 			j++;
 		if (j + cl > n || s[j] == '\n')
 			continue;
-		if (span_width(s, i, j + cl) <= width)
+		if (span_width(s, i, j + cl) * 3 <= width)
 			no_break(s, i, j + cl, o);
 		i = j;
 	}
