@@ -79,8 +79,10 @@ check "... the message, not the lost connection's countdown" eval '! shows a "tr
 
 # --- the server back: the game goes on from the same moves
 server_up
-check "Red connects again by itself" see a "Connected again." 15
+# a connected client says "Connected again.", or already that the other
+# player "is back." (the second message replaces the first)
 back() { seen=$1; scr "$1" | grep -qE 'Connected again\.|is back\.'; }
+check "Red connects again by itself" poll 15 back a
 check "... so does Blue" poll 15 back b
 check "Red has its turn back" see a "Red to move (you)"
 check "... with the same last move" see a "$last"
