@@ -12,6 +12,7 @@
 #                   THREADS, OLD_THREADS, SEED, GAMES, MOVETIME)
 #   make tune       the evaluation's weights by self-play (test/tune.sh)
 #   make texel      the evaluation's weights fitted to engine games (test/texel.c)
+#   make train      the learned evaluation's weights (test/train.c)
 #   make fuzz       libFuzzer over the parsers, the protocol, the online
 #                   client's reading of server lines and the server's
 #                   commands
@@ -207,6 +208,19 @@ texel: build/texel
 	build/texel gen $$(($(TEXEL_GAMES) / 2)) 1 > build/texel-1.txt & p=$$!; \
 	build/texel gen $$(($(TEXEL_GAMES) - $(TEXEL_GAMES) / 2)) 2 > build/texel-2.txt && \
 	wait $$p && build/texel fit build/texel-1.txt build/texel-2.txt
+# The learned evaluation's weights (src/lib/nnue_weights.c, in git): self-
+# play positions of texel gen in TRAIN_GAMES games (two processes, under
+# nice), labelled by their search and result, then test/train.c's fit;
+# the data stays in build/train/.  doc/engine.md (Learned evaluation).
+build/train: test/train.c build/libnonaga.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< -o $@ build/libnonaga.a -lpthread -lm
+TRAIN_GAMES ?= 12000
+TRAIN_SEED ?= 101
+train: build/texel build/train
+	@mkdir -p build/train.d
+	nice -n 19 build/texel gen $$(($(TRAIN_GAMES) / 2)) $(TRAIN_SEED) > build/train.d/a.txt & p=$$!; \
+	nice -n 19 build/texel gen $$(($(TRAIN_GAMES) - $(TRAIN_GAMES) / 2)) $$(($(TRAIN_SEED) + 1)) > build/train.d/b.txt && \
+	wait $$p && nice -n 19 build/train -s $(TRAIN_SEED) build/train.d/a.txt build/train.d/b.txt
 # The puzzle set: made by test/puzzlegen.c, shipped in the tree.
 build/puzzlegen: test/puzzlegen.c test/puzzle_check.h build/libnonaga.a
 	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread
@@ -271,7 +285,7 @@ ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C)) build/asan/test/sav
 
 # the tools of make match, tune, texel and puzzles: built by make check so
 # that they keep compiling
-TOOLS = build/match build/texel build/puzzlegen
+TOOLS = build/match build/texel build/train build/puzzlegen
 
 # ------------------------------------------------------------------ check
 check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/tsan/test/threads_test \
@@ -294,7 +308,7 @@ build/fuzz: test/fuzz.c test/fuzz_record.h $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 
 # The online client's reading of server lines (test/fuzz_client.c), with
 # the program's client sources compiled in.
-FUZZ_CLIENT_SRC = src/nonaga/client_proto.c src/nonaga/client_connect.c src/nonaga/net.c src/nonaga/config.c \
+FUZZ_CLIENT_SRC = src/nonaga/client_proto.c src/nonaga/client_connect.c src/nonaga/nnue.c src/nonaga/config.c \
                   src/nonaga/savefile.c src/nonaga/client_mine.c
 build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_client.c \
@@ -304,7 +318,7 @@ build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(L
 # sources but the loop (server.c) and the connection layer
 # (server_conn.c), which the target replaces.
 FUZZ_SERVER_SRC = $(filter-out src/nonaga/server/server.c src/nonaga/server/server_conn.c,$(wildcard src/nonaga/server/*.c)) \
-                  src/nonaga/net.c src/nonaga/sshkey.c src/nonaga/sha256.c \
+                  src/nonaga/nnue.c src/nonaga/sshkey.c src/nonaga/sha256.c \
                   src/nonaga/config.c
 build/fuzz_server: test/fuzz_server.c test/fuzz_scratch.h $(FUZZ_SERVER_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_server.c \
@@ -434,6 +448,6 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench match match-old tune texel fuzz puzzles screens clean pot update-po install uninstall \
+.PHONY: all check tsan bench match match-old tune texel train fuzz puzzles screens clean pot update-po install uninstall \
         install-server uninstall-server install-door uninstall-door FORCE
 .DELETE_ON_ERROR:
