@@ -211,7 +211,7 @@ texel: build/texel
 # The learned evaluation's weights (src/lib/nnue_weights.c, in git): self-
 # play positions of texel gen in TRAIN_GAMES games (two processes, under
 # nice), labelled by their search and result, then test/train.c's fit;
-# the data stays in build/train/.  doc/engine.md (Learned evaluation).
+# the data stays in build/train.d/.  doc/engine.md (Learned evaluation).
 build/train: test/train.c build/libnonaga.a
 	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< -o $@ build/libnonaga.a -lpthread -lm
 TRAIN_GAMES ?= 12000
@@ -308,7 +308,7 @@ build/fuzz: test/fuzz.c test/fuzz_record.h $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 
 # The online client's reading of server lines (test/fuzz_client.c), with
 # the program's client sources compiled in.
-FUZZ_CLIENT_SRC = src/nonaga/client_proto.c src/nonaga/client_connect.c src/nonaga/nnue.c src/nonaga/config.c \
+FUZZ_CLIENT_SRC = src/nonaga/client_proto.c src/nonaga/client_connect.c src/nonaga/net.c src/nonaga/config.c \
                   src/nonaga/savefile.c src/nonaga/client_mine.c
 build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_client.c \
@@ -318,7 +318,7 @@ build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(L
 # sources but the loop (server.c) and the connection layer
 # (server_conn.c), which the target replaces.
 FUZZ_SERVER_SRC = $(filter-out src/nonaga/server/server.c src/nonaga/server/server_conn.c,$(wildcard src/nonaga/server/*.c)) \
-                  src/nonaga/nnue.c src/nonaga/sshkey.c src/nonaga/sha256.c \
+                  src/nonaga/net.c src/nonaga/sshkey.c src/nonaga/sha256.c \
                   src/nonaga/config.c
 build/fuzz_server: test/fuzz_server.c test/fuzz_scratch.h $(FUZZ_SERVER_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_server.c \
