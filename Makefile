@@ -9,7 +9,8 @@
 #                   DOOR=1: the players through the SSH door's identity path)
 #   make match      engine against engine (strength), see test/match
 #   make match-old  the top level against an older build's (OLD=229b3ab;
-#                   THREADS, OLD_THREADS, SEED, GAMES, MOVETIME)
+#                   THREADS, OLD_THREADS, SEED, GAMES, MOVETIME; EVAL=net:
+#                   today's with the learned evaluation)
 #   make tune       the evaluation's weights by self-play (test/tune.sh)
 #   make texel      the evaluation's weights fitted to engine games (test/texel.c)
 #   make train      the learned evaluation's weights (test/train.c)
