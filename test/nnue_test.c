@@ -24,7 +24,7 @@ static uint64_t rnd(void)
 
 static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
-/* The features as net.h defines them, from the public view of pos:
+/* The features as nnue.h defines them, from the public view of pos:
  * absolute cells, the centre of mass rounded half up, each cell clamped
  * to the window, in the library's order (discs by rows, then the side to
  * move's tokens, the opponent's, the lock). */
