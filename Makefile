@@ -9,9 +9,11 @@
 #                   DOOR=1: the players through the SSH door's identity path)
 #   make match      engine against engine (strength), see test/match
 #   make match-old  the top level against an older build's (OLD=229b3ab;
-#                   THREADS, OLD_THREADS, SEED, GAMES, MOVETIME)
+#                   THREADS, OLD_THREADS, SEED, GAMES, MOVETIME; EVAL=net:
+#                   today's with the learned evaluation)
 #   make tune       the evaluation's weights by self-play (test/tune.sh)
 #   make texel      the evaluation's weights fitted to engine games (test/texel.c)
+#   make train      the learned evaluation's weights (test/train.c)
 #   make fuzz       libFuzzer over the parsers, the protocol, the online
 #                   client's reading of server lines and the server's
 #                   commands
@@ -208,6 +210,19 @@ texel: build/texel
 	build/texel gen $$(($(TEXEL_GAMES) / 2)) 1 > build/texel-1.txt & p=$$!; \
 	build/texel gen $$(($(TEXEL_GAMES) - $(TEXEL_GAMES) / 2)) 2 > build/texel-2.txt && \
 	wait $$p && build/texel fit build/texel-1.txt build/texel-2.txt
+# The learned evaluation's weights (src/lib/nnue_weights.c, in git): self-
+# play positions of texel gen in TRAIN_GAMES games (two processes, under
+# nice), labelled by their search and result, then test/train.c's fit;
+# the data stays in build/train.d/.  doc/engine.md (Learned evaluation).
+build/train: test/train.c build/libnonaga.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< -o $@ build/libnonaga.a -lpthread -lm
+TRAIN_GAMES ?= 12000
+TRAIN_SEED ?= 101
+train: build/texel build/train
+	@mkdir -p build/train.d
+	nice -n 19 build/texel gen $$(($(TRAIN_GAMES) / 2)) $(TRAIN_SEED) > build/train.d/a.txt & p=$$!; \
+	nice -n 19 build/texel gen $$(($(TRAIN_GAMES) - $(TRAIN_GAMES) / 2)) $$(($(TRAIN_SEED) + 1)) > build/train.d/b.txt && \
+	wait $$p && nice -n 19 build/train -s $(TRAIN_SEED) build/train.d/a.txt build/train.d/b.txt
 # The puzzle set: made by test/puzzlegen.c, shipped in the tree.
 build/puzzlegen: test/puzzlegen.c test/puzzle_check.h build/libnonaga.a
 	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread
@@ -273,7 +288,7 @@ ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C)) build/asan/test/sav
 
 # the tools of make match, tune, texel and puzzles: built by make check so
 # that they keep compiling
-TOOLS = build/match build/texel build/puzzlegen
+TOOLS = build/match build/texel build/train build/puzzlegen
 
 # ------------------------------------------------------------------ check
 check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/tsan/test/threads_test \
@@ -451,6 +466,6 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench bench-door match match-old tune texel fuzz puzzles screens clean pot update-po install uninstall \
+.PHONY: all check tsan bench bench-door match match-old tune texel train fuzz puzzles screens clean pot update-po install uninstall \
         install-server uninstall-server install-door uninstall-door FORCE
 .DELETE_ON_ERROR:

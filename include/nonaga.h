@@ -426,6 +426,9 @@ typedef struct ng_search ng_search;
 #define NG_LEVEL_MAX 10
 #define NG_HASH_MAX_MB 4096
 #define NG_THREADS_MAX 64
+/* The lowest level that evaluates with the learned evaluation unless
+ * told otherwise (ng_search_set_eval); NG_LEVEL_MAX + 1: none. */
+#define NG_EVAL_NET_LEVEL (NG_LEVEL_MAX + 1)
 
 typedef struct ng_limits {
 	int64_t movetime_ms;   /* 0 = none */
@@ -481,6 +484,17 @@ void ng_search_clear(ng_search *s);                  /* forget the table */
  */
 ng_err ng_search_set_threads(ng_search *s, int n);
 int ng_search_threads(const ng_search *s);
+/*
+ * The evaluation of the runs: NG_EVAL_LEVEL (the default) the level's own,
+ * the learned one at the levels from NG_EVAL_NET_LEVEL up and the
+ * hand-written one below (the lower levels' character is theirs);
+ * NG_EVAL_HAND or NG_EVAL_NET the one named at every level from 2 (level
+ * 1 is the web heuristic).  A change forgets the table.  NG_ERR_RANGE for
+ * anything else, which changes nothing.
+ */
+typedef enum ng_eval { NG_EVAL_LEVEL, NG_EVAL_HAND, NG_EVAL_NET } ng_eval;
+ng_err ng_search_set_eval(ng_search *s, ng_eval e);
+ng_eval ng_search_eval(const ng_search *s);
 /*
  * Choose a move for the side to move in the game's current position (the
  * game supplies the history for repetitions).  lim may be NULL: the level's

@@ -5,6 +5,8 @@
  * after the signature, for counting instructions (doc/engine.md, Speed);
  * `bench ttd DEPTH N' times the top level to DEPTH over N self-play
  * positions on one thread and on one a core (doc/engine.md, Threads).
+ * BENCH_EVAL=hand or net makes every search evaluate so
+ * (ng_search_set_eval), whatever the level's own.
  */
 #include "nonaga.h"
 #include <stdio.h>
@@ -58,6 +60,15 @@ static int selfplay_positions(ng_game **out, int n)
  * one a core: the measure of a change that keeps the tree but makes it
  * cheaper, or of the threads' use of the cores (doc/engine.md, Threads).
  */
+/* BENCH_EVAL's evaluation for s, if set. */
+static void bench_eval(ng_search *s)
+{
+	const char *e = getenv("BENCH_EVAL");
+	if (e && s)
+		ng_search_set_eval(s, !strcmp(e, "net") ? NG_EVAL_NET :
+		                      !strcmp(e, "hand") ? NG_EVAL_HAND : NG_EVAL_LEVEL);
+}
+
 static int time_to_depth(int depth, int n)
 {
 	ng_game *pos[200];
@@ -65,6 +76,7 @@ static int time_to_depth(int depth, int n)
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	int counts[2] = { 1, cores > 1 ? (int)(cores > NG_THREADS_MAX ? NG_THREADS_MAX : cores) : 2 };
 	ng_search *s = ng_search_new();
+	bench_eval(s);
 	for (int k = 0; s && k < 2; k++) {
 		ng_search_set_level(s, 10);
 		ng_search_set_threads(s, counts[k]);
@@ -133,6 +145,7 @@ int main(int argc, char **argv)
 	ng_search *s = ng_search_new();
 	ng_game *g = ng_game_new(NG_STANDARD);
 	int64_t total = 0;
+	bench_eval(s);
 	t = now();
 	for (int i = 0; i < NPOS; i++) {
 		ng_pos q;

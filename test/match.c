@@ -7,8 +7,10 @@
  *
  * A and B are configurations: `random' (uniformly random legal moves) or
  * comma-separated settings `level=N,movetime=MS,depth=N,nodes=N,rules=R,
- * threads=N,engine=PATH' (engine: another build to compare with; threads:
- * `set threads N', which builds before threads do not know).
+ * threads=N,eval=E,engine=PATH' (engine: another build to compare with;
+ * threads: `set threads N', which builds before threads do not know; eval:
+ * `set eval E', level, hand or net, which builds before the learned
+ * evaluation do not know).
  * Each opening (PLIES random moves from the start, default 2, none of which
  * hands the opponent a win in one) is played twice with colours swapped.  A game ends with a win, a draw by threefold
  * repetition (the engine's own `result'), or a draw after 300 plies.
@@ -36,6 +38,7 @@ typedef struct config {
 	int threads;        /* 0: the engine's default */
 	char rules[16];
 	char engine[256];   /* program for this side (default: -e) */
+	char eval[16];      /* `set eval' (level, hand, net), or "": not sent */
 } config;
 
 typedef struct engine {
@@ -108,6 +111,8 @@ static void parse_config(const char *text, config *c)
 			c->threads = atoi(eq);
 		else if (!strcmp(tok, "rules"))
 			snprintf(c->rules, sizeof c->rules, "%s", eq);
+		else if (!strcmp(tok, "eval"))
+			snprintf(c->eval, sizeof c->eval, "%s", eq);
 		else if (!strcmp(tok, "engine"))
 			snprintf(c->engine, sizeof c->engine, "%s", eq);
 		else
@@ -265,6 +270,8 @@ static int play_game(engine *ea, engine *eb, const config *ca,
 		ask(e[i], buf, sizeof buf, "set level %d", c[i]->level);
 		if (c[i]->threads)
 			ask(e[i], buf, sizeof buf, "set threads %d", c[i]->threads);
+		if (c[i]->eval[0])
+			ask(e[i], buf, sizeof buf, "set eval %s", c[i]->eval);
 		ask(e[i], buf, sizeof buf, "set seed %llu",
 		    (unsigned long long)(seed * 1000003u + (uint64_t)opening * 2 + (uint64_t)i));
 	}

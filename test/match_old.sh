@@ -6,7 +6,8 @@
 # machine while it thinks: today's engine on THREADS threads (default one
 # a core), the old one on its single thread, or on OLD_THREADS (a build
 # from before threads knows no `set threads'); SEED (default 1) chooses
-# the openings.  Prints the score and the Elo
+# the openings; EVAL (hand or net) sets today's engine's evaluation
+# (`set eval', doc/engine.md, Learned evaluation).  Prints the score and the Elo
 # difference with its 95% interval (test/match.c).  Takes GAMES x about
 # 8 s: plan half an hour for 200 games, with nothing else running.
 cd "$(dirname "$0")/.." || exit 1
@@ -19,6 +20,6 @@ if [ ! -x "$dir/build/nonaga" ]; then
 fi
 threads=${THREADS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 mt=${MOVETIME:-1000}
-build/match -j 1 -n "${GAMES:-200}" -s "${SEED:-1}" "level=10,movetime=$mt,threads=$threads" \
+build/match -j 1 -n "${GAMES:-200}" -s "${SEED:-1}" "level=10,movetime=$mt,threads=$threads${EVAL:+,eval=$EVAL}" \
 	"level=10,movetime=$mt,engine=$dir/build/nonaga${OLD_THREADS:+,threads=$OLD_THREADS}" \
 	2>/dev/null

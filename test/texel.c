@@ -11,8 +11,10 @@
  *                                 e.g. TEXEL_LEVEL=10 TEXEL_DEPTH=3)
  *   texel fit FILE...             fit the terms' weights to the results
  *
- * gen writes "POSITION<TAB>R" lines, R the result for the side to move
- * (1 won, 0 lost, 0.5 drawn); positions where the side to move has a
+ * gen writes "POSITION<TAB>R<TAB>S" lines, R the result for the side to
+ * move (1 won, 0 lost, 0.5 drawn), S the score the game's search gave the
+ * position (centi-units for the side to move; make train's labels blend
+ * the two, test/train.c); positions where the side to move has a
  * winning slide are left out (the search scores those, not the
  * evaluation).  fit computes the terms of eval.c for each position (side
  * to move minus opponent) and minimises the log loss of
@@ -72,7 +74,7 @@ static int gen(int games, uint64_t seed)
 	ng_limits lim = { 0, dp ? atoi(dp) : 0, nd ? atoll(nd) : 0 };
 	uint64_t rng = seed * 0x9e3779b97f4a7c15ull + 1;
 	static char pos_text[MAX_PLIES + 1][NG_POS_TEXT];
-	static int side[MAX_PLIES + 1];
+	static int side[MAX_PLIES + 1], score[MAX_PLIES + 1];
 	for (int n = 0; n < games; n++) {
 		ng_game_reset(g, NG_STANDARD);
 		ng_search_clear(s);
@@ -83,14 +85,17 @@ static int gen(int games, uint64_t seed)
 			if (ng_game_ply(g) < OPENING) {
 				m = random_move(p, &rng);
 			} else {
-				if (!ng__winning_slides(p, p->side, 1)) {
+				int keep = !ng__winning_slides(p, p->side, 1);
+				if (keep) {
 					ng_pos_format(p, pos_text[kept]);
-					side[kept++] = p->side;
+					side[kept] = p->side;
 				}
 				ng_info info;
 				if (ng_search_run(s, g, &lim, NULL, NULL, &info) != NG_OK)
 					return 1;
 				m = info.best;
+				if (keep)
+					score[kept++] = info.score;
 			}
 			if (ng_game_play(g, m) != NG_OK)
 				return 1;
@@ -100,7 +105,7 @@ static int gen(int games, uint64_t seed)
 			const char *v = r == NG_RED_WINS ? (side[i] == NG_RED ? "1" : "0") :
 			                r == NG_BLUE_WINS ? (side[i] == NG_BLUE ? "1" : "0") :
 			                "0.5";
-			printf("%s\t%s\n", pos_text[i], v);
+			printf("%s\t%s\t%d\n", pos_text[i], v, score[i]);
 		}
 	}
 	ng_game_free(g);

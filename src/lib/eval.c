@@ -65,6 +65,18 @@ static inline void terms(const ng_pos *pos, const slide_stats *st,
 	t[6] = st->stuck[op] - st->stuck[me];
 }
 
+void ng__eval_sides(const ng_pos *pos, const slide_stats *st, int d[12])
+{
+	for (int k = 0; k < 2; k++) {
+		int side = pos->side ^ k, *e = d + 6 * k;
+		shape(pos->tok[side], &e[0], &e[1]);
+		e[2] = st->wins[side];
+		e[3] = st->moves[side];
+		e[4] = st->passes[side];
+		e[5] = st->stuck[side];
+	}
+}
+
 void ng__eval_terms(const ng_pos *pos, int t[NG_TERMS])
 {
 	slide_stats st;

@@ -196,7 +196,7 @@ static int horizon(ng_search *s, const ng_pos *pos, int ply)
 {
 	slide_stats st;
 	ng__slide_stats(pos, &st);
-	int stand = ng__evaluate_with(pos, &st, &ng__weights);
+	int stand = ng__eval_node(s, pos, &st);
 	if (!s->threat_check || !st.wins[pos->side ^ 1])
 		return stand;
 	return parried(s, pos, stand, ply);
@@ -238,7 +238,7 @@ static int order_moves(ng_search *s, const ng_pos *pos, ng_movelist *l,
 			return 0;
 		if (st.wins[c.side])
 			continue;   /* the opponent would win at once */
-		int v = 1000 * st.wins[me] - ng__evaluate_with(&c, &st, &ng__weights);
+		int v = 1000 * st.wins[me] - ng__eval_node(s, &c, &st);
 		if (have_ttm && ng_move_equal(l->m[i], ttm))
 			v = INF;
 		l->m[kept] = l->m[i];
@@ -330,7 +330,7 @@ static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
 		ng__slide_stats(&c, &st);
 		if (st.wins[c.side])
 			continue;   /* the opponent would win at once */
-		int stand = ng__evaluate_with(&c, &st, &ng__weights);
+		int stand = ng__eval_node(s, &c, &st);
 		int v = st.wins[me] && s->threat_check ?
 		        -parried(s, &c, stand, ply + 1) : -stand;
 		if (s->stopped)

@@ -16,6 +16,11 @@ int ng__evaluate(const ng_pos *pos, const ng_weights *w);
 void ng__eval_terms(const ng_pos *pos, int t[NG_TERMS]);
 int ng__evaluate_with(const ng_pos *pos, const slide_stats *st,
                       const ng_weights *w);
+/* Each side's counts behind the terms: pairs, spread (the sum of the
+ * distances), threats, slides, passes, stuck tokens; d[0..5] the side
+ * to move's, d[6..11] the opponent's (the learned evaluation's dense
+ * inputs, net.c). */
+void ng__eval_sides(const ng_pos *pos, const slide_stats *st, int d[12]);
 int ng__token_spread(const ng_pos *pos, int side);
 int ng__token_pairs(const ng_pos *pos, int side);
 

@@ -109,8 +109,10 @@ static void score_root(ng_search *s, const ng_pos *root, root_moves *rm)
 		} else if (ng__winning_slides(&c, c.side, 1)) {
 			rm->sc[i] = -INF;
 		} else {
+			slide_stats st;
+			ng__slide_stats(&c, &st);
 			rm->sc[i] = 1000 * ng__winning_slides(&c, root->side, 0) -
-			            ng__evaluate(&c, &ng__weights);
+			            ng__eval_node(s, &c, &st);
 			if (ls->noise)
 				rm->sc[i] += random_noise(s, ls->noise);
 		}
@@ -300,6 +302,8 @@ ng_err ng_search_run(ng_search *s, const ng_game *g, const ng_limits *lim,
 	 * for repetitions. */
 	limits_for(s, lim, &maxdepth, &s->deadline_ms, &s->node_limit);
 	s->threat_check = LEVELS[s->level].threat_check;
+	s->nnue = s->eval == NG_EVAL_NET ||
+	          (s->eval == NG_EVAL_LEVEL && s->level >= NG_EVAL_NET_LEVEL);
 	e = load_history(s, g);
 	if (e)
 		goto done;

@@ -84,6 +84,7 @@ void ng__helpers_start(ng_search *s)
 		w->nkeys = s->nkeys;
 		w->level = s->level;
 		w->threat_check = s->threat_check;
+		w->nnue = s->nnue;
 		w->age = s->age;
 		w->t0 = s->t0;
 		w->deadline_ms = s->deadline_ms;

@@ -107,6 +107,18 @@ ng_err ng_search_set_threads(ng_search *s, int n)
 	return NG_OK;
 }
 
+ng_err ng_search_set_eval(ng_search *s, ng_eval e)
+{
+	if (e != NG_EVAL_LEVEL && e != NG_EVAL_HAND && e != NG_EVAL_NET)
+		return NG_ERR_RANGE;
+	if (e != s->eval)   /* the table's values are the other evaluation's */
+		ng_search_clear(s);
+	s->eval = e;
+	return NG_OK;
+}
+
+ng_eval ng_search_eval(const ng_search *s) { return s->eval; }
+
 int ng_search_threads(const ng_search *s)
 {
 	return s->threads > 1 ? s->threads : 1;

@@ -7,6 +7,7 @@
 #define NG_SEARCHER_H
 
 #include "search_internal.h"
+#include "nnue.h"
 #include <pthread.h>
 #include <stdatomic.h>
 #include <time.h>
@@ -73,6 +74,7 @@ struct ng_search {
 	size_t tt_mask;
 	uint32_t age;
 	int threads;             /* ng_search_set_threads */
+	ng_eval eval;            /* ng_search_set_eval */
 	struct ng_helper *helpers;  /* threads - 1 of them, or NULL */
 	atomic_int helpers_halt; /* set when the main search ends */
 	split_job job;           /* moves shared with the helpers */
@@ -91,6 +93,7 @@ struct ng_search {
 	struct timespec t0;
 	int64_t deadline_ms;
 	int stopped, threat_check;
+	int nnue;                /* the learned evaluation (nnue.c), not eval.c's */
 	int64_t root_taken;      /* moves of shared nodes it valued (search.c,
 	                          * split) at the root and below, for tests */
 	int64_t line_taken;
@@ -104,6 +107,15 @@ struct ng_search {
 
 /* The evaluation's weights (search.c). */
 extern const ng_weights ng__weights;
+
+/* The value of a quiet pos for its side to move (st: its slide stats):
+ * the learned evaluation where the run uses it, else eval.c's. */
+static inline int ng__eval_node(const ng_search *s, const ng_pos *pos,
+                                const slide_stats *st)
+{
+	return s->nnue ? ng__nnue_evaluate(pos, st, &ng__nnue) :
+	                ng__evaluate_with(pos, st, &ng__weights);
+}
 
 /* Milliseconds since the run started. */
 int64_t ng__elapsed_ms(const ng_search *s);

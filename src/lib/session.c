@@ -527,8 +527,17 @@ static void cmd_set(cmd_ctx *c)
 			refuse(c, "threads must be a number from 1 to 64");
 		else if (ng_search_set_threads(s, (int)v))
 			refuse(c, ng_strerror(NG_ERR_NOMEM));
+	} else if (!strcmp(k, "eval")) {
+		static const char *const NAMES[] = { "level", "hand", "net" };
+		int e = 0;
+		while (e < 3 && strcmp(a, NAMES[e]))
+			e++;
+		if (e == 3)
+			refuse(c, "eval must be level, hand or net");
+		else
+			ng_search_set_eval(s, (ng_eval)e);
 	} else {
-		refuse(c, "unknown setting (level, seed, hash or threads)");
+		refuse(c, "unknown setting (level, seed, hash, threads or eval)");
 	}
 }
 

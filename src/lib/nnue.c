@@ -1,0 +1,123 @@
+/*
+ * nnue.c - the learned evaluation (nnue.h says what it sees and computes;
+ * test/train.c fits it, doc/engine.md has its screens).  No accumulator is
+ * kept across moves: the search makes most children by copying a position
+ * (ng__make_unkeyed) and evaluates each once, and a refresh is about 26
+ * rows of int16 added, which the compiler does a register at a time.
+ */
+#include "nnue.h"
+
+static inline int clampi(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+int ng__nnue_features(const ng_pos *pos, int *f)
+{
+	/* The frame: the discs' centre of mass, rounded (positions are the
+	 * same up to translation, and so are their features).  The discs
+	 * are connected, so their rows follow each other from the frame's
+	 * first (internal.h).  Each disc's index is first 11 y + x; once the
+	 * centre is known, one offset makes them relative to it, unless some
+	 * disc lies outside the window, when each is clamped to its edge
+	 * (rare: the window reaches five cells from the centre). */
+	int sx = 0, sy = 0, nd = 0, y = MARGIN;
+	uint32_t all = 0;
+	for (; y < NG_ROWS && pos->disc[y] && nd < NDISCS; y++) {
+		all |= pos->disc[y];
+		for (uint32_t b = pos->disc[y]; b && nd < NDISCS; b &= b - 1) {
+			int x = __builtin_ctz(b);
+			f[nd++] = NNUE_SIDE * y + x;
+			sx += x;
+			sy += y;
+		}
+	}
+	if (nd != NDISCS)   /* not a position of the game: no features */
+		return 0;
+	int cx = (2 * sx + NDISCS) / (2 * NDISCS), cy = (2 * sy + NDISCS) / (2 * NDISCS);
+	const int h = NNUE_SIDE / 2;
+	int off = (h - cy) * NNUE_SIDE + h - cx;
+	if (cx - h <= MARGIN && cx + h >= 31 - __builtin_clz(all) &&
+	    cy - h <= MARGIN && cy + h >= y - 1) {
+		for (int i = 0; i < NDISCS; i++)
+			f[i] += off;
+	} else {
+#define REL(c) (clampi(cell_y(c) - cy, -h, h) + h) * NNUE_SIDE + \
+	       clampi(cell_x(c) - cx, -h, h) + h
+		nd = 0;
+		for (y = MARGIN; nd < NDISCS; y++)
+			for (uint32_t b = pos->disc[y]; b && nd < NDISCS; b &= b - 1)
+				f[nd++] = REL(mk_cell(__builtin_ctz(b), y));
+	}
+	int n = NDISCS;
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 3; i++)
+			f[n++] = (1 + k) * NNUE_CELLS + REL(pos->tok[pos->side ^ k][i]);
+	if (pos->lock != NG_NOCELL && pos->rules != NG_SIMPLE)
+		f[n++] = 3 * NNUE_CELLS + REL(pos->lock);
+#undef REL
+	return n;
+}
+
+void ng__nnue_dense(const ng_pos *pos, const slide_stats *st, int d[NNUE_DENSE])
+{
+	_Static_assert(NNUE_DENSE == 12, "eval.c's six counts a side");
+	ng__eval_sides(pos, st, d);
+}
+
+typedef int16_t v8 __attribute__((vector_size(16)));
+
+static inline v8 load8(const int16_t *p)
+{
+	v8 v;
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+int ng__nnue_evaluate(const ng_pos *pos, const slide_stats *st, const ng_nnue *n)
+{
+	int f[NNUE_MAX_SET], d[NNUE_DENSE];
+	int nf = ng__nnue_features(pos, f);
+	ng__nnue_dense(pos, st, d);
+
+	/* The linear part: eval.c's terms (its order), from the counts. */
+	const int *lw = n->lin.w;
+	int v = lw[0] * (d[0] - d[6]) + lw[1] * (d[7] - d[1]) +
+	        lw[2] * (d[2] - d[8]) + lw[3] * (d[3] - d[9]) + lw[4] +
+	        lw[5] * (d[4] - d[10]) + lw[6] * (d[11] - d[5]);
+
+	/* The hidden layer, eight units to a vector of GNU C (gcc and clang),
+	 * the four written out so that they stay in registers: the same sums
+	 * as a loop over the units, which the compiler kept in memory.  The
+	 * trainer's clipping keeps every sum in int16. */
+	_Static_assert(NNUE_HIDDEN == 32, "four vectors of eight");
+	v8 a0 = load8(n->b), a1 = load8(n->b + 8), a2 = load8(n->b + 16),
+	   a3 = load8(n->b + 24);
+	for (int i = 0; i < nf; i++) {
+		const int16_t *r = n->w[f[i]];
+		a0 += load8(r);
+		a1 += load8(r + 8);
+		a2 += load8(r + 16);
+		a3 += load8(r + 24);
+	}
+	for (int k = 0; k < NNUE_DENSE; k++) {
+		const int16_t *r = n->u[k];
+		int16_t x = (int16_t)d[k];
+		a0 += load8(r) * x;
+		a1 += load8(r + 8) * x;
+		a2 += load8(r + 16) * x;
+		a3 += load8(r + 24) * x;
+	}
+	int16_t acc[NNUE_HIDDEN];
+	memcpy(acc, &a0, sizeof a0);
+	memcpy(acc + 8, &a1, sizeof a1);
+	memcpy(acc + 16, &a2, sizeof a2);
+	memcpy(acc + 24, &a3, sizeof a3);
+	int out = 0;
+	for (int j = 0; j < NNUE_HIDDEN; j++) {
+		int x = acc[j] < 0 ? 0 : acc[j] > NNUE_QA ? NNUE_QA : acc[j];
+		out += x * n->v[j];
+	}
+	v += out / (NNUE_QA * NNUE_QV);
+	return clampi(v, -NG_MATE_BOUND / 2, NG_MATE_BOUND / 2);
+}
