@@ -38,6 +38,7 @@ chmod 755 "$B"
 cp "$NONAGA" "$B/nonaga"
 [ -d "$(dirname "$NONAGA")/locale" ] && cp -R "$(dirname "$NONAGA")/locale" "$B/locale"
 chmod -R a+rX "$B"
+# (every session comes from 127.0.0.1: the limit per address is lifted)
 server= sshd=
 cleanup() {
 	[ -n "$server" ] && kill "$server" 2>/dev/null
@@ -54,7 +55,7 @@ trap cleanup EXIT
 trap 'exit 1' INT TERM
 
 "$NONAGA" --serve --gateway "$U" --listen "unix:$S" --state "$D/srv" \
-	--max-clients $((N * 4 + 64)) 2>>"$D/server.log" &
+	--max-clients $((N * 4 + 64)) --door-per-address $((N + 10)) 2>>"$D/server.log" &
 server=$!
 i=0
 while [ ! -S "$S" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
