@@ -10,7 +10,8 @@ tmux_init tui_fit
 
 # a game against the computer at level 10, Red (the player) to move; Enter
 # Tab Enter Enter Enter does not win and leaves Blue its winning slide
-HOME_DIR=$TMUX_DIR/home
+# (in HOME_DIR's state directory)
+game() {
 ST=$HOME_DIR/.local/state
 mkdir -p "$ST/nonaga"
 cat > "$ST/nonaga/current.save" <<'REC'
@@ -28,13 +29,26 @@ Moves: 0
 
 REC
 chmod 600 "$ST/nonaga/current.save"
+}
 run() { start -e HOME="$HOME_DIR" -e XDG_STATE_HOME="$ST" -e TZ=Asia/Tokyo "$@"; }
 # line_is TEXT (line_re REGEX): a line of the screen is TEXT (matches
 # REGEX), with only spaces around it
 line_is() { screen | sed 's/^ *//; s/ *$//' | grep -qxF -- "$1"; }
 line_re() { screen | sed 's/^ *//; s/ *$//' | grep -qxE -- "$1"; }
 
-# --- the record's path, from the home directory
+# --- the record's path, from the home directory; in Japanese too
+HOME_DIR=$TMUX_DIR/home-ja
+game
+run -e LANGUAGE=ja --lang ja --resume --no-animation
+check "kept ja: ready" wait_for "赤 (あなた) の番"
+keys Enter Tab Enter Enter Enter
+check "kept ja: lost" wait_for "コンピュータの勝ちです。"
+name=$(ls "$ST/nonaga/records")
+check "kept ja: the path from ~, whole on a line" \
+	poll 5 line_is "棋譜を ~/.local/state/nonaga/records/$name に保存しました。"
+quit_anyhow
+HOME_DIR=$TMUX_DIR/home
+game
 run --resume --no-animation
 check "kept: ready" wait_for "Red (you) to move"
 keys Enter Tab Enter Enter Enter
