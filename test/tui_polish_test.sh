@@ -99,8 +99,8 @@ start -e XDG_STATE_HOME="$st" -e TZ=Asia/Tokyo
 wait_for "N O N A G A"
 keys BTab Up Up Enter
 check "Past games" wait_for "Finished games, the newest first"
-check "... the colour, the opponent, the result, the local time" \
-	has_text "2026-11-22 19:15 ∙ you (Red) against computer level 1 ∙ you won ∙ 1 move"
+check "... the local time, the result, the colour, the opponent" \
+	has_text "2026-11-22 19:15 ∙ you won ∙ 1 move ∙ as Red vs computer level 1"
 keys Enter
 check "the replay's header has the same time" \
 	wait_for "Red: human ∙ Blue: computer level 1 ∙ Red won ∙ 2026-11-22 19:15"

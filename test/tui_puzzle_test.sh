@@ -222,7 +222,7 @@ case $(field pos "$TOTAL") in */b/*) other=Red tok=@ ;; *) other=Blue tok="#" ;;
 if [ -n "$(field win "$TOTAL" "$wrong")" ]; then
 	refuted="Not this move: $other wins with a slide."
 else
-	refuted="Not this move: after $other's reply no slide of yours wins."
+	refuted="Not this move: after $other's reply, no slide wins."
 fi
 check "... is refuted on the board: $refuted" wait_for "$refuted"
 check "... and not solved" has_text "Not solved."
@@ -232,7 +232,7 @@ quiet=$(field quiet "$TOTAL")
 check "win in two: a wrong first move that threatens nothing" test -n "$quiet"
 check "... its clicks" play_move "$TOTAL" -- "$quiet"
 check "... is refuted by a reply after which no slide wins" \
-	wait_for "Not this move: after $other's reply no slide of yours wins."
+	wait_for "Not this move: after $other's reply, no slide wins."
 check "... the reply shown on the board" has_text "Last move: $tok $other"
 keys m
 check "two solved" wait_for "Puzzles (2/$TOTAL solved)"

@@ -16,21 +16,44 @@ trap 'kill $(private_pid) $server 2>/dev/null; tmux_cleanup' EXIT
 server=
 line_is() { screen | grep -qx -- "$1"; }
 
-# lobby ENV...: the title menu's Play online, with these variables
+# lobby ENV...: the title menu's Play online (PLAY, when set, in another
+# language), with these variables
 lobby() {
 	start -x 100 -e XDG_RUNTIME_DIR="$TMUX_DIR/rt" "$@"
-	wait_for "Play online"
+	wait_for "${PLAY:-Play online}"
 	keys Down Down Down Down
-	wait_for "▸ Play online"
+	wait_for "▸ ${PLAY:-Play online}"
 	keys Enter
 }
 
 # --- no shared server: your own, and how a host gets a shared one
 lobby -e NONAGA_SHARED_SOCKET="$SHARED"
 check "the lobby is on your own server" wait_for "Online as $me, on your own server: only you can reach it"
-check "... and says how a host gets a shared one" has_text "A shared server lets everyone on this host meet: make install-server"
+check "... and says how a host gets a shared one" has_text "For a server all on this host share: make install-server"
 quit_anyhow
-kill "$(private_pid)" 2>/dev/null
+# stop_private: the private servers started so far, gone
+stop_private() {
+	for pp in $(private_pid); do
+		kill "$pp" 2>/dev/null
+		poll 10 sh -c "! kill -0 $pp 2>/dev/null"
+	done
+}
+stop_private
+# ... whole at 80 columns, and in Japanese at 100 (issue 38, item 17)
+for lg in en:80 ja:100; do
+	PLAY=; [ ${lg%:*} = ja ] && PLAY="オンライン対戦"
+	lobby -e NONAGA_SHARED_SOCKET="$SHARED" -e LANGUAGE=${lg%:*} -x ${lg#*:} --lang ${lg%:*}
+	PLAY=
+	if [ ${lg%:*} = en ]; then
+		check "the line on a shared server whole at 80 columns" wait_for \
+			"For a server all on this host share: make install-server (nonaga(6), ONLINE)."
+	else
+		check "the line on a shared server whole in Japanese at 100 columns" wait_for \
+			"このホストの共有サーバーは: make install-server (nonaga(6) のオンライン対戦)。"
+	fi
+	quit_anyhow
+	stop_private
+done
 
 # --- a shared server: found with no option, with how many are online
 "$NONAGA" --serve --listen "unix:$SHARED" --state "$TMUX_DIR/srv" 2>>"$TMUX_DIR/server.log" &

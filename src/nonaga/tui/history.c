@@ -62,8 +62,11 @@ static int list_records(const char *rdir, entry *e, int max)
 }
 
 /* One line about a record: when it began (local time, as the replay's
- * header says), who played (the player's own colour, for a game against
- * the computer or online), how it ended, how long. */
+ * header says), how it ended, how long, who played (the player's own
+ * colour, for a game against the computer or online).  Who played comes
+ * last and short: an opponent's long name is what a narrow screen cuts,
+ * never the result (80 columns hold the whole line against the
+ * computer). */
 static void describe(const char *path, const char *name, char *out, size_t size)
 {
 	static char msg[SAVE_MSG];
@@ -90,10 +93,11 @@ static void describe(const char *path, const char *name, char *out, size_t size)
 	play_player_name(info->red, red, sizeof red);
 	play_player_name(info->blue, blue, sizeof blue);
 	if (you >= 0)
-		/* TRANSLATORS: the list of past games: the colour the player
-		   played ("Red" or "Blue"), then the opponent ("computer level
-		   3", or a login online). */
-		snprintf(who, sizeof who, _("you (%s) against %s"), you == NG_RED ? _("Red") : _("Blue"),
+		/* TRANSLATORS: the list of past games, after "you won" or
+		   "you lost": the colour the player played ("Red" or "Blue"),
+		   then the opponent ("computer level 3", or a login online).
+		   Keep it short: the line must fit 74 columns. */
+		snprintf(who, sizeof who, _("as %s vs %s"), you == NG_RED ? _("Red") : _("Blue"),
 		         you == NG_RED ? blue : red);
 	else
 		/* TRANSLATORS: the list of past games: who played Red, who
@@ -107,10 +111,11 @@ static void describe(const char *path, const char *name, char *out, size_t size)
 		snprintf(when, sizeof when, "%.4s-%.2s-%.2s %.2s:%.2s", name, name + 4,
 		         name + 6, name + 9, name + 11);
 	int n = ng_game_length(g);
-	/* TRANSLATORS: the list of past games: the date, a separator, who
-	   played, a separator, the result, a separator, the number of moves. */
-	snprintf(out, size, ngettext("%s%s%s%s%s%s%d move", "%s%s%s%s%s%s%d moves", (unsigned long)n),
-	         when, G->sep, who, G->sep, res, G->sep, n);
+	/* TRANSLATORS: the list of past games: the date, a separator, the
+	   result, a separator, the number of moves, a separator, who
+	   played. */
+	snprintf(out, size, ngettext("%s%s%s%s%d move%s%s", "%s%s%s%s%d moves%s%s", (unsigned long)n),
+	         when, G->sep, res, G->sep, n, G->sep, who);
 	ng_game_free(g);
 	free(info);
 }

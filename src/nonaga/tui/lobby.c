@@ -315,7 +315,9 @@ static void draw(const lobby *lb)
 	text_line(y++, 0, COLS, "", A_NORMAL);
 	text_line(y++, 2, COLS - 2, line, term_attr(R_TITLE));
 	text_line(y++, 2, COLS - 2, lb->on->where != NC_PRIVATE ? "" :
-	          _("A shared server lets everyone on this host meet: make install-server "
+	          /* TRANSLATORS: under "on your own server: only you can
+	             reach it"; one line at 80 columns (78 wide at most). */
+	          _("For a server all on this host share: make install-server "
 	            "(nonaga(6), ONLINE)."), term_attr(R_DIM));
 	int room = LINES - 8;
 	int first = lb->sel >= room ? lb->sel - room + 1 : 0;

@@ -419,15 +419,16 @@ static int moved(play *p, void *self, ng_move played)
 		                      : _("Not this move: Blue wins with a slide.");
 	} else if (set[r->i].kind == K_WIN2 && reply(cur_pos(p), (ng_side)me, &a)) {
 		why = other == NG_RED
-		    ? _("Not this move: after Red's reply no slide of yours wins.")
-		    : _("Not this move: after Blue's reply no slide of yours wins.");
+		    ? _("Not this move: after Red's reply, no slide wins.")
+		    : _("Not this move: after Blue's reply, no slide wins.");
 	} else {
 		why = _("Not this move.");
 	}
 	if (a.sf != NG_NOCELL || a.rf != NG_NOCELL)
 		play_show_move(p, a, 0);
 	finish(p, r, 0);
-	play_say(p, R_MSG, "%s %s", why, _("r tries again, n goes to the next puzzle."));
+	/* one line at 80 columns, below the puzzle's task (two lines) */
+	play_say(p, R_MSG, "%s %s", why, _("r tries again, n goes on."));
 	return 1;
 }
 

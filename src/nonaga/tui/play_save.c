@@ -14,6 +14,21 @@
 
 /* ---------------------------------------------------------------- saving */
 
+/* path as ~/... when it lies under $HOME: the record's full path does not
+ * fit a line at 80 columns. */
+static const char *home_relative(const char *path, char *out, size_t size)
+{
+	const char *home = getenv("HOME");
+	size_t n = home ? strlen(home) : 0;
+	while (n > 1 && home[n - 1] == '/')
+		n--;
+	if (n > 1 && home[0] == '/' && !strncmp(path, home, n) && path[n] == '/') {
+		snprintf(out, size, "~%s", path + n);
+		return out;
+	}
+	return path;
+}
+
 /* The state directory, made when first needed; 0 when there is none (the
  * message is then in the status line). */
 int play_state_dir(play *p)
@@ -78,7 +93,7 @@ void play_autosave(play *p)
 			return;
 		}
 		p->archived = 1;
-		char path[PATH_MAX];
+		char path[PATH_MAX], shown[PATH_MAX + 2];
 		if (save_archive(p->dir, p->g, &p->si, path, sizeof path, msg) != SAVE_OK) {
 			play_say(p, R_MSG, "%s", msg);
 			/* keep it as the game in progress rather than lose it */
@@ -96,8 +111,10 @@ void play_autosave(play *p)
 		if (save_discard(p->dir, p->slot, msg) != SAVE_OK)
 			play_say(p, R_MSG, "%s", msg);
 		else
-			/* TRANSLATORS: %s is the file a finished game was kept in. */
-			play_say(p, R_NORMAL, _("The game was kept as %s."), path);
+			/* TRANSLATORS: %s is the file a finished game was kept in
+			   (~/... under the home directory). */
+			play_say(p, R_NORMAL, _("The game was kept as %s."),
+			         home_relative(path, shown, sizeof shown));
 		slot_release();   /* a finished game holds no save slot */
 		return;
 	}
