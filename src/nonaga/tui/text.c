@@ -14,6 +14,9 @@
 #include <uniwidth.h>
 #include <unilbrk.h>
 
+/* The widest bracket kept whole on a line (keep_words). */
+#define BRACKET_WHOLE 24
+
 static int ascii_mode;
 /* The encoding name given to libunistring's width functions: "UTF-8"
  * makes East Asian ambiguous characters narrow. */
@@ -213,8 +216,8 @@ static void keep_words(const char *s, size_t n, int width, int phrases, char *o)
 		prev = c;
 		i += (size_t)len;
 	}
-	/* a short bracket is kept whole: "(! の付いたマス)"; a long one (a
-	 * third of the line or more) breaks as the words around it do, or
+	/* a short bracket is kept whole: "(! の付いたマス)"; a long one
+	 * (over BRACKET_WHOLE columns) breaks as the words around it do, or
 	 * the line before it would be left half empty */
 	for (size_t i = 0; i < n; i++) {
 		int fw = i + 3 <= n && !memcmp(s + i, "\uff08", 3);
@@ -226,7 +229,8 @@ static void keep_words(const char *s, size_t n, int width, int phrases, char *o)
 			j++;
 		if (j + cl > n || s[j] == '\n')
 			continue;
-		if (span_width(s, i, j + cl) * 3 <= width)
+		int w = span_width(s, i, j + cl);
+		if (w <= width && w <= BRACKET_WHOLE)
 			no_break(s, i, j + cl, o);
 		i = j;
 	}
