@@ -36,4 +36,10 @@ check "while it thinks: u takes the move back" \
 	poll 5 keys_are "u take back, x export, i coordinates, m menu, ? help, q quit"
 quit_anyhow
 
+start -e LANGUAGE=ja --ai=10 --as blue --no-animation
+check "ja: the computer thinks first" wait_for "考え中"
+check "ja: while it thinks, the keys that act then" \
+	poll 5 keys_are "x 書出し、i 座標、m メニュー、? ヘルプ、q 終了"
+quit_anyhow
+
 finish
