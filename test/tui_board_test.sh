@@ -61,7 +61,7 @@ for lang in C.UTF-8 C; do
 			check "$tag 4 columns a cell, as always ($sp)" is "$sp" 4
 			small=$sp
 			check "$tag no outlines" board_lacks "$outline"
-			check "$tag the keys line as always" has_text "t hint, ? help, q quit"
+			check "$tag the keys line has x and i" has_text "t hint, x export, i coords, ? help, q quit"
 		else
 			check "$tag larger cells than at 80x24 ($sp > $small)" more "$sp" "$small"
 			check "$tag ... and not smaller than on the smaller screen ($sp >= $prev)" \

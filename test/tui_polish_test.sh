@@ -217,7 +217,8 @@ for size in 60x20:line 120x40:wide; do
 			check "panel $w x $h: ... no line ends in its number" no_line_ends "∙ 1\\."
 			check "panel $w x $h: the lock's legend whole" has_text "⊘ lock"
 			check "panel $w x $h: ... no line ends in the lock" no_line_ends "∙ ⊘"
-			check "panel $w x $h: the keys whole" has_text "? help, q quit"
+			check "panel $w x $h: the keys whole" has_text "i coords, ? help,"
+			check "panel $w x $h: ... to the last key" has_text "q quit"
 			check "panel $w x $h: ... no line ends in a key" no_line_ends ", [a-z?]"
 		else
 			check "panel $w x $h ja: the step whole" has_text "1. コマのスライド"

@@ -161,6 +161,15 @@ static void panel(const play *p, void *self, panel_text *t)
 		snprintf(t->hint, sizeof t->hint, "%s", own_ply(p) >= 0
 		         ? _("Please wait. u takes your last move back, q quits.")
 		         : _("Please wait. q quits."));
+		/* only the keys that act while it thinks (no choosing, no
+		 * hint) */
+		if (own_ply(p) >= 0)
+			play_set_keys(t, _("u take back, x export, i coordinates, m menu, "
+			                   "? help, q quit"),
+			              _("u take back, ? help, q quit"), _("? help, q quit"));
+		else
+			play_set_keys(t, _("x export, i coordinates, m menu, ? help, q quit"),
+			              _("? help, q quit"), _("? help, q quit"));
 	} else {
 		snprintf(t->turn, sizeof t->turn, "%s %s%s%s", G->token[side],
 		         side == NG_RED ? _("Red (you) to move") : _("Blue (you) to move"),

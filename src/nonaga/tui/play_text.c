@@ -242,8 +242,10 @@ void play_fill_panel(const play *p, panel_text *t)
 	else if (!t->keys[0])
 		play_set_keys(t, _("arrows move, Enter choose, Esc back, u undo, r redo, "
 		                   "t hint, x export, i coordinates, ? help, q quit"),
-		              _("arrows move, Enter choose, Esc back, u undo, r redo, "
-		                "t hint, ? help, q quit"),
+		              /* every key in 80 columns (x and i too): the
+		                 step's hint says what Enter and Esc do */
+		              _("arrows, Enter, Esc, u undo, r redo, t hint, x export, "
+		                "i coords, ? help, q quit"),
 		              _("? help, q quit"));
 }
 
