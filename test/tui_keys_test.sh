@@ -30,10 +30,23 @@ check "while it thinks (nothing to take back): no choosing, no hint" \
 check "its reply: the turn's keys again" wait_for "Blue (you) to move" 30
 check "... every key of the turn" \
 	poll 5 keys_are "arrows, Enter, Esc, u undo, r redo, t hint, x export, i coords, ? help, q quit"
+quit_anyhow
+
+# thinking again, after a move of the player's: with animations on, the
+# thinking shows for 400 ms at least (a reply found at once, a forced
+# win, would otherwise come before any look); the words and the keys
+# line are read from one screen
+thinking_with() {
+	s=$(screen)
+	case $s in *"Red (computer) is thinking"*) ;; *) return 1 ;; esac
+	[ "$(printf '%s\n' "$s" | tail -n 1 | sed 's/ *$//')" = "$1" ]
+}
+start --ai=10 --as blue
+check "again: the computer thinks first" wait_for "Red (computer) is thinking"
+check "again: its reply" wait_for "Blue (you) to move" 30
 keys Enter Enter Enter Enter
-check "the computer thinks again" wait_for "Red (computer) is thinking"
-check "while it thinks: u takes the move back" \
-	poll 5 keys_are "u take back, x export, i coordinates, m menu, ? help, q quit"
+check "while it thinks again, u takes the move back" \
+	poll 15 thinking_with "u take back, x export, i coordinates, m menu, ? help, q quit"
 quit_anyhow
 
 start -e LANGUAGE=ja --ai=10 --as blue --no-animation
