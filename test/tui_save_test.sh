@@ -283,7 +283,7 @@ check "the menu offers the past games" wait_for "▸ Past games"
 keys Enter
 check "the list of past games" wait_for "Finished games, the newest first"
 check "... says who played, how it ended and how long" \
-	has_text "human against human ∙ Red won ∙ 1 move"
+	has_text "Red won ∙ 1 move ∙ human against human"
 keys Enter
 check "Enter replays it" wait_for "Replay: move 0 of 1"
 keys q
