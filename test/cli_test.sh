@@ -142,6 +142,72 @@ help=$(env -i LANG=C.UTF-8 "$NONAGA" --help)
 [ $s -eq 0 ] && [ "$h" = "$help" ] && ok || no "-h: status $s"
 case $help in *"-h, --help"*) ok ;; *) no "--help does not list -h" ;; esac
 
+# --help is made from the table of options.c: each option on a line of
+# its own, "  --NAME ARG" and its text from column 24 (its name alone on
+# the line when longer), its text's further lines from column 24 too;
+# nothing wider than 79 columns, in English and in Japanese.
+for l in en ja; do
+	env -i LANG=C.UTF-8 "$NONAGA" --lang $l --help > "$T/help.$l"
+	# (need: a name alone awaits its text; open: an option's text goes on)
+	bad=$(awk 'NR == 1 { next } /^$/ { part++; next } part != 1 { next }
+		/^                       [^ ]/ { if (!open) print NR ": " $0; need = 0; next }
+		need { print NR ": no text for the option above" }
+		/^  (-h, )?--[a-z]/ {
+			open = 1
+			if (substr($0, 23, 2) ~ /^ [^ ]/) { need = 0; next }
+			if (length($0) >= 23 && $0 !~ / $/) { need = 1; next }
+		}
+		{ print NR ": " $0 }
+		END { if (need) print "no text for the last option" }' "$T/help.$l")
+	want "--help ($l): the lines of its options" "$bad" ""
+	lines=$(grep -c '^  -' "$T/help.$l")
+	[ "$lines" -ge 35 ] && ok || no "--help ($l): $lines options"
+	width=$(LC_ALL=C.UTF-8 wc -L < "$T/help.$l")
+	[ "$width" -le 79 ] && ok || no "--help ($l): $width columns wide"
+done
+want "--help: an option and its text" "$(sed -n 4p "$T/help.en")" \
+	"  --pvp                two players on this terminal"
+want "--help: a name of 20 columns" \
+	"$(grep -- '^  --door-per-address' "$T/help.en")" \
+	"  --door-per-address N with --serve: the SSH door's connections from one"
+want "--help: a longer name, its text under it" \
+	"$(grep -A1 -- '^  --rules' "$T/help.en")" \
+	"  --rules standard|simple
+                       rule set (default: standard)"
+want "--help: a text of several lines" "$(grep -A1 -- '^  --idle' "$T/help.en")" \
+	"  --idle SECONDS       with --serve: close a client silent this long
+                       (default: 900)"
+want "--help: -h" "$(grep -- '--help  ' "$T/help.en")" \
+	"  -h, --help           show this help and exit"
+want "--help in Japanese" "$(grep -A1 -- '^  --warn' "$T/help.ja")" \
+	"  --warn=auto|always|never
+                       相手が次のスライドで勝てるときに知らせる"
+
+# Every option --help shows is one that nonaga takes, as shown: one shown
+# with an argument (" FILE", "=auto|...") needs it, and nonaga --NAME
+# alone says so; one shown without (or with "[=LEVEL]") takes none: in
+# nonaga --NAME --version the --version is an option, answered.
+awk '/^  (-h, )?--[a-z]/ { s = $0; sub(/^  (-h, )?--/, "", s)
+	name = s; sub(/[^a-z-].*/, "", name); rest = substr(s, length(name) + 1)
+	print name, (rest ~ /^\[=/ ? "optional" : rest ~ /^[= ][^ ]/ ? "needed" : "none") }' \
+	"$T/help.en" > "$T/shown"
+[ "$(wc -l < "$T/shown")" -ge 35 ] && ok || no "--help: the options: $(cat "$T/shown")"
+version=$(env -i "$NONAGA" --version)
+while read -r name arg; do
+	case $name:$arg in
+	help:*|version:*) continue ;;
+	*:needed)
+		err=$(env -i LANG=C.UTF-8 HOME="$T" "$NONAGA" --"$name" 2>&1 </dev/null); s=$?
+		case $s:$err in
+		2:"nonaga: "*"--$name"*" needs "*) ok ;;
+		*) no "nonaga --$name: $s [$err]" ;;
+		esac ;;
+	*)
+		out=$(env -i LANG=C.UTF-8 HOME="$T" "$NONAGA" --"$name" --version 2>&1 </dev/null)
+		want "nonaga --$name --version" "$?: $out" "0: $version" ;;
+	esac
+done < "$T/shown"
+
 # Standard output that cannot be written (a full disk: /dev/full) is told
 # on standard error, and the exit status is 1, as GNU programs do.
 # full "ARGS" [INPUT]: nonaga ARGS >/dev/full fails with the message

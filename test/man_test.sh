@@ -58,11 +58,11 @@ done
 
 # Options: the long options of options.c's table, the aliases (another
 # spelling of an option) marked.
-sed -nE 's/^[[:space:]]*\[O_[A-Z_]*\] = \{ "([a-z-]*)", (NULL|"([a-z-]*)"),.*/\1 \3/p' \
+sed -nE 's/^[[:space:]]*\{ O_[A-Z_]*, "([a-z-]*)", (NULL|"([a-z-]*)"),.*/\1 \3/p' \
 	src/nonaga/options.c | awk '{ print $1, "main"; if ($2 != "") print $2, "alias" }' > "$tmp/opts"
 if [ "$(wc -l < "$tmp/opts")" -ge 10 ]; then ok; else no "cannot read the options of options.c"; fi
-env -i "$NONAGA" --help > "$tmp/help.en" 2>&1
-env -i "$NONAGA" --lang ja --help > "$tmp/help.ja" 2>&1
+env -i LANG=C.UTF-8 "$NONAGA" --help > "$tmp/help.en" 2>&1
+env -i LANG=C.UTF-8 "$NONAGA" --lang ja --help > "$tmp/help.ja" 2>&1
 # documented PAGE: the options a page names (\-\-name), one per line
 documented() {
 	grep -oE '\\-\\-[a-z]([a-z]|\\-)*' "$1" | sed 's/\\-/-/g; s/^--//' | sort -u
@@ -78,10 +78,16 @@ while read -r opt kind; do
 		if grep -q -- "--$opt\\b" "$tmp/help.$l"; then ok; else no "--$opt is not in --help ($l)"; fi
 	done
 done < "$tmp/opts"
-# ... and no option that options.c does not have.
+# ... and no option that options.c does not have, in the manuals or in
+# --help (an option's text naming another, as --host's names --clock).
 for l in en ja; do
 	for opt in $(cat "$tmp/doc.$l"); do
 		if grep -q "^$opt " "$tmp/opts"; then ok; else no "the $l manual documents --$opt, which options.c lacks"; fi
+	done
+	grep -oE -- '--[a-z][a-z-]*' "$tmp/help.$l" | sed 's/^--//' | sort -u > "$tmp/helped"
+	if [ "$(wc -l < "$tmp/helped")" -ge 35 ]; then ok; else no "--help ($l): the options: $(cat "$tmp/helped")"; fi
+	for opt in $(cat "$tmp/helped"); do
+		if grep -q "^$opt main" "$tmp/opts"; then ok; else no "--help ($l) names --$opt, which options.c lacks"; fi
 	done
 done
 

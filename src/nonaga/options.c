@@ -3,13 +3,14 @@
  *
  * One table says everything about an option: its name and argument, what
  * it sets, the modes it belongs to, the mode it chooses, the options it
- * excludes (its group), and how it is refused where it does not belong.
- * getopt_long's list is built from it, and the check of the combinations
- * reads it: the mode is the strongest one the options choose (--analyze,
- * then --host, --join and --watch, --client, --serve, --engine, and the
- * game on the screen); every option given must belong to it.  An option
- * refused says its own message (as "--clock goes with --host") where it
- * has one, else the mode's ("--serve runs the server only: ...").
+ * excludes (its group), how it is refused where it does not belong, and
+ * what --help says of it.  getopt_long's list and --help are made from
+ * it, and the check of the combinations reads it: the mode is the
+ * strongest one the options choose (--analyze, then --host, --join and
+ * --watch, --client, --serve, --engine, and the game on the screen);
+ * every option given must belong to it.  An option refused says its own
+ * message (as "--clock goes with --host") where it has one, else the
+ * mode's ("--serve runs the server only: ...").
  * Options that mean nothing in a mode but harm nothing there (the
  * display's, --lang, --threads, --as, --rules) belong to every mode, so
  * that an alias with them works for all of nonaga's uses.
@@ -103,83 +104,6 @@ static void put(const char *text, FILE *f)
 {
 	if (fputs(text, f) == EOF && f == stdout)
 		closeout_failed(errno);
-}
-
-static void usage(FILE *f)
-{
-	/* TRANSLATORS: the --help text.  Keep the option names and their
-	   arguments as they are, and keep the descriptions lined up. */
-	put(_("Usage: nonaga [OPTION]...\n"
-	        "Play NONAGA, the game of tokens on moving discs, in a terminal.\n"
-	        "\n"), f);
-	put(_("  --pvp                two players on this terminal\n"
-	        "  --ai[=LEVEL]         play against the computer (level 1-10, default 5)\n"
-	        "  --as red|blue        your side against the computer (default: random)\n"
-	        "  --rules standard|simple\n"
-	        "                       rule set (default: standard)\n"
-	        "  --threads N          threads for level 10 and hints (default: one per core)\n"), f);
-	put(_("  --ascii              draw with ASCII only\n"
-	        "  --color=auto|always|never\n"
-	        "                       use colour (default: auto; NO_COLOR means never)\n"
-	        "  --no-animation       do not animate moves\n"
-	        "  --warn=auto|always|never\n"
-	        "                       say when the opponent can win with its next\n"
-	        "                       slide (auto: against levels 1-3)\n"
-	        "  --wide-ambiguous     for terminals that draw East Asian ambiguous-width\n"
-	        "                       characters two columns wide\n"
-	        "  --lang ja|en         language of the messages (default: from the locale)\n"), f);
-	put(_("  --resume             continue the saved game (saved after every turn)\n"
-	        "  --replay FILE        step through a recorded game with the arrow keys\n"), f);
-	put(_("  --analyze FILE       judge every move of a recorded game: the engine's\n"
-	        "                       best move and a mark for a missed win (W), an\n"
-	        "                       allowed forced win (L) or a mistake (?)\n"
-	        "  --analyze-depth N    with --analyze: search depth, 2-6 (default: 3)\n"
-	        "  --analyze-out FILE   with --analyze: also write the record with the\n"
-	        "                       marks in its header (Analysis:)\n"), f);
-	put(_("  --engine             speak the engine protocol on stdin/stdout\n"), f);
-	put(_("  --serve              run the online game server (see ONLINE in nonaga(6))\n"
-	        "  --listen ADDR        with --serve: listen at unix:PATH or HOST:PORT\n"
-	        "                       (may be repeated; default: a private Unix socket)\n"
-	        "  --state DIR          with --serve: keep games and the key in DIR\n"
-	        "  --grace SECONDS      with --serve: how long a player may be away before\n"
-	        "                       the opponent may claim the win, or a challenge\n"
-	        "                       nobody joined is cancelled (default: 120)\n"
-	        "  --max-clients N      with --serve: connections at most\n"
-	        "  --max-games N        with --serve: games kept at once (default: 20000)\n"
-	        "  --idle SECONDS       with --serve: close a client silent this long\n"
-	        "                       (default: 900)\n"
-	        "  --sync MODE          with --serve: when moves reach the disk before\n"
-	        "                       they are acknowledged: batch (default: one\n"
-	        "                       fdatasync per batch, nothing acknowledged is\n"
-	        "                       lost), always (one per move, slower, the same\n"
-	        "                       promise) or none (no sync: a crash of the\n"
-	        "                       machine may lose acknowledged moves)\n"
-	        "  --gateway LOGIN      with --serve: the account of the SSH door, which\n"
-	        "                       may say which player each of its connections is\n"
-	        "  --door-per-address N with --serve: the SSH door's connections from one\n"
-	        "                       address at most (default: 100)\n"), f);
-	put(_("  --door               the game of an SSH account's players (its\n"
-	        "                       ForceCommand; see The SSH door in nonaga(6))\n"
-	        "  --door-keys TYPE KEY the SSH door's AuthorizedKeysCommand: print the\n"
-	        "                       key offered back when it is a valid one\n"), f);
-	put(_("  --host GAME          host an online game and wait for an opponent\n"
-	        "                       (with --as, --rules and --clock MIN+INC, or\n"
-	        "                       --clock DAYSd for days a move, and --for LOGIN\n"
-	        "                       for one player only)\n"
-	        "  --join GAME          take the free seat of an online game, or your own\n"
-	        "                       seat back\n"
-	        "  --watch GAME         watch an online game\n"
-	        "  --server ADDR        the server to play on (default: NONAGA_SERVER, the\n"
-	        "                       setting server=, this host's shared server, or\n"
-	        "                       your own, started when none runs)\n"
-	        "  --key-file FILE      the key of a TCP server (or NONAGA_KEY)\n"
-	        "  --client             speak the online protocol on stdin/stdout\n"
-	        "  --list               list your online games not over yet, one a line\n"
-	        "  --ratings            print the server's ratings, the best first\n"), f);
-	put(_("  -h, --help           show this help and exit\n"
-	        "  --version            show the version and exit\n"), f);
-	put(_("\nWithout options, nonaga opens its title menu.\n"
-	        "See nonaga(6) for the rules, the keys and the engine protocol.\n"), f);
 }
 
 static void try_help(void)
@@ -477,6 +401,8 @@ static int set_analyze_depth(cmdline *c, int id, const char *arg)
 	return GO_ON;
 }
 
+static void usage(FILE *f);
+
 static int do_help(cmdline *c, int id, const char *arg)
 {
 	(void)c, (void)id, (void)arg;
@@ -494,7 +420,9 @@ static int do_version(cmdline *c, int id, const char *arg)
 /* ------------------------------------------------------------ the table */
 
 typedef struct optdef {
+	int id;                     /* its O_ number */
 	const char *name, *alias;   /* alias: another spelling, or NULL */
+	char letter;                /* its short option (-h), or 0 */
 	int has_arg;                /* getopt_long's */
 	setter *set;                /* NULL: nothing to set */
 	unsigned modes;             /* the modes it belongs to */
@@ -503,6 +431,11 @@ typedef struct optdef {
 	const char *refused;        /* its own message where it does not
 	                             * belong, or NULL: the mode's */
 	unsigned refused_in;        /* the modes where that message is said */
+	const char *arg;            /* --help: its argument as written after
+	                             * the name (" FILE", "[=LEVEL]"), or NULL */
+	const char *help;           /* --help: what it does, in lines (no
+	                             * '\n' at the end); NULL: another's help
+	                             * tells of it (--clock, --for: --host's) */
 } optdef;
 
 /* The columns after `set' for the options of a kind: where they belong,
@@ -520,72 +453,192 @@ typedef struct optdef {
 	N_("nonaga: --server and --key-file are for playing online, not for " \
 	   "--serve or --engine\n"), M_SERVE | M_ENGINE
 #define ANYWHERE M_ALL, 0, G_NONE, NULL, 0
+#define ITS_MODE(m, group) m, m, group, NULL, 0   /* it chooses its mode */
 
-static const optdef optdefs[O_COUNT] = {
-	[O_PVP] = { "pvp", NULL, no_argument, set_pvp, M_TUI, M_TUI, G_OPPONENT, NULL, 0 },
-	[O_AI] = { "ai", NULL, optional_argument, set_ai, M_TUI, M_TUI, G_OPPONENT, NULL, 0 },
-	[O_THREADS] = { "threads", NULL, required_argument, set_threads, ANYWHERE },
-	[O_AS] = { "as", NULL, required_argument, set_as, SIDE_RULES },
-	[O_RULES] = { "rules", NULL, required_argument, set_rules, SIDE_RULES },
-	[O_ASCII] = { "ascii", NULL, no_argument, set_flag, ANYWHERE },
-	[O_COLOR] = { "color", "colour", required_argument, set_auto_always_never, ANYWHERE },
-	[O_NOANIM] = { "no-animation", NULL, no_argument, set_flag, ANYWHERE },
-	[O_WARN] = { "warn", NULL, required_argument, set_auto_always_never, ANYWHERE },
-	[O_ENGINE] = { "engine", NULL, no_argument, NULL, M_ENGINE, M_ENGINE, G_NONE, NULL, 0 },
-	[O_SERVE] = { "serve", NULL, no_argument, NULL, M_SERVE, M_SERVE, G_NONE, NULL, 0 },
-	[O_LISTEN] = { "listen", NULL, required_argument, set_listen, SERVE_ONLY },
-	[O_STATE] = { "state", NULL, required_argument, set_state, SERVE_ONLY },
-	[O_GRACE] = { "grace", NULL, required_argument, set_server_number, SERVE_ONLY },
-	[O_MAX_CLIENTS] = { "max-clients", NULL, required_argument, set_server_number, SERVE_ONLY },
-	[O_MAX_GAMES] = { "max-games", NULL, required_argument, set_server_number, SERVE_ONLY },
-	[O_IDLE] = { "idle", NULL, required_argument, set_server_number, SERVE_ONLY },
-	[O_SYNC] = { "sync", NULL, required_argument, set_sync, SERVE_ONLY },
-	[O_CLIENT] = { "client", NULL, no_argument, NULL, M_CLIENT, M_CLIENT, G_NONE, NULL, 0 },
-	[O_SERVER] = { "server", NULL, required_argument, set_server, PLAYING_ONLINE },
-	[O_KEY_FILE] = { "key-file", NULL, required_argument, set_key_file, PLAYING_ONLINE },
-	[O_HOST] = { "host", NULL, required_argument, set_game, M_HOST, M_HOST, G_ONLINE, NULL, 0 },
-	[O_JOIN] = { "join", NULL, required_argument, set_game, M_JOIN, M_JOIN, G_ONLINE, NULL, 0 },
-	[O_WATCH] = { "watch", NULL, required_argument, set_game, M_JOIN, M_JOIN, G_ONLINE, NULL, 0 },
-	[O_CLOCK] = { "clock", NULL, required_argument, set_clock, M_HOST, 0, G_NONE,
-	              N_("nonaga: --clock goes with --host\n"), M_ALL },
-	[O_LANG] = { "lang", NULL, required_argument, set_lang, ANYWHERE },
-	[O_WIDE] = { "wide-ambiguous", NULL, no_argument, set_flag, ANYWHERE },
-	[O_RESUME] = { "resume", NULL, no_argument, set_flag, M_TUI, M_TUI, G_NONE, NULL, 0 },
-	[O_REPLAY] = { "replay", NULL, required_argument, set_file, M_TUI, M_TUI, G_NONE, NULL, 0 },
-	[O_ANALYZE] = { "analyze", NULL, required_argument, set_file, M_ANALYZE, M_ANALYZE, G_NONE, NULL, 0 },
-	[O_ANALYZE_DEPTH] = { "analyze-depth", NULL, required_argument, set_analyze_depth, ANALYZE_ONLY },
-	[O_ANALYZE_OUT] = { "analyze-out", NULL, required_argument, set_file, ANALYZE_ONLY },
-	[O_FOR] = { "for", NULL, required_argument, set_for, M_HOST, 0, G_NONE,
-	            N_("nonaga: --for goes with --host\n"), M_ALL },
-	[O_LIST] = { "list", NULL, no_argument, NULL, M_LIST, M_LIST, G_NONE, NULL, 0 },
-	[O_RATINGS] = { "ratings", NULL, no_argument, NULL, M_RATINGS, M_RATINGS, G_NONE, NULL, 0 },
-	[O_GATEWAY] = { "gateway", NULL, required_argument, set_gateway, SERVE_ONLY },
-	[O_DOOR_PER_ADDR] = { "door-per-address", NULL, required_argument, set_server_number,
-	                      SERVE_ONLY },
-	[O_DOOR] = { "door", NULL, no_argument, NULL, M_DOOR, M_DOOR, G_NONE, NULL, 0 },
-	[O_DOOR_KEYS] = { "door-keys", NULL, required_argument, set_door_type,
-	                  M_DOOR_KEYS, M_DOOR_KEYS, G_NONE, NULL, 0 },
-	[O_HELP] = { "help", NULL, no_argument, do_help, ANYWHERE },
-	[O_VERSION] = { "version", NULL, no_argument, do_version, ANYWHERE },
+/* In the order of --help.  (The O_ numbers' order is the one in which
+ * the options are looked at: the first of two refused is told, and an
+ * ambiguous abbreviation lists its candidates in it.)  The help's lines
+ * stand beside the option's name, from column 24: at most 56 columns. */
+static const optdef optdefs[] = {
+	{ O_PVP, "pvp", NULL, 0, no_argument, set_pvp, ITS_MODE(M_TUI, G_OPPONENT),
+	  /* TRANSLATORS: an option's lines in --help: they begin at column
+	     24 of 80 (the option's name is before them).  Keep the names of
+	     options as they are. */
+	  NULL, N_("two players on this terminal") },
+	{ O_AI, "ai", NULL, 0, optional_argument, set_ai, ITS_MODE(M_TUI, G_OPPONENT),
+	  "[=LEVEL]", N_("play against the computer (level 1-10, default 5)") },
+	{ O_AS, "as", NULL, 0, required_argument, set_as, SIDE_RULES,
+	  " red|blue", N_("your side against the computer (default: random)") },
+	{ O_RULES, "rules", NULL, 0, required_argument, set_rules, SIDE_RULES,
+	  " standard|simple", N_("rule set (default: standard)") },
+	{ O_THREADS, "threads", NULL, 0, required_argument, set_threads, ANYWHERE,
+	  " N", N_("threads for level 10 and hints (default: one per core)") },
+	{ O_ASCII, "ascii", NULL, 0, no_argument, set_flag, ANYWHERE,
+	  NULL, N_("draw with ASCII only") },
+	{ O_COLOR, "color", "colour", 0, required_argument, set_auto_always_never, ANYWHERE,
+	  "=auto|always|never", N_("use colour (default: auto; NO_COLOR means never)") },
+	{ O_NOANIM, "no-animation", NULL, 0, no_argument, set_flag, ANYWHERE,
+	  NULL, N_("do not animate moves") },
+	{ O_WARN, "warn", NULL, 0, required_argument, set_auto_always_never, ANYWHERE,
+	  "=auto|always|never", N_("say when the opponent can win with its next\n"
+	                           "slide (auto: against levels 1-3)") },
+	{ O_WIDE, "wide-ambiguous", NULL, 0, no_argument, set_flag, ANYWHERE,
+	  NULL, N_("for terminals that draw East Asian ambiguous-width\n"
+	           "characters two columns wide") },
+	{ O_LANG, "lang", NULL, 0, required_argument, set_lang, ANYWHERE,
+	  " ja|en", N_("language of the messages (default: from the locale)") },
+	{ O_RESUME, "resume", NULL, 0, no_argument, set_flag, ITS_MODE(M_TUI, G_NONE),
+	  NULL, N_("continue the saved game (saved after every turn)") },
+	{ O_REPLAY, "replay", NULL, 0, required_argument, set_file, ITS_MODE(M_TUI, G_NONE),
+	  " FILE", N_("step through a recorded game with the arrow keys") },
+	{ O_ANALYZE, "analyze", NULL, 0, required_argument, set_file, ITS_MODE(M_ANALYZE, G_NONE),
+	  " FILE", N_("judge every move of a recorded game: the engine's\n"
+	              "best move and a mark for a missed win (W), an\n"
+	              "allowed forced win (L) or a mistake (?)") },
+	{ O_ANALYZE_DEPTH, "analyze-depth", NULL, 0, required_argument, set_analyze_depth, ANALYZE_ONLY,
+	  " N", N_("with --analyze: search depth, 2-6 (default: 3)") },
+	{ O_ANALYZE_OUT, "analyze-out", NULL, 0, required_argument, set_file, ANALYZE_ONLY,
+	  " FILE", N_("with --analyze: also write the record with the\n"
+	              "marks in its header (Analysis:)") },
+	{ O_ENGINE, "engine", NULL, 0, no_argument, NULL, ITS_MODE(M_ENGINE, G_NONE),
+	  NULL, N_("speak the engine protocol on stdin/stdout") },
+	{ O_SERVE, "serve", NULL, 0, no_argument, NULL, ITS_MODE(M_SERVE, G_NONE),
+	  NULL, N_("run the online game server (see ONLINE in nonaga(6))") },
+	{ O_LISTEN, "listen", NULL, 0, required_argument, set_listen, SERVE_ONLY,
+	  " ADDR", N_("with --serve: listen at unix:PATH or HOST:PORT\n"
+	              "(may be repeated; default: a private Unix socket)") },
+	{ O_STATE, "state", NULL, 0, required_argument, set_state, SERVE_ONLY,
+	  " DIR", N_("with --serve: keep games and the key in DIR") },
+	{ O_GRACE, "grace", NULL, 0, required_argument, set_server_number, SERVE_ONLY,
+	  " SECONDS", N_("with --serve: how long a player may be away before\n"
+	                 "the opponent may claim the win, or a challenge\n"
+	                 "nobody joined is cancelled (default: 120)") },
+	{ O_MAX_CLIENTS, "max-clients", NULL, 0, required_argument, set_server_number, SERVE_ONLY,
+	  " N", N_("with --serve: connections at most") },
+	{ O_MAX_GAMES, "max-games", NULL, 0, required_argument, set_server_number, SERVE_ONLY,
+	  " N", N_("with --serve: games kept at once (default: 20000)") },
+	{ O_IDLE, "idle", NULL, 0, required_argument, set_server_number, SERVE_ONLY,
+	  " SECONDS", N_("with --serve: close a client silent this long\n"
+	                 "(default: 900)") },
+	{ O_SYNC, "sync", NULL, 0, required_argument, set_sync, SERVE_ONLY,
+	  " MODE", N_("with --serve: when moves reach the disk before\n"
+	              "they are acknowledged: batch (default: one\n"
+	              "fdatasync per batch, nothing acknowledged is\n"
+	              "lost), always (one per move, slower, the same\n"
+	              "promise) or none (no sync: a crash of the\n"
+	              "machine may lose acknowledged moves)") },
+	{ O_GATEWAY, "gateway", NULL, 0, required_argument, set_gateway, SERVE_ONLY,
+	  " LOGIN", N_("with --serve: the account of the SSH door, which\n"
+	               "may say which player each of its connections is") },
+	{ O_DOOR_PER_ADDR, "door-per-address", NULL, 0, required_argument, set_server_number, SERVE_ONLY,
+	  " N", N_("with --serve: the SSH door's connections from one\n"
+	           "address at most (default: 100)") },
+	{ O_DOOR, "door", NULL, 0, no_argument, NULL, ITS_MODE(M_DOOR, G_NONE),
+	  NULL, N_("the game of an SSH account's players (its\n"
+	           "ForceCommand; see The SSH door in nonaga(6))") },
+	{ O_DOOR_KEYS, "door-keys", NULL, 0, required_argument, set_door_type,
+	  ITS_MODE(M_DOOR_KEYS, G_NONE),
+	  " TYPE KEY", N_("the SSH door's AuthorizedKeysCommand: print the\n"
+	                  "key offered back when it is a valid one") },
+	{ O_HOST, "host", NULL, 0, required_argument, set_game, ITS_MODE(M_HOST, G_ONLINE),
+	  " GAME", N_("host an online game and wait for an opponent\n"
+	              "(with --as, --rules and --clock MIN+INC, or\n"
+	              "--clock DAYSd for days a move, and --for LOGIN\n"
+	              "for one player only)") },
+	{ O_CLOCK, "clock", NULL, 0, required_argument, set_clock, M_HOST, 0, G_NONE,
+	  N_("nonaga: --clock goes with --host\n"), M_ALL, NULL, NULL },
+	{ O_FOR, "for", NULL, 0, required_argument, set_for, M_HOST, 0, G_NONE,
+	  N_("nonaga: --for goes with --host\n"), M_ALL, NULL, NULL },
+	{ O_JOIN, "join", NULL, 0, required_argument, set_game, ITS_MODE(M_JOIN, G_ONLINE),
+	  " GAME", N_("take the free seat of an online game, or your own\n"
+	              "seat back") },
+	{ O_WATCH, "watch", NULL, 0, required_argument, set_game, ITS_MODE(M_JOIN, G_ONLINE),
+	  " GAME", N_("watch an online game") },
+	{ O_SERVER, "server", NULL, 0, required_argument, set_server, PLAYING_ONLINE,
+	  " ADDR", N_("the server to play on (default: NONAGA_SERVER, the\n"
+	              "setting server=, this host's shared server, or\n"
+	              "your own, started when none runs)") },
+	{ O_KEY_FILE, "key-file", NULL, 0, required_argument, set_key_file, PLAYING_ONLINE,
+	  " FILE", N_("the key of a TCP server (or NONAGA_KEY)") },
+	{ O_CLIENT, "client", NULL, 0, no_argument, NULL, ITS_MODE(M_CLIENT, G_NONE),
+	  NULL, N_("speak the online protocol on stdin/stdout") },
+	{ O_LIST, "list", NULL, 0, no_argument, NULL, ITS_MODE(M_LIST, G_NONE),
+	  NULL, N_("list your online games not over yet, one a line") },
+	{ O_RATINGS, "ratings", NULL, 0, no_argument, NULL, ITS_MODE(M_RATINGS, G_NONE),
+	  NULL, N_("print the server's ratings, the best first") },
+	{ O_HELP, "help", NULL, 'h', no_argument, do_help, ANYWHERE,
+	  NULL, N_("show this help and exit") },
+	{ O_VERSION, "version", NULL, 0, no_argument, do_version, ANYWHERE,
+	  NULL, N_("show the version and exit") },
 };
+#define NOPTDEFS (sizeof optdefs / sizeof optdefs[0])
+_Static_assert(NOPTDEFS == O_COUNT, "one row for each O_ number");
+
+/* Option id's row, or NULL: none (getopt_long's list then lacks the
+ * option, which cli_test sees as one that --help shows and nonaga
+ * refuses).  Every id that getopt_long answers has one. */
+static const optdef *optdef_of(int id)
+{
+	for (size_t i = 0; i < NOPTDEFS; i++)
+		if (optdefs[i].id == id)
+			return &optdefs[i];
+	return NULL;
+}
+
+/* --help: the options in the table's order, each with its name and
+ * argument in a column of 20 ("  --listen ADDR") and the lines of its
+ * help beside it (or under it, when the name is longer). */
+#define HELP_COLUMN 23
+
+static void usage_option(const optdef *o, FILE *f)
+{
+	char line[1024];
+	int n = o->letter ? snprintf(line, sizeof line, "  -%c, --%s", o->letter, o->name)
+	                  : snprintf(line, sizeof line, "  --%s", o->name);
+	n += snprintf(line + n, sizeof line - n, "%s", o->arg ? o->arg : "");
+	if (n >= HELP_COLUMN) {
+		put(strcat(line, "\n"), f);
+		n = 0;
+	}
+	for (const char *s = _(o->help); *s; ) {
+		int len = (int)strcspn(s, "\n");
+		snprintf(line + n, sizeof line - n, "%*s%.*s\n", HELP_COLUMN - n, "", len, s);
+		put(line, f);
+		n = 0;
+		s += len + (s[len] == '\n');
+	}
+}
+
+static void usage(FILE *f)
+{
+	put(_("Usage: nonaga [OPTION]...\n"
+	        "Play NONAGA, the game of tokens on moving discs, in a terminal.\n"
+	        "\n"), f);
+	for (size_t i = 0; i < NOPTDEFS; i++)
+		if (optdefs[i].help)
+			usage_option(&optdefs[i], f);
+	put(_("\nWithout options, nonaga opens its title menu.\n"
+	        "See nonaga(6) for the rules, the keys and the engine protocol.\n"), f);
+}
 
 /* getopt_long's values: OPT_BASE + the option's O_ number (beyond any
  * short option's character). */
 #define OPT_BASE 256
 typedef struct option longopts[O_COUNT * 2 + 1];
 
-/* getopt_long's list, from the table. */
+/* getopt_long's list, from the table (in the O_ numbers' order). */
 static void build_longopts(longopts lo)
 {
 	int n = 0;
 	memset(lo, 0, sizeof(longopts));
-	for (int i = 0; i < O_COUNT; i++)
-		for (int k = 0; k < 2; k++) {
-			const char *name = k ? optdefs[i].alias : optdefs[i].name;
+	for (int i = 0; i < O_COUNT; i++) {
+		const optdef *o = optdef_of(i);
+		for (int k = 0; o && k < 2; k++) {
+			const char *name = k ? o->alias : o->name;
 			if (name)
-				lo[n++] = (struct option){ name, optdefs[i].has_arg,
-				                           NULL, OPT_BASE + i };
+				lo[n++] = (struct option){ name, o->has_arg, NULL, OPT_BASE + i };
 		}
+	}
 }
 
 /* ------------------------------------------------------------ parsing */
@@ -674,12 +727,12 @@ static int bad_option(const longopts lo, char **argv)
  * takes an argument would silently replace the first). */
 static int excluded(const unsigned char *given, int id)
 {
-	int g = optdefs[id].group;
+	int g = optdef_of(id)->group;
 	if (g == G_NONE)
 		return GO_ON;
 	for (int i = 0; i < O_COUNT; i++)
-		if (given[i] && optdefs[i].group == g &&
-		    (i != id || optdefs[i].has_arg == required_argument))
+		if (given[i] && optdef_of(i)->group == g &&
+		    (i != id || optdef_of(i)->has_arg == required_argument))
 			return bad("%s", _(group_refuses[g]));
 	return GO_ON;
 }
@@ -690,7 +743,7 @@ static const struct mode *chosen_mode(const unsigned char *given)
 	unsigned bits = 0;
 	for (int i = 0; i < O_COUNT; i++)
 		if (given[i])
-			bits |= optdefs[i].chooses;
+			bits |= optdef_of(i)->chooses;
 	size_t m = NMODES - 1;
 	while (m > 0 && !(bits & modes[m].bit))
 		m--;
@@ -704,9 +757,8 @@ static int refuse_foreign(const unsigned char *given, const struct mode *m)
 {
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < O_COUNT; i++) {
-			const optdef *o = &optdefs[i];
-			int chooser = o->chooses != 0;
-			if (!given[i] || (o->modes & m->bit) || chooser != (pass == 0))
+			const optdef *o = optdef_of(i);
+			if (!given[i] || (o->modes & m->bit) || (o->chooses != 0) != (pass == 0))
 				continue;
 			/* (the table gives every option refused in M_TUI, the
 			 * weakest mode, a message of its own) */
@@ -733,22 +785,39 @@ static void defaults(cmdline *c, const char *lang)
 		c->opt.color = COLOR_NEVER;
 }
 
+/* The option that getopt_long answered k for (a short option's letter,
+ * or OPT_BASE + its O_ number), or -1: a mistake. */
+static int option_id(int k)
+{
+	if (k >= OPT_BASE && k < OPT_BASE + O_COUNT)
+		return k - OPT_BASE;
+	for (size_t i = 0; i < NOPTDEFS; i++)
+		if (optdefs[i].letter && optdefs[i].letter == k)
+			return optdefs[i].id;
+	return -1;
+}
+
 /* The options one by one: GO_ON, or the exit status. */
 static int parse(cmdline *c, unsigned char *given, int argc, char **argv)
 {
 	longopts lo;
-	int k, r;
-	build_longopts(lo);
-	opterr = 0;
 	/* ':' first: a missing argument is told apart from an unknown option */
-	while ((k = getopt_long(argc, argv, ":h", lo, NULL)) != -1) {
-		int id = k == 'h' ? O_HELP : k - OPT_BASE;
-		if (id < 0 || id >= O_COUNT)
+	char letters[8] = ":";
+	int k, r, n = 1;
+	build_longopts(lo);
+	for (size_t i = 0; i < NOPTDEFS; i++)
+		if (optdefs[i].letter && n < (int)sizeof letters - 1)
+			letters[n++] = optdefs[i].letter;
+	opterr = 0;
+	while ((k = getopt_long(argc, argv, letters, lo, NULL)) != -1) {
+		int id = option_id(k);
+		if (id < 0)
 			return bad_option(lo, argv);
 		if ((r = excluded(given, id)) != GO_ON)
 			return r;
 		given[id] = 1;
-		if (optdefs[id].set && (r = optdefs[id].set(c, id, optarg)) != GO_ON)
+		const optdef *o = optdef_of(id);
+		if (o->set && (r = o->set(c, id, optarg)) != GO_ON)
 			return r;
 	}
 	if (given[O_DOOR_KEYS] && optind == argc - 1)

@@ -1,7 +1,8 @@
 /*
  * options.h - nonaga's command line: one table of the options, the modes
- * each belongs to and what each refuses, that both builds getopt_long's
- * list and checks the combinations (options.c).
+ * each belongs to, what each refuses and what --help says of it, that
+ * builds getopt_long's list and --help and checks the combinations
+ * (options.c).
  */
 #ifndef NONAGA_OPTIONS_H
 #define NONAGA_OPTIONS_H
