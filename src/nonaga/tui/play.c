@@ -1,9 +1,10 @@
 /*
  * play.c - one game on the screen: the turn shown as it is chosen, undo
  * and redo, questions, the loop; and the API through which the other side
- * (play.h: the computer, an online opponent, a puzzle, a replay) acts on
- * the screen.  What the board shows is built in play_view.c, the lines of
- * text in play_text.c; saving is in play_save.c and hints in play_hint.c.
+ * (game_screen.h: the computer, an online opponent, a puzzle, a replay)
+ * acts on the screen.  What the board shows is built in play_view.c, the
+ * lines of text in play_text.c; saving is in play_save.c and hints in
+ * play_hint.c.
  *
  * The turn's steps are chosen in turn.c; this file shows what they did.
  * When a step begins the cursor stands on one of its choices (at the start
@@ -11,7 +12,7 @@
  * the cursor), so four Enter presses play a legal turn.  The cursor may
  * also stand on cells that are not a choice, and choosing one says why not.
  */
-#include "play.h"
+#include "game_screen.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

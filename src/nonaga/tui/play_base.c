@@ -1,9 +1,9 @@
 /*
  * play_base.c - what every file of the game screen uses: the message
  * line, the sides' names, whose turn it is and what the other side
- * allows (play.h).
+ * allows (game_screen.h).
  */
-#include "play.h"
+#include "game_screen.h"
 #include <stdarg.h>
 #include <stdio.h>
 

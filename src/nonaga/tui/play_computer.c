@@ -1,10 +1,10 @@
 /*
- * play_computer.c - the computer as the other side (play.h): it thinks in
- * a thread of its own (ai_thread.c) while the screen stays live, plays
- * its move animated, and is taken back with the player's move.  When no
+ * play_computer.c - the computer as the other side (game_screen.h): it
+ * thinks in a thread of its own (ai_thread.c) while the screen stays live,
+ * plays its move animated, and is taken back with the player's move.  When no
  * side was chosen, it draws who plays which at each new game.
  */
-#include "play.h"
+#include "game_screen.h"
 #include <stdio.h>
 #include <stdlib.h>
 

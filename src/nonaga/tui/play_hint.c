@@ -6,7 +6,7 @@
  * the turn is at.  The hint has a searcher of its own (the computer
  * opponent's is the other side's).  Online, the other side refuses t.
  */
-#include "play.h"
+#include "game_screen.h"
 
 #define say play_say
 

@@ -3,7 +3,7 @@
  * against the computer (play_computer.c) or two players at one keyboard
  * (no other side), on the game screen (play.c).
  */
-#include "play.h"
+#include "game_screen.h"
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>

@@ -14,7 +14,7 @@
  * does, saying since when, and never turns to a private server
  * (client_connect.c).
  */
-#include "play.h"
+#include "game_screen.h"
 #include "client_proto.h"
 #include <stdio.h>
 #include <stdlib.h>

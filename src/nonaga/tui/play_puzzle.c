@@ -2,8 +2,8 @@
  * play_puzzle.c - the puzzles: positions from src/nonaga/puzzles.txt (made by
  * `make puzzles', test/puzzlegen.c; compiled in), played on play.c's
  * screen with the same board and keys as a game, this file being the
- * other side (play.h) that judges and answers the player's moves; and the
- * puzzles solved kept in the state directory.
+ * other side (game_screen.h) that judges and answers the player's moves;
+ * and the puzzles solved kept in the state directory.
  *
  * Two kinds (test/puzzle_check.h proves each one):
  *   win2   win in two: the player's move must leave every reply a winning
@@ -21,7 +21,7 @@
  * written atomically (savefile.c).  A file that cannot be read is moved
  * aside and the count starts again, with a message on the puzzle screen.
  */
-#include "play.h"
+#include "game_screen.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

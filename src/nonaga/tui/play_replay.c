@@ -1,10 +1,10 @@
 /*
  * play_replay.c - nonaga --replay: step through a recorded game on the
- * game screen, this file being the other side (play.h) that answers the
- * keys; a analyses the moves (the coach), p plays on from the position
- * shown.
+ * game screen, this file being the other side (game_screen.h) that
+ * answers the keys; a analyses the moves (the coach), p plays on from the
+ * position shown.
  */
-#include "play.h"
+#include "game_screen.h"
 #include "analysis.h"
 #include <limits.h>
 #include <stdarg.h>

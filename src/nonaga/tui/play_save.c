@@ -2,7 +2,7 @@
  * play_save.c - a game on the screen kept on disk: after every turn, as a
  * record once it is over, and exported with x (savefile.c does the files).
  */
-#include "play.h"
+#include "game_screen.h"
 #include "saveslot.h"
 #include <limits.h>
 #include <stdarg.h>

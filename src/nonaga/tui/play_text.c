@@ -1,10 +1,10 @@
 /*
  * play_text.c - the lines of text of a game's screen (the header, whose
  * turn, the hint, the last move, the message, the keys) and its move
- * list.  The other side (play.h) gives its own lines first; this file
+ * list.  The other side (game_screen.h) gives its own lines first; this file
  * fills the rest as for a game of two players.
  */
-#include "play.h"
+#include "game_screen.h"
 #include "analysis.h"
 #include <limits.h>
 #include <stdarg.h>
@@ -211,8 +211,8 @@ static void last_line(const play *p, panel_text *t)
 }
 
 /*
- * The panel: the other side's lines first (play.h, other_ops.panel), then
- * the game's own in those it left empty.
+ * The panel: the other side's lines first (game_screen.h,
+ * other_ops.panel), then the game's own in those it left empty.
  */
 void play_fill_panel(const play *p, panel_text *t)
 {

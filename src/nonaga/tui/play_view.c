@@ -9,7 +9,7 @@
  * replay: it is the game's move before the position shown) marks its four
  * cells, CF_LAST, until the next move is played.
  */
-#include "play.h"
+#include "game_screen.h"
 #include "analysis.h"
 #include "eval_graph.h"
 #include <limits.h>

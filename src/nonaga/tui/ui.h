@@ -13,7 +13,7 @@
  *   turn.c       one turn chosen step by step, without curses (turn.h)
  *   play.c       the game screen: the turn shown, undo/redo, questions, the
  *                loop; whoever answers the player's moves is "the other
- *                side" (play.h, private to the play*.c files)
+ *                side" (game_screen.h, private to the play*.c files)
  *   play_base.c  the game screen's message line and whose turn it is
  *   play_view.c       what a game's board shows; the cursor; drawing; animations
  *   play_text.c   a game's lines of text and its move list

@@ -1,6 +1,8 @@
 /*
- * play.h - the game screen's own header, for its files (play*.c) only:
- * other modules use ui.h.
+ * game_screen.h - the game screen's own header, for its files (play*.c)
+ * only: other modules use ui.h.  It is the interface of all of them, not
+ * of play.c alone: struct play and the other side's operations, then the
+ * functions of each file under the file's name.
  *
  * The screen (play.c) shows one game and lets the player choose turns.
  * Whoever answers the player's moves is "the other side" (other_ops
@@ -21,8 +23,8 @@
  *   play_computer.c, play_online.c, play_puzzle.c, play_replay.c: the
  *   other sides and their screens' entry points; play_local.c a local game
  */
-#ifndef NONAGA_PLAY_H
-#define NONAGA_PLAY_H
+#ifndef NONAGA_GAME_SCREEN_H
+#define NONAGA_GAME_SCREEN_H
 
 #include "ui.h"
 #include "savefile.h"
