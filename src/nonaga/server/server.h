@@ -1,9 +1,10 @@
 /*
  * server.h - the online game server (`nonaga --serve'): one thread on a
- * libevent loop.  server.c runs the loop, accepts and reads; server_cmds.c
- * hands each command to its handler (cmd_WORD, in the file of its
- * subject: server_cmd.c's the login, the lists and the games'); server_game.c keeps the games (seats, watchers,
- * clocks, results), server_chat.c the chat, server_door.c the SSH
+ * libevent loop.  server.c runs the loop, accepts and reads;
+ * server_cmds.c's table hands each command to its handler, cmd_WORD in
+ * the file of its subject (server_cmd.c's: the login, the lists and the
+ * games'); server_game.c keeps the games (seats, watchers, clocks,
+ * results), server_chat.c the chat, server_door.c the SSH
  * door's players, server_rating.c the players' ratings and
  * server_players.c their settings and ignore lists (both tables sorted
  * by name, server_names.c), server_owners.c who owns each name;
