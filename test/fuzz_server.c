@@ -1,6 +1,6 @@
 /*
  * fuzz_server.c - libFuzzer target over the online server's command
- * dispatcher (src/nonaga/server/server_cmd.c and what it calls: games,
+ * dispatcher (src/nonaga/server/server_cmds.c and what it calls: games,
  * the store and the ratings it journals with games' ends, the SSH door's
  * players, chat, the players' settings and ignore lists): the input is a session of lines, each led by a byte
  * that says which of four connections sends it

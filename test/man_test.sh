@@ -100,9 +100,9 @@ while read -r cmd; do
 	done
 done < "$tmp/cmds"
 
-# Every command of the online server has its entry in the ONLINE section
-# of both pages.
-sed -n 's/.*!strcmp(cmd, "\([a-z]*\)").*/\1/p' src/nonaga/server/server_cmd.c | sort -u > "$tmp/scmds"
+# Every command of the online server (a row of server_cmds.c's table)
+# has its entry in the ONLINE section of both pages.
+sed -n 's/^	{ "\([a-z]*\)", [0-9].*/\1/p' src/nonaga/server/server_cmds.c | sort -u > "$tmp/scmds"
 if [ "$(wc -l < "$tmp/scmds")" -ge 12 ]; then ok; else no "server commands: $(cat "$tmp/scmds")"; fi
 for page in $EN $JA; do
 	awk '/^\.SH (ONLINE|オンライン対戦)/ { on = 1; next } /^\.SH/ { on = 0 } on' $page > "$tmp/online"

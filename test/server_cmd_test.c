@@ -4,8 +4,9 @@
  * must be: who; games (states, clock, moves); host random, its rules and
  * its clock's bounds; watch's errors; leave, which keeps the seat; claims
  * too early and when the opponent is there; a loss on time (over SIDE
- * time, How: time in the record); chat up to 300 bytes.  $NONAGA is the program
- * (build/nonaga by default).
+ * time, How: time in the record); chat up to 300 bytes; every command's
+ * count of words (server_cmds.c's table) and the login before it.
+ * $NONAGA is the program (build/nonaga by default).
  */
 #include "srvtest.h"
 
@@ -196,9 +197,109 @@ static void chat(void)
 	CHECK(answer_is(&a, cmd, "error bad-text"), "151 are refused");
 	CHECK(answer_is(&a, "chat  ", "error bad-text"), "an empty chat is refused");
 	CHECK(said(&a, &b, "hi"), "nothing refused reached the watcher");
+	CHECK(said(&a, &b, "w1  w2   w3 "), "the rest of the line, its spaces kept");
 	CHECK(answer_is(&a, "resign", "ok"), "c1 taken back");
 	tc_close(&a);
 	tc_close(&b);
+}
+
+/* The commands' rows (server_cmds.c): the word, the fewest and most words
+ * after it, the usage that a wrong count is answered with. */
+static const struct row {
+	const char *word;
+	int fewest, most;
+	const char *usage;
+} rows[] = {
+	{ "quit", 0, 0, "quit" },
+	{ "login", 2, 2, "login KEY NAME" },
+	{ "as", 2, 4, "as FINGERPRINT ADDR [name NAME | code CODE]" },
+	{ "ping", 0, 0, "ping" },
+	{ "lobby", 0, 0, "lobby" },
+	{ "who", 0, 0, "who" },
+	{ "games", 0, 0, "games" },
+	{ "mine", 0, 0, "mine" },
+	{ "ratings", 0, 0, "ratings" },
+	{ "host", 1, 7, "host NAME [red|blue|random] [standard|simple] [clock M+I|clock Dd] "
+	  "[for LOGIN]" },
+	{ "join", 1, 2, "join NAME [TOKEN|red|blue]" },
+	{ "watch", 1, 1, "watch NAME" },
+	{ "leave", 0, 0, "leave" },
+	{ "move", 1, 1, "move MOVE (as in the engine protocol)" },
+	{ "resign", 0, 0, "resign" },
+	{ "draw", 0, 0, "draw" },
+	{ "claim", 0, 0, "claim" },
+	{ "takeback", 0, 0, "takeback" },
+	{ "code", 0, 0, "code" },
+	{ "ignore", 0, 1, "ignore [NAME]" },
+	{ "unignore", 1, 1, "unignore NAME" },
+	{ "settings", 0, 6, "settings [set KEY=VALUE...]" },
+};
+
+/* The word with k words after it (each w1): refused with its usage? */
+static int count_refused(tc *t, const struct row *r, int k)
+{
+	char cmd[200], want[200], got[300];
+	int len = snprintf(cmd, sizeof cmd, "%s", r->word);
+	for (int i = 0; i < k; i++)
+		len += snprintf(cmd + len, sizeof cmd - (size_t)len, " w1");
+	snprintf(want, sizeof want, "error bad-argument use: %s", r->usage);
+	if (tc_answer(t, cmd, want, got, sizeof got))
+		return 1;
+	return fprintf(stderr, "%s: '%s',\n  not '%s'\n", cmd, got, want), 0;
+}
+
+/* Every command's count of words is checked, one too few and one too
+ * many refused with its usage, and nothing done: no game, no seat, the
+ * connection kept (quit with a word too many does not quit).  Before a
+ * login over TCP every command but quit, login and as is refused and the
+ * connection closed; `as' is refused (not the gateway) and it stays. */
+static void counts(int port)
+{
+	tc a, t;
+	char want[200], got[300], line[600];
+	CHECK(connect_unix(&a), "a connection");
+	CHECK(answer_is(&a, "host c0 red", "ok seat red") && tc_expect(&a, "sync c0 ", NULL, 0, 3000),
+	      "in a game, so that a word too many would act");
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		const struct row *r = &rows[i];
+		if (r->fewest > 0)
+			CHECK(count_refused(&a, r, r->fewest - 1), "%s with %d words: too few", r->word,
+			      r->fewest - 1);
+		CHECK(count_refused(&a, r, r->most + 1), "%s with %d words: too many", r->word,
+		      r->most + 1);
+	}
+	CHECK(tc_answer(&a, "ping", "ok pong", got, sizeof got), "the connection stays: %s", got);
+	snprintf(want, sizeof want, "game c0 standard none %s - 0 open ratings=-:-|ok 1", me);
+	CHECK(list_is(&a, "games", "game ", want), "no game hosted, none left or resigned");
+	snprintf(want, sizeof want, "user %s c0 red|ok 1", me);
+	CHECK(list_is(&a, "who", "user ", want), "the seat kept");
+	CHECK(list_is(&a, "ignore", "ignore ", "ok 0"), "nobody ignored");
+	CHECK(answer_is(&a, "host c1 red standard junk", "error bad-argument use: host NAME ") &&
+	      answer_is(&a, "host c1 red standard clock 5+0 for bob junk",
+	                "error bad-argument use: host NAME "), "host with a word it does not take");
+	snprintf(want, sizeof want, "game c0 standard none %s - 0 open ratings=-:-|ok 1", me);
+	CHECK(list_is(&a, "games", "game ", want), "no game c1");
+	CHECK(answer_is(&a, "resign", "ok"), "c0 taken back");
+	tc_close(&a);
+
+	static const char *const first[] = { "ping", "lobby", "who", "games", "mine", "ratings",
+	                                     "host x", "join x", "watch x", "leave", "move x",
+	                                     "resign", "draw", "claim", "takeback", "chat hi",
+	                                     "code", "ignore", "unignore x", "settings",
+	                                     "frobnicate" };
+	for (size_t i = 0; i < sizeof first / sizeof *first; i++) {
+		int ok = tc_tcp(&t, port) == 0 && tc_expect(&t, "hello ", NULL, 0, 3000) &&
+		         tc_answer(&t, first[i], "error login-required log in first: login KEY NAME; "
+		                   "closing", line, sizeof line) && tc_closed(&t, 3000);
+		CHECK(ok, "%s before a login: refused and closed (%s)", first[i], line);
+		tc_close(&t);
+	}
+	CHECK(tc_tcp(&t, port) == 0 && tc_expect(&t, "hello ", NULL, 0, 3000) &&
+	      answer_is(&t, "as SHA256:x -", "error not-gateway ") &&
+	      answer_is(&t, "quit now", "error bad-argument use: quit") &&
+	      tc_answer(&t, "quit", "ok bye", line, sizeof line) && tc_closed(&t, 3000),
+	      "as and quit before a login: answered, and the connection stays until quit");
+	tc_close(&t);
 }
 
 /* A game where red has 1.5 s left and the blue seat is free, for the
@@ -256,7 +357,8 @@ int main(void)
 {
 	if (srv_setup("server-cmd") < 0)
 		return 1;
-	pid_t pid = start(1, NULL, NULL, NULL);
+	int port = 0;
+	pid_t pid = start(1, NULL, NULL, &port);
 	CHECK(pid > 0, "the server starts");
 	tc t;
 	CHECK(connect_unix(&t), "the login is known: %s", me);   /* (for flag_game) */
@@ -266,6 +368,7 @@ int main(void)
 		hosting();
 		leaving();
 		chat();
+		counts(port);
 		CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
 	}
 	flag_game();

@@ -1,8 +1,10 @@
 /*
  * server.h - the online game server (`nonaga --serve'): one thread on a
- * libevent loop.  server.c runs the loop, accepts and reads; server_cmd.c
- * answers the commands; server_game.c keeps the games (seats, watchers,
- * clocks, results), server_chat.c the chat, server_door.c the SSH
+ * libevent loop.  server.c runs the loop, accepts and reads;
+ * server_cmds.c's table hands each command to its handler, cmd_WORD in
+ * the file of its subject (server_cmd.c's: the login, the lists and the
+ * games'); server_game.c keeps the games (seats, watchers, clocks,
+ * results), server_chat.c the chat, server_door.c the SSH
  * door's players, server_rating.c the players' ratings and
  * server_players.c their settings and ignore lists (both tables sorted
  * by name, server_names.c), server_owners.c who owns each name;
@@ -211,8 +213,20 @@ struct event *conn_lobby_new(server *s);   /* its timer (server.c frees it) */
  * turn's journal entries are durable). */
 void conn_release(conn *c);
 
-/* server_cmd.c */
+/* server_cmds.c: the table of the commands.  One line: the command's
+ * count of words and the login checked, then its handler called. */
 void cmd_dispatch(conn *c, char *line);
+/* The handlers: w[0] is the command, w[1..n-1] its words, as many as its
+ * row in server_cmds.c allows; chat's w[1], when there, is the rest of
+ * the line.  Each answers with one line (nonaga(6), ONLINE). */
+typedef void cmd_fn(conn *c, char **w, int n);
+cmd_fn cmd_quit, cmd_login, cmd_ping, cmd_lobby, cmd_who, cmd_games, cmd_mine,
+       cmd_host, cmd_join, cmd_watch, cmd_leave, cmd_move, cmd_resign, cmd_draw,
+       cmd_takeback, cmd_claim;   /* server_cmd.c */
+cmd_fn cmd_chat;                  /* server_chat.c */
+cmd_fn cmd_as, cmd_code;          /* server_door.c */
+cmd_fn cmd_ratings;               /* server_rating.c */
+cmd_fn cmd_settings, cmd_ignore, cmd_unignore;   /* server_players.c */
 
 /* server_game.c */
 sgame *game_find(server *s, const char *name);
@@ -276,9 +290,6 @@ int state_key(server *s, const char *path, char *msg, size_t size);
 int state_write_file(const char *dir, const char *name, const char *text, int excl);
 int state_sync_dir(const char *dir);
 
-/* server_chat.c */
-void chat_say(conn *c, const char *text);   /* text checked */
-
 /* server_names.c: arrays of records sorted by the player name that each
  * record starts with (the ratings, the players' table). */
 void *names_find(const void *v, int n, size_t size, const char *name);
@@ -288,9 +299,6 @@ void *names_add(void **v, int *n, int *cap, size_t size, const char *name);
  * state directory's file `players'. */
 int players_load(server *s, char *msg, size_t size);
 void players_free(server *s);
-/* settings [set KEY=VALUE...] (n words of at most words_max were split) */
-void cmd_settings(conn *c, char **w, int n, int words_max);
-void cmd_ignore(conn *c, char **w, int n);   /* ignore [NAME], unignore NAME */
 /* Does c's player ignore the player name (chat, invitations)? */
 int conn_ignores(const conn *c, const char *name);
 
@@ -304,8 +312,6 @@ void linger_free(server *s);
 /* server_door.c */
 int door_load(server *s, char *msg, size_t size);
 void door_free(server *s);
-void door_as(conn *c, char **w, int n);
-void door_code(conn *c);
 
 /* server_owners.c: who owns each name (the state directory's file
  * `names'): a login by its uid, the TCP players together, a door player
@@ -341,7 +347,6 @@ int ratings_save(server *s, unsigned long long seq);
 void ratings_game(sgame *g);
 void ratings_entry_word(const sgame *g, int side, char *out, size_t size);
 int ratings_count(server *s, unsigned long long seq, const char *word);
-void cmd_ratings(conn *c);
 /* "R/RD" rounded, as `games' gives it; "-" for an empty seat ("") or a
  * player not rated yet. */
 void ratings_word(server *s, const char *name, char *out, size_t size);   /* "rating NAME R RD GAMES" lines, then "ok N" */

@@ -1,9 +1,12 @@
 /*
- * server_cmd.c - the commands of the online protocol, one function each
- * (nonaga(6), ONLINE, is their contract).  Every command is answered with
- * exactly one line, "ok ..." or "error CODE TEXT"; lists come before the
- * "ok N" that ends them; a sync comes after the "ok" of host, join and
- * watch.
+ * server_cmd.c - the commands of the online protocol about the connection
+ * (login, quit, ping, lobby), the lists (who, games, mine) and the games
+ * (host, join, watch, leave, move, resign, draw, takeback, claim), one
+ * function each, called by server_cmds.c's table with as many words as
+ * their rows allow (nonaga(6), ONLINE, is their contract).  Every command
+ * is answered with exactly one line, "ok ..." or "error CODE TEXT"; lists
+ * come before the "ok N" that ends them; a sync comes after the "ok" of
+ * host, join and watch.
  */
 #include "server.h"
 #include <errno.h>
@@ -11,26 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-#define WORDS 8
-
-/* Split line into up to max words at spaces; how many. */
-static int split(char *line, char **w, int max)
-{
-	int n = 0;
-	char *p = line;
-	while (n < max) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		w[n++] = p;
-		p += strcspn(p, " ");
-		if (*p)
-			*p++ = 0;
-	}
-	return n;
-}
 
 static int bad(conn *c, const char *code, const char *why)
 {
@@ -48,14 +31,11 @@ static int same_key(const char *a, const char *b)
 	return !d && strlen(a) == n;
 }
 
-static void cmd_login(conn *c, char **w, int n)
+void cmd_login(conn *c, char **w, int n)
 {
+	(void)n;
 	if (c->authed) {
 		bad(c, "bad-command", "already logged in");
-		return;
-	}
-	if (n != 3) {
-		bad(c, "bad-argument", "use: login KEY NAME");
 		return;
 	}
 	if (!same_key(w[1], c->srv->key)) {
@@ -83,8 +63,31 @@ static void cmd_login(conn *c, char **w, int n)
 	conn_send(c, "welcome %s", c->name);
 }
 
-static void cmd_who(conn *c)
+void cmd_quit(conn *c, char **w, int n)
 {
+	(void)w, (void)n;
+	server_log("client %lu (%s) quits", c->id, c->authed ? c->name : "-");
+	conn_send(c, "ok bye");
+	conn_close_after(c);
+}
+
+void cmd_ping(conn *c, char **w, int n)
+{
+	(void)w, (void)n;
+	conn_send(c, "ok pong");
+}
+
+/* Told `changed' from now on while in no game (conn_lobby_changed). */
+void cmd_lobby(conn *c, char **w, int n)
+{
+	(void)w, (void)n;
+	c->follows = 1;
+	conn_send(c, "ok");
+}
+
+void cmd_who(conn *c, char **w, int n_words)
+{
+	(void)w, (void)n_words;
 	int n = 0;
 	for (conn *o = c->srv->conns; o; o = o->next)
 		if (o->authed && !o->dead) {
@@ -111,8 +114,9 @@ static int hidden_invitation(conn *c, const sgame *g)
 	        (g->seat[1].name[0] && conn_ignores(c, g->seat[1].name)));
 }
 
-static void cmd_games(conn *c)
+void cmd_games(conn *c, char **w, int n_words)
 {
+	(void)w, (void)n_words;
 	int n = 0;
 	for (sgame *g = c->srv->games; g; g = g->next) {
 		if (hidden_invitation(c, g))
@@ -137,8 +141,9 @@ static void cmd_games(conn *c)
  * and the invitations to it, the same with SIDE the free seat and the
  * word "invited" after; then "ok N".  What `nonaga --list' and the title
  * menu show. */
-static void cmd_mine(conn *c)
+void cmd_mine(conn *c, char **w, int n_words)
 {
+	(void)w, (void)n_words;
 	int n = 0;
 	for (sgame *g = c->srv->games; g; g = g->next) {
 		int side = !strcmp(g->seat[0].name, c->name) ? NG_RED
@@ -209,16 +214,11 @@ static int games_open(const server *s, const char *name)
 	return n;
 }
 
-static void cmd_host(conn *c, char **w, int n)
+void cmd_host(conn *c, char **w, int n)
 {
 	int side = -1, min = 0, inc = 0, days = 0;
 	ng_rules rules = NG_STANDARD;
 	const char *invited = "";
-	if (n < 2 || n > WORDS) {   /* (more than WORDS: words past the last it takes) */
-		bad(c, "bad-argument", "use: host NAME [red|blue|random] [standard|simple] "
-		    "[clock M+I|clock Dd] [for LOGIN]");
-		return;
-	}
 	if (!game_name_ok(c, w[1]))
 		return;
 	for (int i = 2; i < n; i++) {
@@ -319,13 +319,9 @@ static int seat_for(conn *c, sgame *g, const char *token, int want)
 	return -1;
 }
 
-static void cmd_join(conn *c, char **w, int n)
+void cmd_join(conn *c, char **w, int n)
 {
 	char why[128];
-	if (n < 2 || n > 3) {
-		bad(c, "bad-argument", "use: join NAME [TOKEN|red|blue]");
-		return;
-	}
 	if (!game_name_ok(c, w[1]))
 		return;
 	sgame *g = game_find(c->srv, w[1]);
@@ -374,12 +370,9 @@ static void cmd_join(conn *c, char **w, int n)
 	seated(c, g, side);
 }
 
-static void cmd_watch(conn *c, char **w, int n)
+void cmd_watch(conn *c, char **w, int n)
 {
-	if (n != 2) {
-		bad(c, "bad-argument", "use: watch NAME");
-		return;
-	}
+	(void)n;
 	if (!game_name_ok(c, w[1]))
 		return;
 	sgame *g = game_find(c->srv, w[1]);
@@ -411,16 +404,13 @@ static sgame *playing(conn *c)
 	return c->game;
 }
 
-static void cmd_move(conn *c, char **w, int n)
+void cmd_move(conn *c, char **w, int n)
 {
 	sgame *g = playing(c);
 	char why[128];
+	(void)n;
 	if (!g)
 		return;
-	if (n != 2) {
-		bad(c, "bad-argument", "use: move MOVE (as in the engine protocol)");
-		return;
-	}
 	ng_move m;
 	const char *code = game_check(g, c, w[1], &m, why, sizeof why);
 	if (code) {
@@ -433,8 +423,9 @@ static void cmd_move(conn *c, char **w, int n)
 	game_apply(g, m);
 }
 
-static void cmd_resign(conn *c)
+void cmd_resign(conn *c, char **w, int n)
 {
+	(void)w, (void)n;
 	sgame *g = playing(c);
 	if (!g || !room(c))
 		return;
@@ -449,8 +440,9 @@ static void cmd_resign(conn *c)
 	game_end(g, other == NG_RED ? NG_RED_WINS : NG_BLUE_WINS, "resign");
 }
 
-static void cmd_draw(conn *c)
+void cmd_draw(conn *c, char **w, int n)
 {
+	(void)w, (void)n;
 	sgame *g = playing(c);
 	if (!g)
 		return;
@@ -474,8 +466,9 @@ static void cmd_draw(conn *c)
 
 /* Asking to take back one's last move, or agreeing to the opponent's
  * asking: the moves go back to where the asker was to move. */
-static void cmd_takeback(conn *c)
+void cmd_takeback(conn *c, char **w, int n)
 {
+	(void)w, (void)n;
 	sgame *g = playing(c);
 	if (!g)
 		return;
@@ -514,8 +507,9 @@ static void cmd_takeback(conn *c)
 	}
 }
 
-static void cmd_claim(conn *c)
+void cmd_claim(conn *c, char **w, int n)
 {
+	(void)w, (void)n;
 	sgame *g = playing(c);
 	if (!g)
 		return;
@@ -543,122 +537,11 @@ static void cmd_claim(conn *c)
 	game_end(g, c->role == NG_RED ? NG_RED_WINS : NG_BLUE_WINS, "abandon");
 }
 
-static void cmd_chat(conn *c, const char *text)
+void cmd_leave(conn *c, char **w, int n)
 {
-	if (!c->game) {
-		bad(c, "not-in-game", "chat goes to a game you play or watch");
-		return;
-	}
-	while (*text == ' ')
-		text++;
-	if (!*text || !net_text_ok(text, NET_CHAT_MAX)) {
-		bad(c, "bad-text", "chat is 1 to 300 bytes of UTF-8 without control characters");
-		return;
-	}
-	chat_say(c, text);
-}
-
-static void cmd_leave(conn *c)
-{
+	(void)w, (void)n;
 	if (c->game)
 		server_log("%s leaves %s (%s)", c->name, c->game->name, side_word(c->role));
 	game_leave(c);
 	conn_send(c, "ok");
-}
-
-/* May the command change what `games' or `who' lists (a game hosted,
- * joined, watched, left, moved in or ended; a player come)?  The lobbies
- * are then told (conn_lobby_changed), whether it did or was refused. */
-static int changes_lists(const char *cmd)
-{
-	static const char *const quiet[] = { "ping", "who", "games", "mine", "ratings",
-	                                     "chat", "code", "ignore", "unignore",
-	                                     "settings", "lobby" };
-	for (size_t i = 0; i < sizeof quiet / sizeof *quiet; i++)
-		if (!strcmp(cmd, quiet[i]))
-			return 0;
-	return 1;
-}
-
-void cmd_dispatch(conn *c, char *line)
-{
-	/* chat takes the rest of the line as it is */
-	char rest[NET_LINE_MAX + 1];
-	const char *after = line + strspn(line, " ");
-	after += strcspn(after, " ");
-	snprintf(rest, sizeof rest, "%s", *after ? after + 1 : after);
-	char *w[WORDS + 1];
-	int n = split(line, w, WORDS + 1);   /* WORDS + 1: too many */
-	if (n == 0)
-		return;          /* empty lines are ignored */
-	const char *cmd = w[0];
-	if (!strcmp(cmd, "quit")) {
-		server_log("client %lu (%s) quits", c->id, c->authed ? c->name : "-");
-		conn_send(c, "ok bye");
-		conn_close_after(c);
-		return;
-	}
-	if (!strcmp(cmd, "login")) {
-		cmd_login(c, w, n);
-		return;
-	}
-	if (!strcmp(cmd, "as")) {
-		door_as(c, w, n);
-		return;
-	}
-	if (!c->authed && c->gateway) {   /* the SSH door's account, not a player */
-		bad(c, "login-required", "the gateway says which player this is first: "
-		    "as FINGERPRINT ADDR [name NAME | code CODE]; closing");
-		conn_close_after(c);
-		return;
-	}
-	if (!c->authed) {
-		bad(c, "login-required", "log in first: login KEY NAME; closing");
-		conn_close_after(c);
-		return;
-	}
-	if (changes_lists(cmd))
-		conn_lobby_changed(c->srv);
-	if (!strcmp(cmd, "ping"))
-		conn_send(c, "ok pong");
-	else if (!strcmp(cmd, "lobby")) {
-		c->follows = 1;
-		conn_send(c, "ok");
-	}
-	else if (!strcmp(cmd, "who"))
-		cmd_who(c);
-	else if (!strcmp(cmd, "games"))
-		cmd_games(c);
-	else if (!strcmp(cmd, "mine"))
-		cmd_mine(c);
-	else if (!strcmp(cmd, "ratings"))
-		cmd_ratings(c);
-	else if (!strcmp(cmd, "host"))
-		cmd_host(c, w, n);
-	else if (!strcmp(cmd, "join"))
-		cmd_join(c, w, n);
-	else if (!strcmp(cmd, "watch"))
-		cmd_watch(c, w, n);
-	else if (!strcmp(cmd, "leave"))
-		cmd_leave(c);
-	else if (!strcmp(cmd, "move"))
-		cmd_move(c, w, n);
-	else if (!strcmp(cmd, "resign"))
-		cmd_resign(c);
-	else if (!strcmp(cmd, "draw"))
-		cmd_draw(c);
-	else if (!strcmp(cmd, "claim"))
-		cmd_claim(c);
-	else if (!strcmp(cmd, "takeback"))
-		cmd_takeback(c);
-	else if (!strcmp(cmd, "chat"))
-		cmd_chat(c, rest);
-	else if (!strcmp(cmd, "code"))
-		door_code(c);
-	else if (!strcmp(cmd, "ignore") || !strcmp(cmd, "unignore"))
-		cmd_ignore(c, w, n);
-	else if (!strcmp(cmd, "settings"))
-		cmd_settings(c, w, n, WORDS);
-	else
-		bad(c, "bad-command", "unknown command; see nonaga(6), ONLINE");
 }

@@ -243,14 +243,14 @@ static int new_key(conn *c, char **w, int n, const char **name)
 	return 1;
 }
 
-void door_as(conn *c, char **w, int n)
+void cmd_as(conn *c, char **w, int n)
 {
 	server *s = c->srv;
 	if (!c->gateway || c->authed) {
 		refuse(c, "not-gateway", "only the SSH door's account says who a player is");
 		return;
 	}
-	if (n < 3 || !sshkey_fpr_ok(w[1]) || !addr_ok(w[2])) {
+	if (!sshkey_fpr_ok(w[1]) || !addr_ok(w[2])) {
 		refuse(c, "bad-argument", "use: as FINGERPRINT ADDR [name NAME | code CODE]");
 		return;
 	}
@@ -286,8 +286,9 @@ void door_as(conn *c, char **w, int n)
 	conn_send(c, "welcome %s", c->name);
 }
 
-void door_code(conn *c)
+void cmd_code(conn *c, char **w, int n)
 {
+	(void)w, (void)n;
 	struct door_ids *d = c->srv->door;
 	if (!c->fpr[0]) {
 		refuse(c, "bad-command", "codes are for players of the SSH door");

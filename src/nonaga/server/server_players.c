@@ -215,11 +215,11 @@ int conn_ignores(const conn *c, const char *name)
 }
 
 /* settings set KEY=VALUE...: every word checked before anything changes. */
-static void set(conn *c, char **w, int n, int words_max)
+static void set(conn *c, char **w, int n)
 {
 	int key[NKEYS * 2];
 	const char *value[NKEYS * 2];
-	if (n < 3 || n >= words_max || n - 2 > NKEYS * 2) {
+	if (n < 3 || n - 2 > NKEYS * 2) {
 		conn_send(c, "error bad-argument use: settings set KEY=VALUE... "
 		          "(at most %d)", NKEYS);
 		return;
@@ -259,10 +259,10 @@ static void set(conn *c, char **w, int n, int words_max)
 	conn_send(c, "ok");
 }
 
-void cmd_settings(conn *c, char **w, int n, int words_max)
+void cmd_settings(conn *c, char **w, int n)
 {
 	if (n >= 2 && !strcmp(w[1], "set")) {
-		set(c, w, n, words_max);
+		set(c, w, n);
 		return;
 	}
 	if (n != 1) {
@@ -297,37 +297,37 @@ static int unignore(server *s, player *p, const char *name)
 	return -1;
 }
 
+/* w[1] is a name: 1, or 0 (refused, said). */
+static int name_given(conn *c, char **w)
+{
+	if (net_name_ok(w[1]))
+		return 1;
+	conn_send(c, "error bad-argument use: %s NAME", w[0]);
+	return 0;
+}
+
+/* ignore NAME; alone: the list. */
 void cmd_ignore(conn *c, char **w, int n)
 {
-	int un = !strcmp(w[0], "unignore");
 	player *p = find(c->srv->players, c->name);
-	if (n == 1 && !un) {
+	if (n == 1) {
 		for (int i = 0; p && i < p->nignore; i++)
 			conn_send(c, "ignore %s", p->ignore[i]);
 		conn_send(c, "ok %d", p ? p->nignore : 0);
 		return;
 	}
-	if (n != 2 || !net_name_ok(w[1])) {
-		conn_send(c, "error bad-argument use: %s NAME", w[0]);
+	if (!name_given(c, w))
 		return;
-	}
-	if (un ? !ignoring(p, w[1]) : ignoring(p, w[1])) {
+	if (ignoring(p, w[1])) {
 		conn_send(c, "ok");   /* already so: nothing to write */
 		return;
 	}
-	if (!un && p && p->nignore == IGNORE_MAX) {
+	if (p && p->nignore == IGNORE_MAX) {
 		conn_send(c, "error too-many at most %d players ignored", IGNORE_MAX);
 		return;
 	}
 	if (!may_keep(c))
 		return;
-	if (un) {
-		if (unignore(c->srv, p, w[1]) < 0)
-			conn_send(c, "error server-error cannot keep the change; try later");
-		else
-			conn_send(c, "ok");
-		return;
-	}
 	if (!(p = entry_of(c->srv->players, c->name)) || add_ignore(p, w[1]) < 0) {
 		conn_send(c, "error server-error out of memory");
 		return;
@@ -338,4 +338,22 @@ void cmd_ignore(conn *c, char **w, int n)
 		return;
 	}
 	conn_send(c, "ok");
+}
+
+void cmd_unignore(conn *c, char **w, int n)
+{
+	player *p = find(c->srv->players, c->name);
+	(void)n;
+	if (!name_given(c, w))
+		return;
+	if (!ignoring(p, w[1])) {
+		conn_send(c, "ok");   /* already so: nothing to write */
+		return;
+	}
+	if (!may_keep(c))
+		return;
+	if (unignore(c->srv, p, w[1]) < 0)
+		conn_send(c, "error server-error cannot keep the change; try later");
+	else
+		conn_send(c, "ok");
 }

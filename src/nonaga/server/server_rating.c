@@ -207,10 +207,11 @@ void ratings_word(server *s, const char *name, char *out, size_t size)
 		snprintf(out, size, "-");
 }
 
-void cmd_ratings(conn *c)
+void cmd_ratings(conn *c, char **w, int n_words)
 {
 	struct ratings *t = c->srv->ratings;
 	int n = t ? t->n : 0;
+	(void)w, (void)n_words;
 	rated **order = n ? malloc((size_t)n * sizeof *order) : NULL;
 	if (n && !order) {
 		conn_send(c, "error busy out of memory");
