@@ -417,7 +417,7 @@ int server_main(const server_opts *opt)
 		return 1;
 	}
 	s->reaper = event_new(s->base, -1, 0, reap, s);
-	s->lobby = conn_lobby_new(s);
+	s->lobby = lobby_timer_new(s);
 	struct event *sigs[2] = {
 		evsignal_new(s->base, SIGINT, on_signal, s),
 		evsignal_new(s->base, SIGTERM, on_signal, s),
@@ -460,6 +460,7 @@ int server_main(const server_opts *opt)
 		event_free(s->reaper);
 	if (s->lobby)
 		event_free(s->lobby);
+	lobby_free(s);
 	event_base_free(s->base);
 	return status;
 }

@@ -83,7 +83,8 @@ struct conn {
 	double tokens;          /* commands it may still send now (flooding) */
 	int64_t refill_ms;
 	int closing;            /* close once the output is written */
-	int follows;            /* asked `lobby': told `changed' in no game */
+	int follows;            /* asked `lobby' (1) or `lobby news' (2):
+	                         * told `changed' in no game */
 	struct evbuffer *held;  /* sent this turn: released after the commit */
 	int queued;             /* 1 + its index in the server's flush queue */
 	int dead;               /* dropped: freed by the reaper */
@@ -168,6 +169,7 @@ struct server {
 	conn *reap;
 	struct event *reaper;
 	struct event *lobby;        /* tells the lobbies, once a second at most */
+	struct lobby_seen *seen;    /* what they were told (server_lobby.c's) */
 	conn **flushq;              /* connections with held output */
 	int nflush, capflush;
 	int stop;                   /* a signal came */
@@ -206,7 +208,6 @@ void conn_timeouts(conn *c, int seconds);   /* reading; writing is WRITE_S */
 /* The lists of games or players changed: within LOBBY_MS, every
  * connection that asked `lobby' and is in no game is told `changed'. */
 void conn_lobby_changed(server *s);
-struct event *conn_lobby_new(server *s);   /* its timer (server.c frees it) */
 /* What the turn held for c goes to its socket (server.c's flush, once the
  * turn's journal entries are durable). */
 void conn_release(conn *c);
@@ -275,6 +276,17 @@ int state_key(server *s, const char *path, char *msg, size_t size);
  * to fsync (state_sync_dir). */
 int state_write_file(const char *dir, const char *name, const char *text, int excl);
 int state_sync_dir(const char *dir);
+
+/* server_lobby.c: the lobbies told of changes (lobby_timer_new: the
+ * timer conn_lobby_changed sets, which server.c frees; lobby_free: what
+ * they were told); a game's `games' line and a connection's `who' line;
+ * is an invitation to c hidden from c (from a player c ignores)? */
+struct event *lobby_timer_new(server *s);
+void lobby_free(server *s);
+void cmd_lobby(conn *c, char **w, int n);
+void lobby_game_line(server *s, const sgame *g, char *out, size_t size);
+void lobby_user_line(const conn *o, char *out, size_t size);
+int lobby_hidden(const conn *c, const char *invited, const char *red, const char *blue);
 
 /* server_chat.c */
 void chat_say(conn *c, const char *text);   /* text checked */
