@@ -20,6 +20,7 @@ typedef struct entry {
 	int user;                     /* 0 a game, 1 a player: games first */
 	char key[NET_NAME_MAX + 1];   /* the game's or the player's name */
 	char invited[NET_NAME_MAX + 1], seat[2][NET_NAME_MAX + 1];   /* a game's */
+	int order;                    /* a game's place in the list (0: the newest) */
 	char *text;
 } entry;
 
@@ -116,6 +117,7 @@ static struct lobby_seen *seen_now(server *s)
 		entry *e = &l->v[l->n];
 		lobby_game_line(s, g, text, sizeof text);
 		snprintf(e->key, sizeof e->key, "%s", g->name);
+		e->order = l->n;
 		snprintf(e->invited, sizeof e->invited, "%s", g->invited);
 		for (int side = 0; side < 2; side++)
 			snprintf(e->seat[side], sizeof e->seat[side], "%s", g->seat[side].name);
@@ -173,6 +175,16 @@ typedef struct change {
 	int how;
 } change;
 
+/* The games first, the oldest first (a lobby lists the newest first: a
+ * new one goes on top); then the players, by name. */
+static int oldest_first(const void *a, const void *b)
+{
+	const entry *x = ((const change *)a)->e, *y = ((const change *)b)->e;
+	if (x->user != y->user)
+		return x->user - y->user;
+	return x->user ? strcmp(x->key, y->key) : y->order - x->order;
+}
+
 /* What changed from was to now, into out (room for was->n + now->n):
  * how many. */
 static int changes(const struct lobby_seen *was, const struct lobby_seen *now, change *out)
@@ -187,6 +199,7 @@ static int changes(const struct lobby_seen *was, const struct lobby_seen *now, c
 		else if (strcmp(was->v[i++].text, now->v[j++].text))
 			out[n++] = (change){ &now->v[j - 1], CHANGED };
 	}
+	qsort(out, (size_t)n, sizeof *out, oldest_first);
 	return n;
 }
 
@@ -261,6 +274,12 @@ void cmd_lobby(conn *c, char **w, int n)
 		return;
 	}
 	conn_send(c, "ok news");
+	change *all = malloc(((size_t)s->seen->n + 1) * sizeof *all);
+	for (int i = 0; all && i < s->seen->n; i++)
+		all[i] = (change){ &s->seen->v[i], NEW };
+	if (all)
+		qsort(all, (size_t)s->seen->n, sizeof *all, oldest_first);
 	for (int i = 0; i < s->seen->n; i++)
-		tell(c, &s->seen->v[i], NEW);
+		tell(c, all ? all[i].e : &s->seen->v[i], NEW);
+	free(all);
 }

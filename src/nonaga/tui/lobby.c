@@ -135,8 +135,10 @@ static void drop_game(lgame *v, int *n, const char *name)
 		}
 }
 
-/* A line of `games' into v: the game's new line, or, over, out. */
-static void put_game(lgame *v, int *n, const char *line)
+/* A line of `games' into v: the game's new line, or, over, out; a new
+ * game last (lines of `games' in its order) or on top (news: `games'
+ * lists the newest first). */
+static void put_game(lgame *v, int *n, const char *line, int top)
 {
 	lgame g;
 	char name[64] = "";
@@ -148,10 +150,16 @@ static void put_game(lgame *v, int *n, const char *line)
 	int i = 0;
 	while (i < *n && strcmp(v[i].name, g.name))
 		i++;
-	if (i < LOBBY_MAX) {
-		v[i] = g;
-		*n += i == *n;
+	if (i == *n && !top && i < LOBBY_MAX)
+		(*n)++;
+	else if (i == *n && top) {
+		*n -= *n == LOBBY_MAX;
+		memmove(&v[1], &v[0], (size_t)*n * sizeof v[0]);
+		(*n)++;
+		i = 0;
 	}
+	if (i < LOBBY_MAX)
+		v[i] = g;
 }
 
 /* A line of `who' into v. */
@@ -322,7 +330,7 @@ static void news_change(lobby *lb, const char *text)
 {
 	char name[64];
 	if (!strncmp(text, "changed game ", 13))
-		put_game(lb->games, &lb->ngames, text + 8);
+		put_game(lb->games, &lb->ngames, text + 8, 1);
 	else if (!strncmp(text, "changed user ", 13))
 		put_user(lb->conns, &lb->nconns, text + 8);
 	else if (sscanf(text, "changed gone game %63s", name) == 1)
@@ -353,7 +361,7 @@ static void lobby_answer(lobby *lb, const online_ev *ev)
 static void news_line(lobby *lb, const online_ev *ev)
 {
 	if (ev->kind == OE_LIST && !strncmp(ev->text, "game ", 5)) {
-		put_game(lb->bgames, &lb->nbgames, ev->text);
+		put_game(lb->bgames, &lb->nbgames, ev->text, 0);
 	} else if (ev->kind == OE_LIST) {
 		put_user(lb->bconns, &lb->nbconns, ev->text);
 	} else if (ev->kind == OE_OK && ev->cmd == OC_LIST) {
