@@ -331,6 +331,10 @@ int owners_login(server *s, const char *login, unsigned long uid, char *why, siz
  * NAME.tcp when name is another's (spelt as first used).  0, -1 (both
  * another's), or -2 (it cannot be kept now). */
 int owners_tcp(server *s, const char *name, char *out, size_t size);
+/* The names first used this turn into `names', durably (server.c's
+ * flush, before what the turn sent is released): 0, or -1 (logged; they
+ * are written again at the next turn, and the answers wait). */
+int owners_commit(server *s);
 /* Why name (in either case) is not for a new door player (another's, or
  * marked as the TCP players': NAME.tcp), or NULL. */
 const char *owners_taken(server *s, const char *name);
