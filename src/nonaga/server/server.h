@@ -1,7 +1,8 @@
 /*
  * server.h - the online game server (`nonaga --serve'): one thread on a
  * libevent loop.  server.c runs the loop, accepts and reads; server_cmd.c
- * answers the commands; server_game.c keeps the games (seats, watchers,
+ * answers the commands (server_lobby.c tells the lobbies what changed in
+ * the lists); server_game.c keeps the games (seats, watchers,
  * clocks, results), server_chat.c the chat, server_door.c the SSH
  * door's players, server_rating.c the players' ratings and
  * server_players.c their settings and ignore lists (both tables sorted
