@@ -4,7 +4,9 @@
  * joins each client that comes to the server at SERVER, writing every
  * line a client sends to LOG; with "old", a client's "lobby news" is
  * passed on as "lobby", so that the server answers as one older than
- * news did (a bare "ok", then bare "changed").  It runs until killed.
+ * news did (a bare "ok", then bare "changed"); with "mute", also, the
+ * server's bare "changed" lines are not passed on (a lobby then has only
+ * the lists it asked for on coming).  It runs until killed.
  */
 #include <poll.h>
 #include <stdio.h>
@@ -27,9 +29,26 @@ static int unix_addr(struct sockaddr_un *sun, const char *path)
 
 typedef struct pair {
 	int cl, sv;
-	char line[8192];
-	size_t len;
+	char line[8192], back[8192];
+	size_t len, blen;
 } pair;
+
+/* What the server sent, on to the client: whole lines, but for "changed"
+ * (mute). */
+static int from_server(pair *p, const char *buf, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (p->blen < sizeof p->back)
+			p->back[p->blen++] = buf[i];
+		if (buf[i] != '\n')
+			continue;
+		if (!(p->blen == 8 && !memcmp(p->back, "changed\n", 8)) &&
+		    write(p->cl, p->back, p->blen) != (ssize_t)p->blen)
+			return -1;
+		p->blen = 0;
+	}
+	return 0;
+}
 
 /* What the client sent: whole lines logged (and changed, with old), then
  * on to the server. */
@@ -55,10 +74,11 @@ int main(int argc, char **argv)
 {
 	struct sockaddr_un at, to;
 	if (argc < 4 || unix_addr(&at, argv[1]) < 0 || unix_addr(&to, argv[2]) < 0) {
-		fprintf(stderr, "usage: lineproxy LISTEN SERVER LOG [old]\n");
+		fprintf(stderr, "usage: lineproxy LISTEN SERVER LOG [old|mute]\n");
 		return 2;
 	}
-	int old = argc > 4 && !strcmp(argv[4], "old");
+	int old = argc > 4 && (!strcmp(argv[4], "old") || !strcmp(argv[4], "mute"));
+	int mute = argc > 4 && !strcmp(argv[4], "mute");
 	FILE *log = fopen(argv[3], "a");
 	unlink(argv[1]);
 	int ls = socket(AF_UNIX, SOCK_STREAM, 0);
@@ -86,7 +106,8 @@ int main(int argc, char **argv)
 			}
 			if (!gone && fds[2 + 2 * i].revents) {
 				ssize_t k = read(p[i].sv, buf, sizeof buf);
-				gone = k <= 0 || write(p[i].cl, buf, (size_t)k) != k;
+				gone = k <= 0 || (mute ? from_server(&p[i], buf, (size_t)k) < 0
+				                       : write(p[i].cl, buf, (size_t)k) != k);
 			}
 			if (gone) {
 				close(p[i].cl);
@@ -97,7 +118,7 @@ int main(int argc, char **argv)
 		if (fds[0].revents && n < PAIRS) {
 			int c = accept(ls, NULL, NULL), s = socket(AF_UNIX, SOCK_STREAM, 0);
 			if (c >= 0 && s >= 0 && connect(s, (struct sockaddr *)&to, sizeof to) == 0) {
-				p[n].cl = c, p[n].sv = s, p[n].len = 0;
+				p[n].cl = c, p[n].sv = s, p[n].len = p[n].blen = 0;
 				n++;
 			} else {
 				close(c);

@@ -5,8 +5,8 @@
 # and the lobby never asks for the lists (games, who) again: it applies
 # what it is told.  With a server older than news (test/lineproxy passes
 # `lobby news' on as `lobby': a bare ok, then bare changed), the lobby
-# asks for the lists at each `changed' and shows the same.  The proxies
-# write what the clients send.
+# asks for the lists when answered and at each `changed', and shows the
+# same.  The proxies write what the clients send.
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init tui_lobby_news
@@ -18,7 +18,10 @@ build/test/lineproxy "$TMUX_DIR/new.sock" "$S" "$TMUX_DIR/new.log" &
 pnew=$!
 build/test/lineproxy "$TMUX_DIR/old.sock" "$S" "$TMUX_DIR/old.log" old &
 pold=$!
-poll 10 test -S "$S" -a -S "$TMUX_DIR/new.sock" -a -S "$TMUX_DIR/old.sock"
+build/test/lineproxy "$TMUX_DIR/mute.sock" "$S" "$TMUX_DIR/mute.log" mute &
+pmute=$!
+poll 10 test -S "$S" -a -S "$TMUX_DIR/new.sock" -a -S "$TMUX_DIR/old.sock" \
+	-a -S "$TMUX_DIR/mute.sock"
 me=$(id -un)
 clients_init "unix:$TMUX_DIR/new.sock"
 kill_client() { dead "$1" || kill -9 "$(pid_of "$1")"; }
@@ -52,7 +55,15 @@ check "a game hosted elsewhere appears there too" see b "Join g2: $me waits; you
 check "... as in the lobby with news" see a "Join g2: $me waits; you play Blue" 5
 check "the lobby without news asked for the games" sent old "games"
 check "... and who is online" sent old "who"
+# (its bare changed kept from it: the lists are those it asked for when
+# lobby was answered ok, at once)
+CLIENTS_SERVER=unix:$TMUX_DIR/mute.sock
+launch m
+check "a third title menu" see m "▸ Play against the computer" 15
+to_lobby m
+check "a lobby on a server without news asks for the lists at once" \
+	see m "Join g2: $me waits; you play Blue" 5
 kill_client c
-kill "$pnew" "$pold" "$server"
+kill "$pnew" "$pold" "$pmute" "$server"
 wait "$server" 2>/dev/null
 finish
