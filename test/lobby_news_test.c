@@ -5,7 +5,8 @@
  * of a change, only what changed: a game's new line, "changed gone game
  * NAME" for one no longer listed, a player's lines after "changed gone
  * user NAME" (alone when it left); nothing when nothing changed.  A lobby
- * that asked plain `lobby' is still told a bare `changed'.  Players over
+ * that asked plain `lobby' is still told a bare `changed'.  A game hosted
+ * for the lobby's player by one it ignores is not told.  Players over
  * TCP, so that each has a name of its own.  $NONAGA is the program.
  */
 #include "srvtest.h"
@@ -98,6 +99,14 @@ int main(void)
 	      "lobby news again: the lists as the lobbies were last told (old not watching yet)");
 	CHECK(lines_are(&ann, "changed gone user old\nchanged user old g2 watch"),
 	      "... then what changed since");
+	CHECK(answer_is(&ann, "ignore bob", "ok"), "ann ignores bob");
+	CHECK(answer_is(&bob, "host g3 red for ann", "ok seat"), "bob hosts g3 for ann");
+	CHECK(lines_are(&ann, "changed gone user bob\nchanged user bob g3 red"),
+	      "an invitation from a player ignored is not told (only where bob is)");
+	CHECK(tc_answer(&ann, "lobby news", "ok news", got, sizeof got) &&
+	      lines_are(&ann, "changed game g2 standard none - bob 0 open ratings=-:-\n"
+	                "changed user ann - -\nchanged user bob g3 red\nchanged user old g2 watch"),
+	      "... nor listed when the lobby asks again");
 	tc_close(&ann);
 	tc_close(&bob);
 	tc_close(&old);
