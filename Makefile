@@ -274,6 +274,11 @@ build/test/fakeserver: test/fakeserver.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $< -o $@
 
+# test/lineproxy.c: between client and server for test/tui_lobby_news_test.sh
+build/test/lineproxy: test/lineproxy.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $< -o $@
+
 # test/syncshim.c: the LD_PRELOAD shim of test/durable_test.c, plain for
 # both variants (durable_test.c says how it is preloaded under ASan)
 build/test/syncshim.so: test/syncshim.c
@@ -283,7 +288,7 @@ build/test/durable_test build/asan/test/durable_test: build/test/syncshim.so tes
 build/test/damage_test build/asan/test/damage_test: test/srvtest.h
 
 TEST_BINS = $(patsubst test/%.c,build/test/%,$(TEST_C)) build/refgen build/test/savetool \
-            build/test/fakeserver build/test/syncshim.so
+            build/test/fakeserver build/test/lineproxy build/test/syncshim.so
 ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C)) build/asan/test/savetool
 
 # the tools of make match, tune, texel and puzzles: built by make check so

@@ -8,7 +8,10 @@
  * 12 moves; then in the trace each "moved PLY MOVE" a client was sent
  * comes after the journal entry of that move was written and after a
  * sync that followed the write, and there were at least as many syncs as
- * moves.
+ * moves.  And 16 players new to the server logging in at once over TCP
+ * are each welcome only after their name was written to `names', synced,
+ * renamed into place and the directory synced, with the file written
+ * once for many of them (at most 8 syncs), not once each.
  *
  * Under ASan (NONAGA_VARIANT=asan) the sanitizer's runtime must come
  * first among the preloaded libraries: the test finds it with ldd and
@@ -131,6 +134,82 @@ static void durable(const char *mode)
 	      "for %d moves)", mode, syncs, MOVES);
 }
 
+#define LOGINS 16
+
+/* The names' trace: how many "welcome NAME" of the LOGINS new names were
+ * sent after NAME was written, synced, renamed into `names' and its
+ * directory synced (ok), before (early); the names' syncs. */
+static void read_names(const char *path, int *ok, int *early, int *syncs)
+{
+	int stage[LOGINS] = { 0 }, k;
+	char line[8192];
+	FILE *f = fopen(path, "r");
+	*ok = *early = *syncs = 0;
+	while (f && fgets(line, sizeof line, f)) {
+		if (sscanf(line, "W n%d tcp", &k) == 1 && k >= 0 && k < LOGINS && !stage[k])
+			stage[k] = 1;
+		for (int i = 0; i < LOGINS; i++)
+			stage[i] += (line[0] == 'F' && stage[i] == 1) || (line[0] == 'R' && stage[i] == 2) ||
+			            (line[0] == 'S' && stage[i] == 3);
+		*syncs += line[0] == 'F';
+		if (sscanf(line, "N welcome n%d", &k) == 1 && k >= 0 && k < LOGINS) {
+			*ok += stage[k] == 4;
+			*early += stage[k] != 4;
+			if (stage[k] != 4)
+				fprintf(stderr, "welcome n%d sent at stage %d of 4\n", k, stage[k]);
+		}
+	}
+	if (f)
+		fclose(f);
+}
+
+/* LOGINS players new to the server log in at once over TCP: each is
+ * welcome only once its name is durable in `names', and the file is
+ * written and synced once for many of them, not once each. */
+static void names(void)
+{
+	char trace[400], key[80] = "", path[400];
+	static tc t[LOGINS];
+	int port, welcomed = 0;
+	snprintf(trace, sizeof trace, "%s/trace-names", dir);
+	snprintf(logpath, sizeof logpath, "%s/log-names", dir);
+	snprintf(state, sizeof state, "%s/state-names", dir);
+	setenv("LD_PRELOAD", preload, 1);
+	setenv("NONAGA_SHIM_LOG", trace, 1);
+	pid_t pid = start(1, NULL, NULL, &port);
+	unsetenv("LD_PRELOAD");
+	unsetenv("NONAGA_SHIM_LOG");
+	snprintf(path, sizeof path, "%s/key", state);
+	FILE *f = fopen(path, "r");
+	if (f && fgets(key, sizeof key, f))
+		key[strcspn(key, "\n")] = 0;
+	if (f)
+		fclose(f);
+	int connected = 0;
+	for (int i = 0; pid > 0 && i < LOGINS; i++)
+		connected += tc_tcp(&t[i], port) == 0 && tc_expect(&t[i], "hello ", NULL, 0, 3000);
+	CHECK(pid > 0 && key[0] && connected == LOGINS, "a server with the shim, %d connections over "
+	      "TCP (%d)", LOGINS, connected);
+	if (pid < 0)
+		return;
+	for (int i = 0; i < connected; i++)
+		tc_send(&t[i], "login %s n%d", key, i);
+	for (int i = 0; i < connected; i++) {
+		char want[32];
+		snprintf(want, sizeof want, "welcome n%d", i);
+		welcomed += tc_expect(&t[i], want, NULL, 0, 5000);
+		tc_close(&t[i]);
+	}
+	CHECK(welcomed == LOGINS, "the %d new players are welcome (%d)", LOGINS, welcomed);
+	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
+	int ok, early, syncs;
+	read_names(trace, &ok, &early, &syncs);
+	CHECK(ok == LOGINS && early == 0, "each welcome came after its name was written, synced, "
+	      "renamed into names and the directory synced (%d of %d; %d before)", ok, LOGINS, early);
+	CHECK(syncs >= 1 && syncs <= LOGINS / 2, "the names were synced once for many logins, not "
+	      "once each (%d syncs for %d new names)", syncs, LOGINS);
+}
+
 int main(void)
 {
 	if (srv_setup("durable") < 0)
@@ -140,5 +219,6 @@ int main(void)
 		return srv_done("durable");
 	durable("batch");
 	durable("always");
+	names();
 	return srv_done("durable");
 }

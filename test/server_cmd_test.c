@@ -214,7 +214,7 @@ static const struct row {
 	{ "login", 2, 2, "login KEY NAME" },
 	{ "as", 2, 4, "as FINGERPRINT ADDR [name NAME | code CODE]" },
 	{ "ping", 0, 0, "ping" },
-	{ "lobby", 0, 0, "lobby" },
+	{ "lobby", 0, 1, "lobby [news]" },
 	{ "who", 0, 0, "who" },
 	{ "games", 0, 0, "games" },
 	{ "mine", 0, 0, "mine" },

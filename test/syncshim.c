@@ -5,6 +5,10 @@
  *   J TEXT    an entry's frame written to the journal (or journal.tmp)
  *   D         fdatasync or fsync of the journal
  *   N LINE    a line written to a socket (what a client is told)
+ *   W LINE    a line written to the players' names (.names.tmp)
+ *   F         fsync of .names.tmp
+ *   R         .names.tmp renamed to names
+ *   S         fsync of a directory
  *
  * so that the test sees that every move was on the disk (written, then
  * synced) before anyone was told of it: a kill cannot show a skipped
@@ -55,7 +59,8 @@ static void out(const char *kind, const char *text, size_t len)
 	real_write(trace, line, (size_t)k + len + 1);
 }
 
-/* 1 for the journal, 2 for a socket, 0 for anything else. */
+/* 1 for the journal, 2 for a socket, 3 for the names' temporary file, 4
+ * for a directory, 0 for anything else. */
 static int what(int fd)
 {
 	char link[64], path[4096];
@@ -64,12 +69,16 @@ static int what(int fd)
 		return 0;
 	if (S_ISSOCK(st.st_mode))
 		return 2;
+	if (S_ISDIR(st.st_mode))
+		return 4;
 	snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
 	ssize_t n = readlink(link, path, sizeof path - 1);
 	if (n <= 0)
 		return 0;
 	path[n] = 0;
 	size_t l = (size_t)n;
+	if (l >= 11 && !strcmp(path + l - 11, "/.names.tmp"))
+		return 3;
 	return (l >= 8 && !strcmp(path + l - 8, "/journal")) ||
 	       (l >= 12 && !strcmp(path + l - 12, "/journal.tmp"));
 }
@@ -88,11 +97,11 @@ static void seen(int fd, const unsigned char *p, size_t n)
 			out("J", (const char *)p + at + 8, len);
 			at += 8 + len;
 		}
-	} else if (kind == 2) {
+	} else if (kind == 2 || kind == 3) {
 		for (size_t at = 0; at < n;) {
 			const unsigned char *nl = memchr(p + at, '\n', n - at);
 			size_t len = nl ? (size_t)(nl - p) - at : n - at;
-			out("N", (const char *)p + at, len);
+			out(kind == 2 ? "N" : "W", (const char *)p + at, len);
 			at += len + 1;
 		}
 	}
@@ -177,9 +186,25 @@ static int synced(int (**real)(int), const char *name, int fd)
 {
 	if (!*real)
 		*real = (int (*)(int))next(name);
-	int r = (*real)(fd);
-	if (r == 0 && what(fd) == 1)
+	int r = (*real)(fd), kind = what(fd);
+	if (r == 0 && kind == 1)
 		out("D", "", 0);
+	else if (r == 0 && kind == 3)
+		out("F", "", 0);
+	else if (r == 0 && kind == 4)
+		out("S", "", 0);
+	return r;
+}
+
+int rename(const char *from, const char *to)
+{
+	static int (*real)(const char *, const char *);
+	if (!real)
+		real = (int (*)(const char *, const char *))next("rename");
+	int r = real(from, to);
+	size_t l = strlen(to);
+	if (r == 0 && l >= 6 && !strcmp(to + l - 6, "/names"))
+		out("R", "", 0);
 	return r;
 }
 

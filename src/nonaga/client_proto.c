@@ -330,6 +330,7 @@ static void parse(online *on, char *line, online_ev *ev)
 				on->keep_token = 1;   /* for the sync that follows */
 			}
 		}
+		snprintf(ev->code, sizeof ev->code, "%.31s", n >= 2 ? w[1] : "");
 		snprintf(ev->text, sizeof ev->text, "%s", rest);
 	} else if (!strcmp(k, "error")) {
 		ev->kind = OE_ERROR;

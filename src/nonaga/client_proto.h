@@ -27,7 +27,8 @@ typedef enum oe_kind {
 	OE_ERROR,       /* the answer to cmd: code, text */
 	OE_LIST,        /* a line of a list (game or user): text, the line */
 	OE_INVITED,     /* name invites you to play the game text */
-	OE_CHANGED,     /* the lists changed (after `lobby'): ask again */
+	OE_CHANGED,     /* the lists changed (after `lobby'): ask again; after
+	                 * `lobby news', text says what changed */
 	OE_OTHER        /* a line this client does not know */
 } oe_kind;
 
@@ -52,7 +53,7 @@ typedef struct online_ev {
 	char rating[2][16];     /* OE_SYNC: each seat's rating as shown
 	                         * ("1523", "1500?"), OE_SEATED: the side's;
 	                         * "" when the server says none */
-	char code[32];          /* OE_ERROR; OE_OVER: how */
+	char code[32];          /* OE_ERROR; OE_OVER: how; OE_OK: its first word */
 	char text[NET_LINE_MAX + 1];   /* safe to show (netclient_clean) */
 } online_ev;
 

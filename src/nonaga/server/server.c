@@ -49,11 +49,13 @@
 #define FLOOD_RATE 20.0
 #define FLOOD_BURST 100.0
 
-/* The end of a turn of the loop: its journal entries on disk, then what
- * it sent.  1 when they could not be written (nothing released: tried
+/* The end of a turn of the loop: the names first used in it and its
+ * journal entries on disk, then what it sent.  1 when they could not be written (nothing released: tried
  * again at the next turn), -1 when the server cannot go on. */
 static int flush(server *s)
 {
+	if (owners_commit(s) < 0)
+		return 1;   /* (a welcome waits for its name) */
 	int r = store_commit(s);
 	if (r != 0)
 		return r;
@@ -417,7 +419,7 @@ int server_main(const server_opts *opt)
 		return 1;
 	}
 	s->reaper = event_new(s->base, -1, 0, reap, s);
-	s->lobby = conn_lobby_new(s);
+	s->lobby = lobby_timer_new(s);
 	struct event *sigs[2] = {
 		evsignal_new(s->base, SIGINT, on_signal, s),
 		evsignal_new(s->base, SIGTERM, on_signal, s),
@@ -460,6 +462,7 @@ int server_main(const server_opts *opt)
 		event_free(s->reaper);
 	if (s->lobby)
 		event_free(s->lobby);
+	lobby_free(s);
 	event_base_free(s->base);
 	return status;
 }

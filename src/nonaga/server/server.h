@@ -3,8 +3,8 @@
  * libevent loop.  server.c runs the loop, accepts and reads;
  * server_cmds.c's table hands each command to its handler, cmd_WORD in
  * the file of its subject (server_cmd.c's: the login, the lists and the
- * games'); server_game.c keeps the games (seats, watchers, clocks,
- * results), server_chat.c the chat, server_door.c the SSH
+ * games'; server_lobby.c tells the lobbies what changed in the lists);
+ * server_game.c keeps the games (seats, watchers, clocks, results), server_chat.c the chat, server_door.c the SSH
  * door's players, server_rating.c the players' ratings and
  * server_players.c their settings and ignore lists (both tables sorted
  * by name, server_names.c), server_owners.c who owns each name;
@@ -85,7 +85,8 @@ struct conn {
 	double tokens;          /* commands it may still send now (flooding) */
 	int64_t refill_ms;
 	int closing;            /* close once the output is written */
-	int follows;            /* asked `lobby': told `changed' in no game */
+	int follows;            /* asked `lobby' (1) or `lobby news' (2):
+	                         * told `changed' in no game */
 	struct evbuffer *held;  /* sent this turn: released after the commit */
 	int queued;             /* 1 + its index in the server's flush queue */
 	int dead;               /* dropped: freed by the reaper */
@@ -170,6 +171,7 @@ struct server {
 	conn *reap;
 	struct event *reaper;
 	struct event *lobby;        /* tells the lobbies, once a second at most */
+	struct lobby_seen *seen;    /* what they were told (server_lobby.c's) */
 	conn **flushq;              /* connections with held output */
 	int nflush, capflush;
 	int stop;                   /* a signal came */
@@ -208,7 +210,6 @@ void conn_timeouts(conn *c, int seconds);   /* reading; writing is WRITE_S */
 /* The lists of games or players changed: within LOBBY_MS, every
  * connection that asked `lobby' and is in no game is told `changed'. */
 void conn_lobby_changed(server *s);
-struct event *conn_lobby_new(server *s);   /* its timer (server.c frees it) */
 /* What the turn held for c goes to its socket (server.c's flush, once the
  * turn's journal entries are durable). */
 void conn_release(conn *c);
@@ -290,6 +291,17 @@ int state_key(server *s, const char *path, char *msg, size_t size);
 int state_write_file(const char *dir, const char *name, const char *text, int excl);
 int state_sync_dir(const char *dir);
 
+/* server_lobby.c: the lobbies told of changes (lobby_timer_new: the
+ * timer conn_lobby_changed sets, which server.c frees; lobby_free: what
+ * they were told); a game's `games' line and a connection's `who' line;
+ * is an invitation to c hidden from c (from a player c ignores)? */
+struct event *lobby_timer_new(server *s);
+void lobby_free(server *s);
+void lobby_game_line(server *s, const sgame *g, char *out, size_t size);
+void lobby_user_line(const conn *o, char *out, size_t size);
+int lobby_hidden(const conn *c, const char *invited, const char *red, const char *blue);
+
+
 /* server_names.c: arrays of records sorted by the player name that each
  * record starts with (the ratings, the players' table). */
 void *names_find(const void *v, int n, size_t size, const char *name);
@@ -325,6 +337,10 @@ int owners_login(server *s, const char *login, unsigned long uid, char *why, siz
  * NAME.tcp when name is another's (spelt as first used).  0, -1 (both
  * another's), or -2 (it cannot be kept now). */
 int owners_tcp(server *s, const char *name, char *out, size_t size);
+/* The names first used this turn into `names', durably (server.c's
+ * flush, before what the turn sent is released): 0, or -1 (logged; they
+ * are written again at the next turn, and the answers wait). */
+int owners_commit(server *s);
 /* Why name (in either case) is not for a new door player (another's, or
  * marked as the TCP players': NAME.tcp), or NULL. */
 const char *owners_taken(server *s, const char *name);

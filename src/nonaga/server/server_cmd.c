@@ -77,61 +77,37 @@ void cmd_ping(conn *c, char **w, int n)
 	conn_send(c, "ok pong");
 }
 
-/* Told `changed' from now on while in no game (conn_lobby_changed). */
-void cmd_lobby(conn *c, char **w, int n)
-{
-	(void)w, (void)n;
-	c->follows = 1;
-	conn_send(c, "ok");
-}
-
 void cmd_who(conn *c, char **w, int n_words)
 {
 	(void)w, (void)n_words;
 	int n = 0;
+	char line[NET_LINE_MAX + 1];
 	for (conn *o = c->srv->conns; o; o = o->next)
 		if (o->authed && !o->dead) {
-			/* (a finished game whose name was taken again: none) */
-			const sgame *g = o->game && !o->game->unlisted ? o->game : NULL;
-			conn_send(c, "user %s %s %s", o->name, g ? g->name : "-",
-			          g ? side_word(o->role) : "-");
+			lobby_user_line(o, line, sizeof line);
+			conn_send(c, "%s", line);
 			n++;
 		}
 	conn_send(c, "ok %d", n);
 }
 
-static const char *game_state(const sgame *g)
-{
-	return g->how[0] ? "over" : (!g->seat[0].name[0] || !g->seat[1].name[0]) ? "open"
-	                                                                            : "playing";
-}
-
 /* An invitation from a player c ignores is not shown to c. */
 static int hidden_invitation(conn *c, const sgame *g)
 {
-	return g->invited[0] && !strcmp(g->invited, c->name) &&
-	       ((g->seat[0].name[0] && conn_ignores(c, g->seat[0].name)) ||
-	        (g->seat[1].name[0] && conn_ignores(c, g->seat[1].name)));
+	return lobby_hidden(c, g->invited, g->seat[0].name, g->seat[1].name);
 }
 
 void cmd_games(conn *c, char **w, int n_words)
 {
 	(void)w, (void)n_words;
 	int n = 0;
+	char line[NET_LINE_MAX + 1];
 	for (sgame *g = c->srv->games; g; g = g->next) {
 		if (hidden_invitation(c, g))
 			continue;
 		n++;
-		char clock[32], rated[2][32];
-		game_clock_word(g->clock_min, g->clock_inc, g->clock_days, clock, sizeof clock);
-		for (int side = 0; side < 2; side++)
-			ratings_word(c->srv, g->seat[side].name, rated[side], sizeof rated[side]);
-		conn_send(c, "game %s %s %s %s %s %d %s%s%s ratings=%s:%s", g->name,
-		          ng_rules_name(ng_pos_rules(ng_game_pos(g->g))),
-		          clock, g->seat[0].name[0] ? g->seat[0].name : "-",
-		          g->seat[1].name[0] ? g->seat[1].name : "-", ng_game_ply(g->g),
-		          game_state(g), g->invited[0] ? " for=" : "", g->invited, rated[0],
-		          rated[1]);
+		lobby_game_line(c->srv, g, line, sizeof line);
+		conn_send(c, "%s", line);
 	}
 	conn_send(c, "ok %d", n);
 }

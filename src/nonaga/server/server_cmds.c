@@ -30,7 +30,7 @@ static const struct cmd_entry {
 	{ "login", 2, 2, 0, cmd_login, "login KEY NAME" },
 	{ "as", 2, 4, 0, cmd_as, "as FINGERPRINT ADDR [name NAME | code CODE]" },
 	{ "ping", 0, 0, LOGIN, cmd_ping, "ping" },
-	{ "lobby", 0, 0, LOGIN, cmd_lobby, "lobby" },
+	{ "lobby", 0, 1, LOGIN, cmd_lobby, "lobby [news]" },
 	{ "who", 0, 0, LOGIN, cmd_who, "who" },
 	{ "games", 0, 0, LOGIN, cmd_games, "games" },
 	{ "mine", 0, 0, LOGIN, cmd_mine, "mine" },

@@ -137,22 +137,6 @@ void conn_lobby_changed(server *s)
 	}
 }
 
-/* One line for every lobby: it asks for the lists again (nonaga(6),
- * ONLINE), so that an idle lobby asks nothing and sleeps. */
-static void lobby_tick(evutil_socket_t fd, short what, void *arg)
-{
-	(void)fd, (void)what;
-	server *s = arg;
-	for (conn *c = s->conns; c; c = c->next)
-		if (c->follows && !c->game && !c->dead)
-			conn_send(c, "changed");
-}
-
-struct event *conn_lobby_new(server *s)
-{
-	return event_new(s->base, -1, 0, lobby_tick, s);
-}
-
 /* Dropping happens in two steps, so that a connection found unusable in
  * the middle of a broadcast is not freed under the loop that sends. */
 void conn_drop(conn *c)

@@ -6,7 +6,11 @@
  * of the SSH door by its key (server_door.c's door-players), the holders
  * of the TCP key together.  The logins and the TCP names are kept in the
  * state directory's file `names', one "NAME uid UID" or "NAME tcp" a
- * line, rewritten whole and durably when a name is first used.
+ * line, rewritten whole and durably when names were first used: once
+ * for all those of a turn of the loop (owners_commit, before anything
+ * the turn sent is released), so that a crowd logging in for the first
+ * time costs a write and a sync a turn, not one each, and nobody is
+ * welcome under a name the disk does not have.
  *
  * A login that another owns is refused; a TCP name that is a login of
  * this host, a door player's or a login's that used this server is played
@@ -38,6 +42,7 @@ typedef struct owner {
 struct owners {
 	owner *v;
 	int n, cap;
+	int dirty;              /* names new since the file was written */
 };
 
 static void lower(const char *name, char *out)
@@ -142,15 +147,24 @@ static void drop(struct owners *t, owner *o)
 	t->n--;
 }
 
-/* A new owner of name, kept: 0, or -1 (nothing changed). */
+/* A new owner of name, kept at the turn's end (owners_commit): 0, or -1
+ * (no memory: nothing changed). */
 static int claim(server *s, const char *name, int kind, unsigned long uid)
 {
 	if (!add(s->owners, name, kind, uid))
 		return -1;
-	if (save(s) == 0)
+	s->owners->dirty = 1;
+	return 0;
+}
+
+int owners_commit(server *s)
+{
+	if (!s->owners || !s->owners->dirty)
 		return 0;
-	drop(s->owners, find(s->owners, name));
-	return -1;
+	if (save(s) < 0)
+		return -1;
+	s->owners->dirty = 0;
+	return 0;
 }
 
 int owners_login(server *s, const char *login, unsigned long uid, char *why, size_t size)

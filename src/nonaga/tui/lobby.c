@@ -2,10 +2,13 @@
  * lobby.c - playing online: connecting to the server (nonaga --host,
  * --join and --watch, or the title menu's "Play online") and the lobby,
  * which lists your unfinished games first, then open challenges to join,
- * then games to watch, and who is online.  The lists are asked for when
- * the server says they changed (`lobby', nonaga(6)), or every two seconds
- * from a server that does not say; in between the lobby sleeps.  The
- * screen is drawn in place, so curses sends only what changed.
+ * then games to watch, and who is online.  The server tells what changed
+ * in the lists (`lobby news', nonaga(6)): a game's line, a player's
+ * connections, which the lobby applies to the lists it keeps; an older
+ * server says only that they changed (`lobby'), and they are asked for
+ * again; a server older still is asked every two seconds.  In between
+ * the lobby sleeps.  The screen is drawn in place, so curses sends only
+ * what changed.
  */
 #include "ui.h"
 #include "client_proto.h"
@@ -15,6 +18,7 @@
 #include <string.h>
 
 #define LOBBY_MAX 200
+#define USERS_MAX 4096          /* connections kept of `who' */
 #define REFRESH_MS 2000
 
 typedef enum { L_HOST, L_INVITE, L_RATINGS, L_RESUME, L_JOIN, L_WATCH } ltype;
@@ -37,24 +41,32 @@ typedef struct lgame {
 	int held[2];            /* a connection sits there */
 } lgame;
 
+/* A connection, as `who' lists it: "user NAME GAME ROLE". */
+typedef struct luser {
+	char name[NET_NAME_MAX + 1], game[NET_NAME_MAX + 1];
+	int side;               /* the seat it holds, or -1 */
+} luser;
+
 typedef struct lobby {
 	online *on;
 	litem item[LOBBY_MAX];
 	int n, sel;
 	char users[512];
 	int nusers;
-	/* the lists being read (they end with "ok N"): the games first,
-	 * then who is where, which says which seats are held */
-	lgame games[LOBBY_MAX];
-	int ngames;
+	/* the lists shown (games not over, connections) and, from a server
+	 * without news, the lists being read (they end with "ok N" of `who') */
+	lgame games[LOBBY_MAX], bgames[LOBBY_MAX];
+	int ngames, nbgames;
+	luser conns[USERS_MAX], bconns[USERS_MAX];
+	int nconns, nbconns;
 	litem next[LOBBY_MAX];
 	int nnext;
-	char next_users[512];
-	int next_nusers;
 	char msg[512];
 	int follows;            /* the server tells changes: 1, 0 (an older
 	                         * server: ask every REFRESH_MS), -1 not known */
+	int news;               /* it tells what changed (`ok news') */
 	int changed;            /* it told: ask now */
+	int dirty;              /* the lists changed: the entries again */
 	int64_t ask_at;         /* when to ask again without being told */
 } lobby;
 
@@ -87,15 +99,15 @@ static const char *colour(int side)
 	return side == NG_RED ? _("Red") : _("Blue");
 }
 
-static void on_game(lobby *lb, const char *line)
+/* A line of `games' into g: 1, or 0 (not understood, or a game over:
+ * not listed). */
+static int parse_game(const char *line, lgame *g)
 {
-	lgame *g = &lb->games[lb->ngames];
 	char red[64], blue[64], invited[64] = "";
-	if (lb->ngames >= LOBBY_MAX ||
-	    sscanf(line, "game %32s %15s %15s %63s %63s %d %15s for=%63s", g->name, g->rules,
+	if (sscanf(line, "game %32s %15s %15s %63s %63s %d %15s for=%63s", g->name, g->rules,
 	           g->clock, red, blue, &g->ply, g->state, invited) < 7 ||
 	    !net_name_ok(g->name) || !strcmp(g->state, "over"))
-		return;
+		return 0;
 	snprintf(g->invited, sizeof g->invited, "%.32s", net_name_ok(invited) ? invited : "");
 	const char *rated = strstr(line, " ratings=");
 	for (int s = 0; s < 2; s++) {
@@ -109,32 +121,69 @@ static void on_game(lobby *lb, const char *line)
 			client_rating_text(strchr(rated, ':') + 1, r, sizeof r);
 		snprintf(g->who[s], sizeof g->who[s], r[0] ? "%s (%s)" : "%s", g->seat[s], r);
 	}
-	lb->ngames++;
+	return 1;
 }
 
-/* "user NAME GAME ROLE" */
-static void on_user(lobby *lb, const char *line)
+/* The game named out of v. */
+static void drop_game(lgame *v, int *n, const char *name)
+{
+	for (int i = 0; i < *n; i++)
+		if (!strcmp(v[i].name, name)) {
+			memmove(&v[i], &v[i + 1], (size_t)(*n - i - 1) * sizeof v[0]);
+			(*n)--;
+			return;
+		}
+}
+
+/* A line of `games' into v: the game's new line, or, over, out; a new
+ * game last (lines of `games' in its order) or on top (news: `games'
+ * lists the newest first). */
+static void put_game(lgame *v, int *n, const char *line, int top)
+{
+	lgame g;
+	char name[64] = "";
+	if (!parse_game(line, &g)) {
+		if (sscanf(line, "game %63s", name) == 1)
+			drop_game(v, n, name);
+		return;
+	}
+	int i = 0;
+	while (i < *n && strcmp(v[i].name, g.name))
+		i++;
+	if (i == *n && !top && i < LOBBY_MAX)
+		(*n)++;
+	else if (i == *n && top) {
+		*n -= *n == LOBBY_MAX;
+		memmove(&v[1], &v[0], (size_t)*n * sizeof v[0]);
+		(*n)++;
+		i = 0;
+	}
+	if (i < LOBBY_MAX)
+		v[i] = g;
+}
+
+/* A line of `who' into v. */
+static void put_user(luser *v, int *n, const char *line)
 {
 	char name[64], game[64], role[16];
 	int k = sscanf(line, "user %63s %63s %15s", name, game, role);
-	if (k < 1 || !net_name_ok(name))
+	if (k < 1 || !net_name_ok(name) || *n >= USERS_MAX)
 		return;
-	int side = k == 3 && !strcmp(role, "red") ? NG_RED : k == 3 && !strcmp(role, "blue")
-	         ? NG_BLUE : -1;
-	for (int i = 0; i < lb->ngames && side >= 0; i++)
-		if (!strcmp(lb->games[i].name, game))
-			lb->games[i].held[side] = 1;
-	/* one login may be connected more than once: once in the list */
-	char key[80];
-	snprintf(key, sizeof key, " %s,", name);
-	char padded[600];
-	snprintf(padded, sizeof padded, " %s,", lb->next_users);
-	if (strstr(padded, key))
-		return;
-	size_t used = strlen(lb->next_users);
-	snprintf(lb->next_users + used, sizeof lb->next_users - used, "%s%s",
-	         used ? ", " : "", name);
-	lb->next_nusers++;
+	luser *u = &v[(*n)++];
+	snprintf(u->name, sizeof u->name, "%.32s", name);
+	snprintf(u->game, sizeof u->game, "%.32s", k >= 2 ? game : "-");
+	u->side = k == 3 && !strcmp(role, "red") ? NG_RED : k == 3 && !strcmp(role, "blue")
+	        ? NG_BLUE : -1;
+}
+
+/* The player name's connections out of v. */
+static void drop_user(luser *v, int *n, const char *name)
+{
+	int k = 0;
+	for (int i = 0; i < *n; i++)
+		if (strcmp(v[i].name, name))
+			v[k++] = v[i];
+	*n = k;
 }
 
 /* The entries of one game, by seat: Resume each of your seats nobody
@@ -206,56 +255,129 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 	}
 }
 
-static void start_lists(lobby *lb)
+static int by_name(const void *a, const void *b)
 {
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Who is online, each login once (one may be connected more than once),
+ * by name. */
+static void user_names(lobby *lb)
+{
+	static const char *name[USERS_MAX];
+	for (int i = 0; i < lb->nconns; i++)
+		name[i] = lb->conns[i].name;
+	qsort(name, (size_t)lb->nconns, sizeof name[0], by_name);
+	lb->users[0] = 0;
+	lb->nusers = 0;
+	size_t used = 0;
+	for (int i = 0; i < lb->nconns; i++) {
+		if (i && !strcmp(name[i], name[i - 1]))
+			continue;
+		lb->nusers++;
+		if (used < sizeof lb->users)
+			used += (size_t)snprintf(lb->users + used, sizeof lb->users - used, "%s%s",
+			                         used ? ", " : "", name[i]);
+	}
+}
+
+/* The entries from the lists, the place kept: the same entry, else the
+ * same game. */
+static void entries(lobby *lb)
+{
+	for (int i = 0; i < lb->ngames; i++)
+		lb->games[i].held[0] = lb->games[i].held[1] = 0;
+	for (int k = 0; k < lb->nconns; k++)
+		for (int i = 0; i < lb->ngames && lb->conns[k].side >= 0; i++)
+			if (!strcmp(lb->games[i].name, lb->conns[k].game))
+				lb->games[i].held[lb->conns[k].side] = 1;
 	lb->nnext = 0;
 	add(lb->next, &lb->nnext, L_HOST, "", -1, _("Host a new game"));
-	lb->ngames = 0;
-	lb->next_users[0] = 0;
-	lb->next_nusers = 0;
+	int resumed = 0;
+	for (int i = 0; i < lb->ngames; i++)
+		game_entries(lb, &lb->games[i], &resumed);
+	/* TRANSLATORS: the lobby's last entry: host a game for one of
+	   those online. */
+	add(lb->next, &lb->nnext, L_INVITE, "", -1, _("Invite..."));
+	/* TRANSLATORS: the lobby's last entry: the server's ratings
+	   table. */
+	add(lb->next, &lb->nnext, L_RATINGS, "", -1, _("Ratings"));
+	char keep[NET_NAME_MAX + 1];
+	int keep_side = lb->n ? lb->item[lb->sel].side : -1;
+	snprintf(keep, sizeof keep, "%s", lb->n ? lb->item[lb->sel].game : "");
+	memcpy(lb->item, lb->next, sizeof lb->item[0] * (size_t)lb->nnext);
+	lb->n = lb->nnext;
+	user_names(lb);
+	if (lb->sel >= lb->n)
+		lb->sel = lb->n - 1;
+	int found = -1;
+	for (int pass = 0; pass < 2 && found < 0 && keep[0]; pass++)
+		for (int i = 0; i < lb->n && found < 0; i++)
+			if (!strcmp(lb->item[i].game, keep) && (pass || lb->item[i].side == keep_side))
+				found = i;
+	if (found >= 0)
+		lb->sel = found;
+	lb->dirty = 0;
+}
+
+static void start_lists(lobby *lb)
+{
+	lb->nbgames = lb->nbconns = 0;
+}
+
+/* A line of `lobby news': what changed in the lists. */
+static void news_change(lobby *lb, const char *text)
+{
+	char name[64];
+	if (!strncmp(text, "changed game ", 13))
+		put_game(lb->games, &lb->ngames, text + 8, 1);
+	else if (!strncmp(text, "changed user ", 13))
+		put_user(lb->conns, &lb->nconns, text + 8);
+	else if (sscanf(text, "changed gone game %63s", name) == 1)
+		drop_game(lb->games, &lb->ngames, name);
+	else if (sscanf(text, "changed gone user %63s", name) == 1)
+		drop_user(lb->conns, &lb->nconns, name);
+	else
+		return;
+	lb->dirty = 1;
+}
+
+/* The answer to `lobby': 'ok news' (what changed is told, from what the
+ * lists hold now), 'ok' (that they changed: asked now), or an error (a
+ * server that says nothing: asked now, and every REFRESH_MS). */
+static void lobby_answer(lobby *lb, const online_ev *ev)
+{
+	lb->follows = ev->kind == OE_OK;
+	lb->news = lb->follows && !strcmp(ev->code, "news");
+	lb->ask_at = lb->follows ? INT64_MAX : 0;
+	lb->changed = lb->follows && !lb->news;
+	if (lb->news) {
+		lb->ngames = lb->nconns = 0;
+		lb->dirty = 1;
+	}
 }
 
 /* One line of the server's. */
 static void news_line(lobby *lb, const online_ev *ev)
 {
 	if (ev->kind == OE_LIST && !strncmp(ev->text, "game ", 5)) {
-		on_game(lb, ev->text);
+		put_game(lb->bgames, &lb->nbgames, ev->text, 0);
 	} else if (ev->kind == OE_LIST) {
-		on_user(lb, ev->text);
+		put_user(lb->bconns, &lb->nbconns, ev->text);
 	} else if (ev->kind == OE_OK && ev->cmd == OC_LIST) {
 		/* "ok N" of who, which comes last: the lists are whole */
-		int resumed = 0;
-		for (int i = 0; i < lb->ngames; i++)
-			game_entries(lb, &lb->games[i], &resumed);
-		/* TRANSLATORS: the lobby's last entry: host a game for one of
-		   those online. */
-		add(lb->next, &lb->nnext, L_INVITE, "", -1, _("Invite..."));
-		/* TRANSLATORS: the lobby's last entry: the server's ratings
-		   table. */
-		add(lb->next, &lb->nnext, L_RATINGS, "", -1, _("Ratings"));
-		char keep[NET_NAME_MAX + 1];
-		int keep_side = lb->n ? lb->item[lb->sel].side : -1;
-		snprintf(keep, sizeof keep, "%s", lb->n ? lb->item[lb->sel].game : "");
-		memcpy(lb->item, lb->next, sizeof lb->item[0] * (size_t)lb->nnext);
-		lb->n = lb->nnext;
-		snprintf(lb->users, sizeof lb->users, "%s", lb->next_users);
-		lb->nusers = lb->next_nusers;
-		if (lb->sel >= lb->n)
-			lb->sel = lb->n - 1;
-		/* keep the place: the same entry, else the same game */
-		int found = -1;
-		for (int pass = 0; pass < 2 && found < 0 && keep[0]; pass++)
-			for (int i = 0; i < lb->n && found < 0; i++)
-				if (!strcmp(lb->item[i].game, keep) && (pass || lb->item[i].side == keep_side))
-					found = i;
-		if (found >= 0)
-			lb->sel = found;
+		memcpy(lb->games, lb->bgames, sizeof lb->games[0] * (size_t)lb->nbgames);
+		lb->ngames = lb->nbgames;
+		memcpy(lb->conns, lb->bconns, sizeof lb->conns[0] * (size_t)lb->nbconns);
+		lb->nconns = lb->nbconns;
+		lb->dirty = 1;
 		start_lists(lb);
 	} else if (ev->cmd == OC_LOBBY && (ev->kind == OE_OK || ev->kind == OE_ERROR)) {
-		lb->follows = ev->kind == OE_OK;
-		if (lb->follows)
-			lb->ask_at = INT64_MAX;
+		lobby_answer(lb, ev);
+	} else if (ev->kind == OE_CHANGED && lb->news && strcmp(ev->text, "changed")) {
+		news_change(lb, ev->text);
 	} else if (ev->kind == OE_CHANGED) {
+		lb->news = 0;   /* (a bare `changed': the lists asked for again) */
 		lb->changed = 1;
 	} else if (ev->kind == OE_ERROR) {
 		snprintf(lb->msg, sizeof lb->msg, _("The server says: %s"), ev->text);
@@ -277,6 +399,8 @@ static int news(lobby *lb)
 		while (online_next(lb->on, &ev))
 			news_line(lb, &ev);
 	} while (st == 1);
+	if (lb->dirty)
+		entries(lb);
 	return st < 0 ? -1 : 0;
 }
 
@@ -543,12 +667,12 @@ static int lobby_due(const lobby *lb)
 static void follow(lobby *lb)
 {
 	lb->follows = -1;
-	online_send(lb->on, OC_LOBBY, "lobby");
+	online_send(lb->on, OC_LOBBY, "lobby news");
 }
 
 static int lobby_run(lobby *lb, const options *opt, lineup *s)
 {
-	lb->ask_at = 0;
+	lb->ask_at = INT64_MAX;   /* (asked when `lobby' is answered) */
 	start_lists(lb);
 	take_note(lb);
 	follow(lb);
@@ -597,7 +721,7 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 					return MENU_PLAY;
 				start_lists(lb);
 				follow(lb);
-				lb->ask_at = 0;
+				lb->ask_at = INT64_MAX;
 			}
 			break;
 		default:
