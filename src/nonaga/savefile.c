@@ -1,6 +1,6 @@
 /* savefile.c - games on disk; see savefile.h for what and why. */
 #include "savefile.h"
-#include "cli.h"
+#include "i18n.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

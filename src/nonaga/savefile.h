@@ -41,7 +41,7 @@
 #define NONAGA_SAVEFILE_H
 
 #include <stddef.h>
-#include "cli.h"
+#include "lineup.h"
 
 #define SAVE_MSG 9000   /* two paths and a sentence */
 

@@ -7,6 +7,7 @@
 #include "saveslot.h"
 #include "config.h"
 #include "client_mine.h"
+#include "mains.h"
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
