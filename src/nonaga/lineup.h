@@ -7,13 +7,10 @@
 #define NONAGA_LINEUP_H
 
 #include "nonaga.h"
-
-/* MODE_MENU: not chosen yet (the command line without --pvp or --ai);
- * MODE_ONLINE: a game played online, kept as a record */
-typedef enum { MODE_MENU, MODE_PVP, MODE_AI, MODE_ONLINE } start_mode;
+#include "kinds.h"
 
 typedef struct lineup {
-	start_mode mode;
+	start_mode mode;    /* the kind of opponent (kinds.h) */
 	int human;          /* MODE_AI: the human's side, NG_RED or NG_BLUE, or
 	                     * -1 to draw it when a game starts; MODE_ONLINE:
 	                     * the player's seat, -1 when watching */

@@ -36,11 +36,11 @@ static const char *label(const menu *m, int item)
 	switch (item) {
 	case M_WAITING: return m->waiting;
 	case M_RESUME: return _("Resume the saved game");
-	case M_AI: return _("Play against the computer");
+	case M_AI: return _(kind_of(MODE_AI)->label);
 	case M_LEVEL: return _("Level");
 	case M_SIDE: return _("Your side");
-	case M_PVP: return _("Two players on this terminal");
-	case M_ONLINE: return _("Play online");
+	case M_PVP: return _(kind_of(MODE_PVP)->label);
+	case M_ONLINE: return _(kind_of(MODE_ONLINE)->label);
 	case M_PUZZLES: {
 		static char buf[128];
 		int solved, total;
