@@ -25,8 +25,7 @@ int play_run(const lineup *s, const options *opt, ng_game *resume,
 		who.rules = ng_pos_rules(ng_game_pos_at(resume, 0));
 	ng_game *g = resume ? resume : ng_game_new(s->rules);
 	other_side them = { NULL, NULL };
-	side_maker *make = who.mode > MODE_MENU && who.mode < MODE_COUNT
-	                   ? makers[who.mode] : NULL;
+	side_maker *make = kind_of(who.mode) ? makers[who.mode] : NULL;
 	if (!g || (make && make(&them, opt, !resume && s->human < 0) != 0)) {
 		ng_game_free(g);
 		return PLAY_QUIT;
