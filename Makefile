@@ -258,16 +258,18 @@ build/asan/test/server_hostile_test build/test/players_test build/asan/test/play
   build/asan/test/stall_test build/test/diskfull_test build/asan/test/diskfull_test \
   build/test/server_start_test build/asan/test/server_start_test: test/srvtest.h
 build/test/diskfull_test build/asan/test/diskfull_test: src/nonaga/server/server_journal.c
+build/test/kinds_test build/asan/test/kinds_test: src/nonaga/kinds.c
 build/test/tactics_test build/asan/test/tactics_test build/tsan/test/tactics_test: test/puzzle_check.h
 
 # test/savetool.c drives the program's src/nonaga/savefile.c for the
 # shell tests test/save_test.sh and test/save_crash_test.sh.
-build/test/savetool: test/savetool.c build/obj/nonaga/savefile.o build/libnonaga.a
+# (savefile.c reads the kinds of opponent from kinds.c)
+build/test/savetool: test/savetool.c build/obj/nonaga/savefile.o build/obj/nonaga/kinds.o build/libnonaga.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< build/obj/nonaga/savefile.o -o $@ build/libnonaga.a -lpthread
-build/asan/test/savetool: test/savetool.c build/asan/obj/nonaga/savefile.o build/asan/libnonaga.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< build/obj/nonaga/savefile.o build/obj/nonaga/kinds.o -o $@ build/libnonaga.a -lpthread
+build/asan/test/savetool: test/savetool.c build/asan/obj/nonaga/savefile.o build/asan/obj/nonaga/kinds.o build/asan/libnonaga.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) $< build/asan/obj/nonaga/savefile.o -o $@ build/asan/libnonaga.a -lpthread
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) $< build/asan/obj/nonaga/savefile.o build/asan/obj/nonaga/kinds.o -o $@ build/asan/libnonaga.a -lpthread
 
 # test/fakeserver.c: a lying server for test/tui_online_test.sh
 build/test/fakeserver: test/fakeserver.c
@@ -317,7 +319,7 @@ build/fuzz: test/fuzz.c test/fuzz_record.h $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 # The online client's reading of server lines (test/fuzz_client.c), with
 # the program's client sources compiled in.
 FUZZ_CLIENT_SRC = src/nonaga/client_proto.c src/nonaga/client_connect.c src/nonaga/net.c src/nonaga/config.c \
-                  src/nonaga/savefile.c src/nonaga/client_mine.c
+                  src/nonaga/savefile.c src/nonaga/kinds.c src/nonaga/client_mine.c
 build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_client.c \
 	  $(FUZZ_CLIENT_SRC) $(LIB_SRC) -o $@ -lunistring -lpthread

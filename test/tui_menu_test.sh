@@ -69,6 +69,14 @@ check "... on Resume the saved game" has_text "▸ Resume the saved game"
 # (Up then Down: from Resume to the next item, not from Quit round to Resume)
 keys Up Down
 check "Up at the top stays on Resume" wait_for "▸ Play against the computer"
+# the menu keeps its place after a screen of its own (Past games), even
+# with a saved game to resume (Resume is chosen only after a game)
+keys Down Down Down Down Down Down Down Down Enter
+check "Past games from the menu" wait_for "No finished game has been kept yet."
+keys Escape
+check "... and back on Past games, not on Resume" wait_for "▸ Past games"
+keys Up Up Up Up Up Up Up Up
+wait_for "▸ Play against the computer"
 # below it: Level, Your side, Two players, Play online, Puzzles, Rule
 # set, How to play, Past games, then Language
 keys Down Down Down Down Down Down Down Down Down Enter

@@ -3,7 +3,7 @@
  * a move is judged).
  */
 #include "analysis.h"
-#include "cli.h"
+#include "i18n.h"
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>

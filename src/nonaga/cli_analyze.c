@@ -5,7 +5,8 @@
  * with the marks in its header.
  */
 #include "analysis.h"
-#include "cli.h"
+#include "i18n.h"
+#include "mains.h"
 #include "savefile.h"
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,8 @@
  * prints what is left.  Exit status 0, or 1 when the server could not be
  * reached or closed the connection before the input ended.
  */
-#include "cli.h"
+#include "i18n.h"
+#include "mains.h"
 #include "client_connect.h"
 #include "closeout.h"
 #include <errno.h>

@@ -25,7 +25,8 @@
  * nothing does not undo another session's change.
  */
 #define _DEFAULT_SOURCE   /* mkdtemp, nftw's FTW_PHYS */
-#include "cli.h"
+#include "i18n.h"
+#include "mains.h"
 #include "client_connect.h"
 #include "config.h"
 #include "sshkey.h"

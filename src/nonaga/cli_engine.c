@@ -11,7 +11,8 @@
  * other command.
  */
 #include "nonaga.h"
-#include "cli.h"
+#include "i18n.h"
+#include "mains.h"
 #include "closeout.h"
 #include <errno.h>
 #include <pthread.h>

@@ -11,7 +11,8 @@
  * started: with no server running, there is nothing to list and nothing
  * is printed.  Exit status 0, or 1 when a server could not be asked.
  */
-#include "cli.h"
+#include "i18n.h"
+#include "mains.h"
 #include "client_mine.h"
 #include "client_proto.h"
 #include "closeout.h"

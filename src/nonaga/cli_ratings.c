@@ -11,7 +11,8 @@
  * (the SSH door's `ratings' says that nobody is rated).  Exit status 0,
  * or 1 when a server could not be asked.
  */
-#include "cli.h"
+#include "i18n.h"
+#include "mains.h"
 #include "client_mine.h"
 #include "closeout.h"
 #include <errno.h>

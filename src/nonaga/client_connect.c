@@ -8,7 +8,7 @@
  * logs to server.log beside its socket.
  */
 #include "client_connect.h"
-#include "cli.h"
+#include "i18n.h"
 #include "config.h"
 #include <errno.h>
 #include <fcntl.h>

@@ -4,7 +4,7 @@
  * such question (client_query: `nonaga --ratings' asks "ratings").
  */
 #include "client_mine.h"
-#include "cli.h"
+#include "i18n.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

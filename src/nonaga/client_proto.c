@@ -6,6 +6,7 @@
 #include "client_proto.h"
 #include "client_mine.h"
 #include "savefile.h"
+#include "i18n.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

@@ -1,6 +1,6 @@
 /* closeout.c - telling a failed write to standard output; see closeout.h. */
 #include "closeout.h"
-#include "cli.h"
+#include "i18n.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

@@ -16,7 +16,7 @@
  * Writing goes to a temporary file renamed over the old one.  No curses.
  */
 #include "config.h"
-#include "cli.h"
+#include "i18n.h"
 #include "net.h"
 #include <errno.h>
 #include <limits.h>

@@ -3,7 +3,7 @@
 #define NONAGA_CONFIG_H
 
 #include <stddef.h>
-#include "cli.h"
+#include "lineup.h"
 
 typedef struct config {
 	lineup who;          /* level, human (-1 for random) and rules; no mode */

@@ -3,6 +3,8 @@
 #include "analysis.h"
 #include "closeout.h"
 #include "options.h"
+#include "mains.h"
+#include "i18n.h"
 #include "msgfit.h"
 #include <stdio.h>
 #include <limits.h>

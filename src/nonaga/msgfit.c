@@ -1,6 +1,6 @@
 /* msgfit.c - the messages in a language the terminal can show; see msgfit.h. */
 #include "msgfit.h"
-#include "cli.h"
+#include "i18n.h"
 #include <langinfo.h>
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,8 @@
  */
 #define _GNU_SOURCE     /* SO_PEERCRED, struct ucred */
 #include "net.h"
+#include "i18n.h"   /* (the private directory's messages reach players) */
 #include <errno.h>
-#include <libintl.h>
 #include <stdarg.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -20,8 +20,6 @@
 #include <sys/un.h>
 #include <unistd.h>
 #include <unistr.h>
-
-#define _(s) gettext(s)   /* (the private directory's messages reach players) */
 
 /* The message into msg; returns code. */
 __attribute__((format(printf, 4, 5)))

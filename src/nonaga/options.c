@@ -16,6 +16,7 @@
  * that an alias with them works for all of nonaga's uses.
  */
 #include "options.h"
+#include "i18n.h"
 #include "analysis.h"
 #include "closeout.h"
 #include <errno.h>

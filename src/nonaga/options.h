@@ -7,7 +7,7 @@
 #ifndef NONAGA_OPTIONS_H
 #define NONAGA_OPTIONS_H
 
-#include "cli.h"
+#include "game_options.h"
 #include "client_connect.h"
 #include "server.h"
 

@@ -1,6 +1,6 @@
 /* savefile.c - games on disk; see savefile.h for what and why. */
 #include "savefile.h"
-#include "cli.h"
+#include "i18n.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -217,7 +217,10 @@ static void fill_record_info(ng_record_info *info, const save_info *si)
 	if (!si)
 		return;
 	snprintf(info->date, sizeof info->date, "%s", si->date);
-	if (si->who.mode == MODE_AI) {
+	const opponent_kind *k = kind_of(si->who.mode);   /* record_text checked it */
+	ng_record_set(info, "Mode", k->word);
+	switch (k->players) {
+	case KIND_COMPUTER: {
 		char comp[32];
 		snprintf(comp, sizeof comp, "computer level %d", si->who.level);
 		snprintf(si->who.human == NG_BLUE ? info->blue : info->red,
@@ -226,22 +229,23 @@ static void fill_record_info(ng_record_info *info, const save_info *si)
 		         NG_RECORD_VALUE, "%s", comp);
 		char level[16];
 		snprintf(level, sizeof level, "%d", si->who.level);
-		ng_record_set(info, "Mode", "ai");
 		ng_record_set(info, "Human", side[si->who.human == NG_BLUE]);
 		ng_record_set(info, "Level", level);
-	} else if (si->who.mode == MODE_ONLINE) {
+		break;
+	}
+	case KIND_NAMED:
 		snprintf(info->red, NG_RECORD_VALUE, "%s", si->red);
 		snprintf(info->blue, NG_RECORD_VALUE, "%s", si->blue);
-		ng_record_set(info, "Mode", "online");
 		ng_record_set(info, "Human", side[si->who.human == NG_BLUE]);
 		if (si->how[0]) {   /* as the server's own copy has them */
 			ng_record_set(info, "How", si->how);
 			ng_record_set(info, "Winner", ng_result_name(si->winner));
 		}
-	} else {
+		break;
+	case KIND_HUMANS:
 		strcpy(info->red, "human");
 		strcpy(info->blue, "human");
-		ng_record_set(info, "Mode", "pvp");
+		break;
 	}
 	if (si->kept[0])
 		ng_record_set(info, "Kept", si->kept);
@@ -271,11 +275,7 @@ static char *record_text(const ng_game *g, const save_info *si, char *msg,
 		return NULL;
 	}
 	ng_err e = NG_OK;
-	if (si && (si->who.mode != MODE_PVP && si->who.mode != MODE_AI && si->who.mode != MODE_ONLINE))
-		e = NG_ERR_BAD_ARG;
-	if (si && si->who.mode == MODE_AI &&
-	    ((si->who.human != NG_RED && si->who.human != NG_BLUE) ||
-	     si->who.level < NG_LEVEL_MIN || si->who.level > NG_LEVEL_MAX))
+	if (si && !kind_check(&si->who))
 		e = NG_ERR_BAD_ARG;
 	if (!e) {
 		fill_record_info(info, si);
@@ -687,13 +687,9 @@ static int read_info(const ng_record_info *info, save_info *si,
 		v = f->value;
 		line = f->line;
 		if (!strcmp(f->key, "Mode")) {
-			if (!strcmp(v, "pvp"))
-				si->who.mode = MODE_PVP;
-			else if (!strcmp(v, "ai"))
-				si->who.mode = MODE_AI;
-			else if (!strcmp(v, "online"))
-				si->who.mode = MODE_ONLINE;
-			else {
+			si->who.mode = kind_by_word(v);
+			if (si->who.mode == MODE_MENU) {
+				/* (the words of kinds.h) */
 				say(msg, _("%s, line %d: %s"), path, line,
 				    _("Mode must be pvp, ai or online"));
 				return 0;

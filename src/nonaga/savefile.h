@@ -41,7 +41,7 @@
 #define NONAGA_SAVEFILE_H
 
 #include <stddef.h>
-#include "cli.h"
+#include "lineup.h"
 
 #define SAVE_MSG 9000   /* two paths and a sentence */
 
@@ -58,12 +58,13 @@ typedef enum save_status {
  * (1-10).  An online game (kept only when it is over) names its players
  * in Red and Blue; it is not resumed as a local game. */
 typedef struct save_info {
-	lineup who;                   /* mode MODE_PVP, MODE_AI or MODE_ONLINE;
-	                               * human and level as the keys say;
+	lineup who;                   /* mode: a kind of kinds.h, as the
+	                               * key Mode says its word; human and
+	                               * level as the keys say;
 	                               * rules those of the game */
 	char date[NG_RECORD_VALUE];   /* when the game began, ISO 8601 UTC */
-	char red[64], blue[64];       /* MODE_ONLINE: the players */
-	char how[32];                 /* MODE_ONLINE, over: how the server says
+	char red[64], blue[64];       /* KIND_NAMED: the players */
+	char how[32];                 /* KIND_NAMED, over: how the server says
 	                               * it ended ("resign", "agree", "time",
 	                               * "rules"...), kept as the key How, with
 	                               * winner as Winner; "" while it goes on */

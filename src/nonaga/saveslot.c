@@ -1,6 +1,6 @@
 /* saveslot.c - one game per save; see saveslot.h. */
 #include "saveslot.h"
-#include "cli.h"
+#include "i18n.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>

@@ -81,7 +81,8 @@ static void describe(const char *path, const char *name, char *out, size_t size)
 	const char *mode = ng_record_get(info, "Mode");
 	const char *human = ng_record_get(info, "Human");
 	int you = -1;   /* the player's side, when one of the two was the player */
-	if (mode && (!strcmp(mode, "ai") || !strcmp(mode, "online")))
+	const opponent_kind *k = mode ? kind_of(kind_by_word(mode)) : NULL;
+	if (k && k->players != KIND_HUMANS)   /* the record keeps the seat */
 		you = human && !strcmp(human, "blue") ? NG_BLUE : NG_RED;
 	ng_result end = save_outcome(info);   /* resigned online, too */
 	int won = end == NG_RED_WINS ? NG_RED : end == NG_BLUE_WINS ? NG_BLUE : -1;

@@ -11,19 +11,36 @@
 enum { M_WAITING, M_RESUME, M_AI, M_LEVEL, M_SIDE, M_PVP, M_ONLINE, M_PUZZLES, M_RULESET, M_RULES,
        M_PAST, M_LANG, M_QUIT, M_COUNT };
 
-/* The online game where it is your move, as its item says it, or "". */
-static const char *waiting = "";
+/* The menu's state while it runs (as lobby.c's and play.c's): what this
+ * call shows, and what it keeps from one call to the next. */
+typedef struct menu {
+	/* The online game where it is your move, as its item says it, or "". */
+	const char *waiting;
+	/* The first item shown: the online game waiting for your move, and
+	 * Resume, only when there are such. */
+	int first, resumable;
+	/* Items not shown (bits): the SSH door's guests get no local games, no
+	 * save files, no past games (and the lobby at once, not a waiting
+	 * game). */
+	unsigned hidden;
+	/* Blank lines between groups of items: 1, or 0 when the screen is too
+	 * short for them. */
+	int gaps;
+	int sel;        /* the item selected, kept between calls */
+	int started;    /* the menu has been shown before */
+	int played;     /* the last call started a game */
+} menu;
 
-static const char *label(int item)
+static const char *label(const menu *m, int item)
 {
 	switch (item) {
-	case M_WAITING: return waiting;
+	case M_WAITING: return m->waiting;
 	case M_RESUME: return _("Resume the saved game");
-	case M_AI: return _("Play against the computer");
+	case M_AI: return _(kind_of(MODE_AI)->label);
 	case M_LEVEL: return _("Level");
 	case M_SIDE: return _("Your side");
-	case M_PVP: return _("Two players on this terminal");
-	case M_ONLINE: return _("Play online");
+	case M_PVP: return _(kind_of(MODE_PVP)->label);
+	case M_ONLINE: return _(kind_of(MODE_ONLINE)->label);
 	case M_PUZZLES: {
 		static char buf[128];
 		int solved, total;
@@ -110,24 +127,19 @@ static const char *change(lineup *s, int item, int d)
 	return NULL;
 }
 
-/* The first item shown: the online game waiting for your move, and
- * Resume, only when there are such. */
-static int first, resumable;
-/* Items not shown (bits): the SSH door's guests get no local games, no
- * save files, no past games (and the lobby at once, not a waiting game). */
-static unsigned hidden;
+/* The items the SSH door hides (menu.hidden). */
 #define DOOR_HIDES (1u << M_WAITING | 1u << M_RESUME | 1u << M_AI | 1u << M_LEVEL | \
 	1u << M_SIDE | 1u << M_PVP | 1u << M_RULESET | 1u << M_PAST)
 
-static int shown(int item)
+static int shown(const menu *m, int item)
 {
-	return item >= first && item < M_COUNT && (item != M_RESUME || resumable) &&
-	       !(hidden >> item & 1);
+	return item >= m->first && item < M_COUNT && (item != M_RESUME || m->resumable) &&
+	       !(m->hidden >> item & 1);
 }
 
 /* The item shown next after item in direction d (1 or -1); at an end,
  * round to the other (wrap) or item itself. */
-static int step(int item, int d, int wrap)
+static int step(const menu *m, int item, int d, int wrap)
 {
 	for (int i = item + d;; i += d) {
 		if (i < 0 || i >= M_COUNT) {
@@ -136,7 +148,7 @@ static int step(int item, int d, int wrap)
 			i = d > 0 ? -1 : M_COUNT;   /* (then i += d) */
 			continue;
 		}
-		if (shown(i) || i == item)
+		if (shown(m, i) || i == item)
 			return i;
 	}
 }
@@ -168,35 +180,33 @@ static const char *footer(const lineup *s, int sel)
 }
 
 /* Screen rows of the items, to draw them and to find clicks. */
-static int gaps;   /* blank lines between groups of items: 1, or 0 when
-                    * the screen is too short for them */
-
-static int item_row(int top, int item)
+static int item_row(const menu *m, int top, int item)
 {
 	static const int groups[] = { M_AI, M_PVP, M_RULESET };
 	int row = top;
-	for (int i = first; i < item; i++)
-		row += shown(i);
+	for (int i = m->first; i < item; i++)
+		row += shown(m, i);
 	for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
 		int before = 0;
-		for (int i = first; i < groups[g]; i++)
-			before |= shown(i);
-		row += gaps * (before && item >= groups[g]);
+		for (int i = m->first; i < groups[g]; i++)
+			before |= shown(m, i);
+		row += m->gaps * (before && item >= groups[g]);
 	}
 	return row;
 }
 
-static void draw(const lineup *s, int sel, const char *notice,
+static void draw(menu *m, const lineup *s, const char *notice,
                  int *top_out, int *x_out)
 {
+	int sel = m->sel;
 	/* Everything: the title, a subtitle, a blank, the items with blank
 	 * lines between groups, a blank, two lines of keys.  On a short
 	 * screen (48x14 with Resume) the blanks and the subtitle go, so that
 	 * every item stays on the screen. */
-	gaps = 1;
-	int full = 3 + item_row(0, M_COUNT - 1) + 1 + 3;
-	gaps = LINES >= full;
-	int top = gaps ? (LINES - full) / 2 : 0;
+	m->gaps = 1;
+	int full = 3 + item_row(m, 0, M_COUNT - 1) + 1 + 3;
+	m->gaps = LINES >= full;
+	int top = m->gaps ? (LINES - full) / 2 : 0;
 	char title[256];
 	snprintf(title, sizeof title, "%s %s %s   N O N A G A   %s %s %s",
 	         G->token[NG_RED], G->disc, G->token[NG_BLUE],
@@ -206,7 +216,7 @@ static void draw(const lineup *s, int sel, const char *notice,
 	int w = text_width(title);
 	text_line(top, 0, COLS, "", A_NORMAL);
 	text_put(top, (COLS - w) / 2 > 0 ? (COLS - w) / 2 : 0, COLS, title, term_attr(R_TITLE));
-	if (gaps) {
+	if (m->gaps) {
 		const char *sub = _("tokens on moving discs");
 		w = text_width(sub);
 		text_line(top + 1, 0, COLS, "", A_NORMAL);
@@ -215,10 +225,10 @@ static void draw(const lineup *s, int sel, const char *notice,
 	}
 
 	int lw = 0;
-	for (int i = first; i < M_COUNT; i++) {
-		if (!shown(i) || i == M_WAITING)
+	for (int i = m->first; i < M_COUNT; i++) {
+		if (!shown(m, i) || i == M_WAITING)
 			continue;   /* (the waiting game's line may be longer) */
-		int iw = text_width(label(i)) + (i == M_LEVEL || i == M_SIDE ? 2 : 0);
+		int iw = text_width(label(m, i)) + (i == M_LEVEL || i == M_SIDE ? 2 : 0);
 		if (iw > lw)
 			lw = iw;
 	}
@@ -228,13 +238,13 @@ static void draw(const lineup *s, int sel, const char *notice,
 	int x = (COLS - boxw) / 2;
 	if (x < 2)
 		x = 2;
-	int itop = top + (gaps ? 3 : 1);
-	for (int y = itop; y < item_row(itop, M_COUNT - 1) + 1; y++)
+	int itop = top + (m->gaps ? 3 : 1);
+	for (int y = itop; y < item_row(m, itop, M_COUNT - 1) + 1; y++)
 		text_line(y, 0, COLS, "", A_NORMAL);
-	for (int i = first; i < M_COUNT; i++) {
-		if (!shown(i))
+	for (int i = m->first; i < M_COUNT; i++) {
+		if (!shown(m, i))
 			continue;
-		int y = item_row(itop, i);
+		int y = item_row(m, itop, i);
 		attr_t a = i == sel ? term_attr(R_CURSOR) | A_BOLD : A_NORMAL;
 		int indent = i == M_LEVEL || i == M_SIDE ? 2 : 0;
 		text_put(y, x + indent - 2, 1, i == sel ? G->more_right : " ", term_attr(R_SEL));
@@ -243,20 +253,20 @@ static void draw(const lineup *s, int sel, const char *notice,
 		if (has_value(i)) {
 			char vv[200];
 			snprintf(vv, sizeof vv, "%s %s %s", G->level_less, v, G->level_more);
-			int used = text_put(y, x + indent, boxw - indent, label(i), a);
+			int used = text_put(y, x + indent, boxw - indent, label(m, i), a);
 			int vx = x + lw + 4;
 			if (x + indent + used < vx && vx < COLS - 1) {
 				mvhline(y, x + indent + used, ' ' | a, vx - (x + indent + used));
 				text_put(y, vx, COLS - vx - 1, vv, a);
 			}
 		} else {
-			snprintf(line, sizeof line, "%s", label(i));
+			snprintf(line, sizeof line, "%s", label(m, i));
 			text_put(y, x + indent, i == M_WAITING ? COLS - x - 1 : boxw - indent, line,
 			         i == M_WAITING && i != sel ? a | term_attr(R_MSG) : a);
 		}
 	}
-	int last = item_row(itop, M_COUNT - 1);
-	int fy = last + 1 + gaps;
+	int last = item_row(m, itop, M_COUNT - 1);
+	int fy = last + 1 + m->gaps;
 	for (int y = last + 1; y < LINES; y++)
 		text_line(y, 0, COLS, "", A_NORMAL);
 	if (notice && notice[0] && fy < LINES)
@@ -278,29 +288,29 @@ static void draw(const lineup *s, int sel, const char *notice,
 int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
              const char *notice)
 {
-	static int sel = M_AI;
-	waiting = game_waiting && !door ? game_waiting : "";
-	resumable = can_resume && !door;
-	hidden = door ? DOOR_HIDES : 0;
-	first = waiting[0] ? M_WAITING : resumable ? M_RESUME : M_AI;
+	static menu M = { .sel = M_AI };
+	menu *m = &M;
+	m->waiting = game_waiting && !door ? game_waiting : "";
+	m->resumable = can_resume && !door;
+	m->hidden = door ? DOOR_HIDES : 0;
+	m->first = m->waiting[0] ? M_WAITING : m->resumable ? M_RESUME : M_AI;
 	/* the program starts on the game waiting for you, or on Resume, and
 	 * the menu is on Resume after a game that is left in progress (m);
 	 * otherwise it keeps its place (one that went: the first) */
-	static int started, played;
-	if (!started && first < M_AI)
-		sel = first;
-	else if (played && resumable)
-		sel = M_RESUME;
-	else if (!shown(sel))
-		sel = step(M_COUNT - 1, 1, 1);   /* the first shown */
-	started = 1;
-	played = 0;
+	if (!m->started && m->first < M_AI)
+		m->sel = m->first;
+	else if (m->played && m->resumable)
+		m->sel = M_RESUME;
+	else if (!shown(m, m->sel))
+		m->sel = step(m, M_COUNT - 1, 1, 1);   /* the first shown */
+	m->started = 1;
+	m->played = 0;
 	int itop = 0, x = 0;
 	const char *why;
 	erase();
 	for (;;) {
 		if (!term_draw_too_small(NULL))
-			draw(s, sel, notice, &itop, &x);
+			draw(m, s, notice, &itop, &x);
 		event ev;
 		input_get_sized(&ev, -1, -1);
 		switch (ev.act) {
@@ -314,21 +324,21 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 		/* up and down stop at the ends, so that a press too many
 		 * never lands on Quit; Tab and Shift-Tab go round */
 		case ACT_UP:
-			sel = step(sel, -1, 0);
+			m->sel = step(m, m->sel, -1, 0);
 			break;
 		case ACT_DOWN:
-			sel = step(sel, 1, 0);
+			m->sel = step(m, m->sel, 1, 0);
 			break;
 		case ACT_PREV:
-			sel = step(sel, -1, 1);
+			m->sel = step(m, m->sel, -1, 1);
 			break;
 		case ACT_NEXT:
-			sel = step(sel, 1, 1);
+			m->sel = step(m, m->sel, 1, 1);
 			break;
 		case ACT_LEFT:
 		case ACT_RIGHT:
-			if (has_value(sel))
-				if ((why = change(s, sel, ev.act == ACT_RIGHT ? 1 : -1)))
+			if (has_value(m->sel))
+				if ((why = change(s, m->sel, ev.act == ACT_RIGHT ? 1 : -1)))
 					notice = why;
 			break;
 		case ACT_HELP:
@@ -339,39 +349,39 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 		case ACT_BACK:
 			/* nothing to go back to: Esc goes to Quit, so that it
 			 * quits only with Enter after it, never by accident */
-			sel = M_QUIT;
+			m->sel = M_QUIT;
 			break;
 		case ACT_CLICK:
-			for (int i = first; i < M_COUNT; i++)
-				if (shown(i) && ev.y == item_row(itop, i) && ev.x >= x - 2) {
-					sel = i;
+			for (int i = m->first; i < M_COUNT; i++)
+				if (shown(m, i) && ev.y == item_row(m, itop, i) && ev.x >= x - 2) {
+					m->sel = i;
 					ev.act = ACT_SELECT;
 				}
 			if (ev.act != ACT_SELECT)
 				break;
-			if (has_value(sel)) {   /* a click on a setting changes it */
-				if ((why = change(s, sel, 1)))
+			if (has_value(m->sel)) {   /* a click on a setting changes it */
+				if ((why = change(s, m->sel, 1)))
 					notice = why;
 				break;
 			}
 			/* fall through */
 		case ACT_SELECT:
-			switch (sel) {
+			switch (m->sel) {
 			case M_WAITING:
 				return MENU_WAITING;
 			case M_RESUME:
-				played = 1;
+				m->played = 1;
 				return MENU_RESUME;
 			case M_AI: case M_LEVEL: case M_SIDE:
 				s->mode = MODE_AI;
-				played = 1;
+				m->played = 1;
 				return MENU_PLAY;
 			case M_PVP:
 				s->mode = MODE_PVP;
-				played = 1;
+				m->played = 1;
 				return MENU_PLAY;
 			case M_RULESET: case M_LANG:
-				if ((why = change(s, sel, 1)))
+				if ((why = change(s, m->sel, 1)))
 					notice = why;
 				break;
 			case M_RULES:

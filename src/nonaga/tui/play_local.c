@@ -8,6 +8,15 @@
 #include <time.h>
 #include <unistd.h>
 
+/* What makes the other side of each kind (kinds.h's side column); NULL:
+ * none, two players at one keyboard. */
+typedef int side_maker(other_side *o, const options *opt, int draw_side);
+static side_maker *const makers[MODE_COUNT] = {
+#define KIND_SIDE(name, word, label, players, side) [MODE_##name] = side,
+	NONAGA_KINDS(KIND_SIDE)
+#undef KIND_SIDE
+};
+
 int play_run(const lineup *s, const options *opt, ng_game *resume,
              const save_info *si, int slot, const char *note)
 {
@@ -16,8 +25,8 @@ int play_run(const lineup *s, const options *opt, ng_game *resume,
 		who.rules = ng_pos_rules(ng_game_pos_at(resume, 0));
 	ng_game *g = resume ? resume : ng_game_new(s->rules);
 	other_side them = { NULL, NULL };
-	if (!g || (who.mode == MODE_AI &&
-	           computer_new(&them, opt, !resume && s->human < 0) != 0)) {
+	side_maker *make = kind_of(who.mode) ? makers[who.mode] : NULL;
+	if (!g || (make && make(&them, opt, !resume && s->human < 0) != 0)) {
 		ng_game_free(g);
 		return PLAY_QUIT;
 	}

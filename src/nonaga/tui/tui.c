@@ -7,6 +7,7 @@
 #include "saveslot.h"
 #include "config.h"
 #include "client_mine.h"
+#include "mains.h"
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -106,7 +107,7 @@ static void describe_slot(const char *dir, int slot, char *buf, size_t size)
 	struct tm tm;
 	if (!localtime_r(&at, &tm) || !strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm))
 		when[0] = 0;
-	if (si.who.mode == MODE_AI)
+	if (kind_of(si.who.mode)->players == KIND_COMPUTER)
 		/* TRANSLATORS: the human's side, then the computer's level. */
 		snprintf(who, sizeof who, _("you (%s) against level %d"),
 		         si.who.human == NG_RED ? _("Red") : _("Blue"), si.who.level);
@@ -599,7 +600,8 @@ static int start(tui *t)
 	else if (cfg->have_lang && cfg->lang[0] && !t->note)
 		language_shown(cfg->lang);
 	t->s = (lineup){
-		.mode = opt->who.mode == MODE_PVP ? MODE_PVP : MODE_AI,
+		/* the kind the command line gives, else the menu's first */
+		.mode = opt->who.mode != MODE_MENU ? opt->who.mode : MODE_AI,
 		.level = opt->level_given || !cfg->have_level ? opt->who.level : cfg->who.level,
 		.human = opt->side_given || !cfg->have_side ? opt->who.human : cfg->who.human,
 		.rules = opt->rules_given || !cfg->have_rules ? opt->who.rules : cfg->who.rules,

@@ -10,7 +10,6 @@
  *   board_cells.c  the cells a position shows (discs, tokens, lock)
  *   board_draw.c      drawing the board
  *   play_panel.c      the lines around the board: turn, phase, hints, messages
- *   turn.c       one turn chosen step by step, without curses (turn.h)
  *   play.c       the game screen: the turn shown, undo/redo, questions, the
  *                loop; whoever answers the player's moves is "the other
  *                side" (game_screen.h, private to the play*.c files)
@@ -35,13 +34,18 @@
  *   history.c    past games: the finished games, to replay
  *   play_puzzle.c     the puzzles, on the game screen; the puzzles solved
  *   reasons.c    translated reasons for refused actions
- *   analysis.c   every move of a game judged by the engine, without
- *                curses (analysis.h); cli_analyze.c is nonaga --analyze
+ *
+ * They use, from src/nonaga without curses: turn.h (one turn chosen step
+ * by step), analysis.h (every move of a game judged by the engine),
+ * savefile.h and saveslot.h (games on disk), config.h (the settings),
+ * client_*.h (the online client), game_options.h (what the game is run
+ * with) and i18n.h (gettext).
  */
 #ifndef NONAGA_UI_H
 #define NONAGA_UI_H
 
-#include "cli.h"
+#include "i18n.h"
+#include "game_options.h"
 #include <curses.h>
 #include <signal.h>
 #include <stddef.h>
