@@ -239,7 +239,7 @@ build/test/layout_test build/asan/test/layout_test: src/nonaga/tui/board_layout.
 build/test/reasons_test build/asan/test/reasons_test: src/nonaga/tui/reasons.c $(HDRS)
 build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
 build/test/journal_test build/asan/test/journal_test: src/nonaga/server/server_store.c src/nonaga/server/server_journal.c src/nonaga/server/server_dir.c \
-  src/nonaga/server/server_damage.c src/nonaga/server/server_record.c \
+  src/nonaga/server/server_damage.c src/nonaga/server/server_record.c src/nonaga/server/server_entry.c \
   src/nonaga/server/server_clock.c src/nonaga/server/server_rating.c src/nonaga/server/server_names.c \
   src/nonaga/server/rating.c $(HDRS)
 build/test/rating_test build/asan/test/rating_test build/test/ratings_test \

@@ -20,6 +20,7 @@
 #include "server_journal.c"
 #include "server_damage.c"
 #include "server_store.c"
+#include "server_entry.c"
 #include "server_record.c"
 #include "server_clock.c"
 #include "server_rating.c"

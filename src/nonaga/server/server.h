@@ -7,8 +7,9 @@
  * server_players.c their settings and ignore lists (both tables sorted
  * by name, server_names.c), server_owners.c who owns each name;
  * server_store.c keeps their files (a journal made durable once per turn
- * of the loop, server_journal.c, whose damage server_damage.c reports,
- * and records, converted by server_record.c); server_conn.c holds what
+ * of the loop, server_journal.c, whose damage server_damage.c reports and
+ * whose entries' kinds are server_entry.c's table, and records, converted
+ * by server_record.c); server_conn.c holds what
  * a turn sends until the turn's journal entries are on disk.  Calls go
  * one way: server.c < commands < games < chat, door, players, owners <
  * store < records, ratings < the journal, the names, the state directory
