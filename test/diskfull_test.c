@@ -20,6 +20,7 @@
  */
 #define _GNU_SOURCE     /* (server_journal.c's fallocate) */
 #include "srvtest.h"
+#include "durable.c"
 #include "server_journal.c"
 #include <sys/mount.h>
 

@@ -16,6 +16,7 @@
 #define _GNU_SOURCE     /* (server_journal.c's fallocate) */
 #define COMPACT_BYTES 1024
 #include "tap.h"
+#include "durable.c"
 #include "server_dir.c"
 #include "server_journal.c"
 #include "server_damage.c"

@@ -25,6 +25,7 @@
 #include "nonaga.h"
 #include "net.h"
 #include "server_journal.h"
+#include "durable.h"
 #include "sshkey.h"
 #include "rating.h"
 
@@ -271,11 +272,7 @@ int state_own_dir(const char *dir, char *msg, size_t size);
  * why the lock cannot be taken. */
 int state_lock(const char *dir, char *msg, size_t size);
 int state_key(server *s, const char *path, char *msg, size_t size);
-/* text into dir/name durably: a temporary file, fsync'ed, renamed (excl:
- * linked, never replacing a file: EEXIST); the directory is the caller's
- * to fsync (state_sync_dir). */
-int state_write_file(const char *dir, const char *name, const char *text, int excl);
-int state_sync_dir(const char *dir);
+/* (the files in it are written by durable.h's durable_write) */
 
 /* server_chat.c */
 void chat_say(conn *c, const char *text);   /* text checked */

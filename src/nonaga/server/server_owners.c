@@ -127,8 +127,8 @@ static int save(server *s)
 			fprintf(f, "%s tcp\n", t->v[i].name);
 		else if (t->v[i].kind == UID)
 			fprintf(f, "%s uid %lu\n", t->v[i].name, t->v[i].uid);
-	int r = fclose(f) == 0 && state_write_file(s->state, NAMES_FILE, text, 0) == 0 &&
-	        state_sync_dir(s->state) == 0 ? 0 : -1;
+	int r = fclose(f) == 0 && durable_write(s->state, NAMES_FILE, text, len,
+	                                        DURABLE_REPLACE) == 0 ? 0 : -1;
 	if (r < 0)
 		server_log("cannot keep the players' names in %s/" NAMES_FILE ": %s", s->state,
 		           strerror(errno));

@@ -288,7 +288,7 @@ static int save_rec(store *st, srec *r)
 	char name[NET_NAME_MAX + 8];
 	char *text = record_text(r);
 	snprintf(name, sizeof name, "%s.rec", r->name);
-	if (!text || state_write_file(st->games, name, text, 0) < 0) {
+	if (!text || durable_write(st->games, name, text, strlen(text), DURABLE_DIR_LATER) < 0) {
 		server_log("cannot save game %s in %s: %s", r->name, st->games,
 		           text ? strerror(errno) : "out of memory");
 		free(text);
@@ -310,8 +310,9 @@ static int file_finished(store *st, srec *r)
 	if (access(path, F_OK) == 0)
 		return 0;
 	char *text = record_text(r);
-	int ok = text && (state_write_file(st->finished, name, text, 1) == 0 || errno == EEXIST) &&
-	         state_sync_dir(st->finished) == 0;
+	int ok = text && (durable_write(st->finished, name, text, strlen(text),
+	                                DURABLE_NEW | DURABLE_DIR_LATER) == 0 || errno == EEXIST) &&
+	         durable_sync_dir(st->finished) == 0;
 	if (!ok)
 		server_log("cannot keep finished game %s in %s: %s", r->name, st->finished,
 		           text ? strerror(errno) : "out of memory");
@@ -330,7 +331,7 @@ static void retire(store *st)
 			continue;
 		if (!r->dropped && file_finished(st, r) < 0) {
 			if (save_rec(st, r) == 0)   /* at least where it was */
-				state_sync_dir(st->games);
+				durable_sync_dir(st->games);
 			continue;   /* tried again at the next start */
 		}
 		if (r->on_disk) {
@@ -343,7 +344,7 @@ static void retire(store *st)
 	}
 	st->nretire = 0;
 	if (unlinked)
-		state_sync_dir(st->games);
+		durable_sync_dir(st->games);
 }
 
 /* Every changed game into its record, then a fresh journal. */
@@ -354,7 +355,7 @@ static int compact(store *st)
 	for (srec *r = st->recs; r; r = r->next)
 		if (r->dirty && save_rec(st, r) < 0)
 			ok = 0;
-	if (!ok || state_sync_dir(st->games) < 0)
+	if (!ok || durable_sync_dir(st->games) < 0)
 		return -1;
 	if (ratings_save(st->srv, st->seq) < 0)
 		return -1;
@@ -463,7 +464,7 @@ static void set_aside(store *st, const char *file, const char *why)
 			snprintf(to, sizeof to, "%s.bad.%d", from, k);
 		if (link(from, to) == 0) {
 			unlink(from);
-			state_sync_dir(st->games);
+			durable_sync_dir(st->games);
 			server_log("games/%s does not load: %s; moved aside to %s", file, why, to);
 			return;
 		}
