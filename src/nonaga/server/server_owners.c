@@ -80,28 +80,29 @@ int owners_load(server *s, char *msg, size_t size)
 	if (!f)
 		return errno == ENOENT ? 0 : (snprintf(msg, size, "cannot read %s: %s", path,
 		                                       strerror(errno)), -1);
-	int bad = 0;
-	while (fgets(line, sizeof line, f)) {
+	/* a line not understood stops the start: skipped, it would give its
+	 * name to whoever asks for it next */
+	for (int no = 1; fgets(line, sizeof line, f); no++) {
 		unsigned long uid = 0;
 		int k = 0, end = 0, tcp;
+		if (!strcmp(line, "\n"))
+			continue;   /* (a line removed by hand may leave it) */
 		int ok = sscanf(line, "%63s %15s%n", name, kind, &k) == 2 && net_name_ok(name) &&
 		         !find(t, name);
 		tcp = ok && !strcmp(kind, "tcp") && line[k] == '\n';
 		ok = ok && (tcp || (!strcmp(kind, "uid") &&
 		                    sscanf(line + k, " %lu%n", &uid, &end) == 1 &&
 		                    line[k + end] == '\n'));
-		if (!ok) {
-			bad++;
-			continue;
-		}
-		if (!add(t, name, tcp ? TCP : UID, uid)) {
+		if (!ok || !add(t, name, tcp ? TCP : UID, uid)) {
 			fclose(f);
-			return snprintf(msg, size, "out of memory"), -1;
+			if (ok)
+				return snprintf(msg, size, "out of memory"), -1;
+			return snprintf(msg, size, "%s, line %d: not a name's owner; the server does not "
+			                "start rather than give a name to another: correct or remove "
+			                "the line (nonaga(6), FILES)", path, no), -1;
 		}
 	}
 	fclose(f);
-	if (bad)
-		server_log("%s: %d line%s not understood, skipped", path, bad, bad == 1 ? "" : "s");
 	return 0;
 }
 
