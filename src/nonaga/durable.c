@@ -1,9 +1,12 @@
 /*
  * durable.c - files written so that a crash leaves each whole
- * (durable.h): the one write loop of the program, and the one way a
- * state file is written (a temporary file, fsync, rename or link, fsync
- * of the directory), used by the server's store, ratings, players, names
- * and door players, its journal's resets, and the player's saved games.
+ * (durable.h): the one write loop of the program (write_all: the
+ * server's journal, the player's saved games, --client's lines), and the
+ * one way a state file of the server is written (durable_write: a
+ * temporary file, fsync, rename or link, fsync of the directory), used by
+ * its store's records, ratings, players, names, door players and the
+ * journal's resets.  Its temporary file has one name per file: the state
+ * directory's lock makes the server its only writer.
  */
 #include "durable.h"
 #include <errno.h>

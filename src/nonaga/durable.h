@@ -1,7 +1,7 @@
 /*
  * durable.h - files written so that a crash leaves each whole, the old
- * or the new (durable.c), for the server's state directory and the
- * player's files alike: all of a buffer (write_all), a file replaced or
+ * or the new (durable.c): all of a buffer (write_all, for the server and
+ * the client alike), a file of a directory with one writer replaced or
  * made whole (durable_write), a directory's entries made durable
  * (durable_sync_dir).  Nothing is printed: -1 and errno say what failed,
  * and the caller says it.
