@@ -239,9 +239,9 @@ build/test/layout_test build/asan/test/layout_test: src/nonaga/tui/board_layout.
 build/test/reasons_test build/asan/test/reasons_test: src/nonaga/tui/reasons.c $(HDRS)
 build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
 build/test/journal_test build/asan/test/journal_test: src/nonaga/server/server_store.c src/nonaga/server/server_journal.c src/nonaga/server/server_dir.c \
-  src/nonaga/server/server_damage.c src/nonaga/server/server_record.c \
+  src/nonaga/server/server_damage.c src/nonaga/server/server_record.c src/nonaga/server/server_entry.c \
   src/nonaga/server/server_clock.c src/nonaga/server/server_rating.c src/nonaga/server/server_names.c \
-  src/nonaga/server/rating.c $(HDRS)
+  src/nonaga/server/rating.c src/nonaga/durable.c $(HDRS)
 build/test/rating_test build/asan/test/rating_test build/test/ratings_test \
   build/asan/test/ratings_test build/test/ratings_crash_test \
   build/asan/test/ratings_crash_test: src/nonaga/server/rating.c $(HDRS)
@@ -256,20 +256,24 @@ build/asan/test/server_hostile_test build/test/players_test build/asan/test/play
   build/test/offers_test build/asan/test/offers_test build/test/identity_test \
   build/asan/test/identity_test build/test/stall_test \
   build/asan/test/stall_test build/test/diskfull_test build/asan/test/diskfull_test \
-  build/test/server_start_test build/asan/test/server_start_test: test/srvtest.h
-build/test/diskfull_test build/asan/test/diskfull_test: src/nonaga/server/server_journal.c
+  build/test/server_start_test build/asan/test/server_start_test build/test/names_test \
+  build/asan/test/names_test: test/srvtest.h
+build/test/diskfull_test build/asan/test/diskfull_test: src/nonaga/server/server_journal.c src/nonaga/durable.c
 build/test/kinds_test build/asan/test/kinds_test: src/nonaga/kinds.c
 build/test/tactics_test build/asan/test/tactics_test build/tsan/test/tactics_test: test/puzzle_check.h
 
 # test/savetool.c drives the program's src/nonaga/savefile.c for the
 # shell tests test/save_test.sh and test/save_crash_test.sh.
 # (savefile.c reads the kinds of opponent from kinds.c)
-build/test/savetool: test/savetool.c build/obj/nonaga/savefile.o build/obj/nonaga/kinds.o build/libnonaga.a
+SAVETOOL_OBJ = savefile.o kinds.o durable.o
+build/test/savetool: test/savetool.c $(addprefix build/obj/nonaga/,$(SAVETOOL_OBJ)) build/libnonaga.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< build/obj/nonaga/savefile.o build/obj/nonaga/kinds.o -o $@ build/libnonaga.a -lpthread
-build/asan/test/savetool: test/savetool.c build/asan/obj/nonaga/savefile.o build/asan/obj/nonaga/kinds.o build/asan/libnonaga.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< $(addprefix build/obj/nonaga/,$(SAVETOOL_OBJ)) \
+	  -o $@ build/libnonaga.a -lpthread
+build/asan/test/savetool: test/savetool.c $(addprefix build/asan/obj/nonaga/,$(SAVETOOL_OBJ)) build/asan/libnonaga.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) $< build/asan/obj/nonaga/savefile.o build/asan/obj/nonaga/kinds.o -o $@ build/asan/libnonaga.a -lpthread
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(CPPFLAGS) $< $(addprefix build/asan/obj/nonaga/,$(SAVETOOL_OBJ)) \
+	  -o $@ build/asan/libnonaga.a -lpthread
 
 # test/fakeserver.c: a lying server for test/tui_online_test.sh
 build/test/fakeserver: test/fakeserver.c
@@ -319,7 +323,7 @@ build/fuzz: test/fuzz.c test/fuzz_record.h $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 # The online client's reading of server lines (test/fuzz_client.c), with
 # the program's client sources compiled in.
 FUZZ_CLIENT_SRC = src/nonaga/client_proto.c src/nonaga/client_connect.c src/nonaga/net.c src/nonaga/config.c \
-                  src/nonaga/savefile.c src/nonaga/kinds.c src/nonaga/client_mine.c
+                  src/nonaga/savefile.c src/nonaga/kinds.c src/nonaga/client_mine.c src/nonaga/durable.c
 build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_client.c \
 	  $(FUZZ_CLIENT_SRC) $(LIB_SRC) -o $@ -lunistring -lpthread
@@ -329,7 +333,7 @@ build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(L
 # (server_conn.c), which the target replaces.
 FUZZ_SERVER_SRC = $(filter-out src/nonaga/server/server.c src/nonaga/server/server_conn.c,$(wildcard src/nonaga/server/*.c)) \
                   src/nonaga/net.c src/nonaga/sshkey.c src/nonaga/sha256.c \
-                  src/nonaga/config.c
+                  src/nonaga/config.c src/nonaga/durable.c
 build/fuzz_server: test/fuzz_server.c test/fuzz_scratch.h $(FUZZ_SERVER_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
 	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_server.c \
 	  $(FUZZ_SERVER_SRC) $(LIB_SRC) -o $@ -levent -lunistring -lpthread -lm

@@ -20,6 +20,7 @@
  */
 #define _GNU_SOURCE     /* (server_journal.c's fallocate) */
 #include "srvtest.h"
+#include "durable.c"
 #include "server_journal.c"
 #include <sys/mount.h>
 
@@ -27,18 +28,6 @@
                 "nothing was changed; try again later"
 
 static char mnt[280], fill[300];
-
-/* The file system of mnt filled to the last byte with the file fill. */
-static void fill_up(void)
-{
-	static char buf[1 << 16];
-	int fd = open(fill, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	for (size_t chunk = sizeof buf; fd >= 0 && chunk; chunk /= 2)
-		while (write(fd, buf, chunk) == (ssize_t)chunk)
-			;
-	if (fd >= 0)
-		close(fd);
-}
 
 static void count_entry(void *arg, char *text, size_t len)
 {
@@ -63,7 +52,7 @@ static void journal_part(void)
 		journal_add(j, text, (size_t)snprintf(text, sizeof text, "%d entry", k));
 	CHECK(journal_commit(j) == 0, "three entries written");
 	off_t good = journal_size(j);
-	fill_up();
+	srv_fill_disk(fill);
 	for (int k = 5; k <= 24; k++) {   /* 80 kB: more than any room left */
 		memset(text, 'x', 4000);
 		int n = snprintf(text, sizeof text, "%d ", k);
@@ -166,7 +155,7 @@ static void server_part(void)
 	for (int i = 0; i < 4; i++)
 		CHECK(play_one(g, i % 2 ? &blue : &red, i % 2 ? &red : &blue), "move %d", i + 1);
 
-	fill_up();
+	srv_fill_disk(fill);
 	next_move(g, mv);
 	snprintf(cmd, sizeof cmd, "move %s", mv);
 	CHECK(tc_answer(&red, cmd, REFUSED, got, sizeof got),
@@ -250,7 +239,7 @@ static void blind_part(void)
 	      "the journal's last page is nearly full: %lld bytes after %d commands",
 	      (long long)journal_bytes(), ops);
 
-	fill_up();
+	srv_fill_disk(fill);
 	int side = ng_pos_side(ng_game_pos(g));
 	first_move(g, mv);
 	tc_send(p[side], "move %s", mv);
@@ -280,13 +269,7 @@ int main(void)
 {
 	if (srv_setup("diskfull") < 0)
 		return perror("mkdtemp"), 1;
-	snprintf(mnt, sizeof mnt, "%s/mnt", dir);
-	snprintf(fill, sizeof fill, "%s/fill", mnt);
-	const char *skip = NULL;
-	if (geteuid() != 0)
-		skip = "not root: cannot mount a small tmpfs";
-	else if (mkdir(mnt, 0700) < 0 || mount("tmpfs", mnt, "tmpfs", 0, "size=2m,mode=0700") < 0)
-		skip = strerror(errno);
+	const char *skip = srv_small_disk(mnt, sizeof mnt, fill, sizeof fill);
 	if (skip) {
 		printf("diskfull: skipped: %s\n", skip);
 		rmdir(mnt);

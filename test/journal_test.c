@@ -16,10 +16,12 @@
 #define _GNU_SOURCE     /* (server_journal.c's fallocate) */
 #define COMPACT_BYTES 1024
 #include "tap.h"
+#include "durable.c"
 #include "server_dir.c"
 #include "server_journal.c"
 #include "server_damage.c"
 #include "server_store.c"
+#include "server_entry.c"
 #include "server_record.c"
 #include "server_clock.c"
 #include "server_rating.c"

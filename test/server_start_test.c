@@ -34,21 +34,6 @@ static pid_t start_a(void)
 	return start(++starts, NULL, NULL, NULL);
 }
 
-/* The exit status of pid within ms (it is killed after): -1 if it did
- * not exit by itself, 1000 + the signal if one ended it. */
-static int exit_of(pid_t pid, int ms)
-{
-	int st = 0;
-	int64_t end = tc_now() + ms;
-	while (tc_now() < end) {
-		if (waitpid(pid, &st, WNOHANG) == pid)
-			return WIFEXITED(st) ? WEXITSTATUS(st) : 1000 + WTERMSIG(st);
-		tc_sleep_ms(20);
-	}
-	srv_stop(pid, SIGKILL);
-	return -1;
-}
-
 static char *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -135,7 +120,7 @@ static void second_server(const char *listen, const char *what)
 	snprintf(l, sizeof l, "%s", listen);
 	snprintf(st, sizeof st, "%s", state);
 	char *args[] = { (char *)"--listen", l, (char *)"--state", st, NULL };
-	int status = exit_of(srv_start(nonaga, logb, args), 10000);
+	int status = srv_exit_of(srv_start(nonaga, logb, args), 10000);
 	CHECK(status == 1, "a second server (%s) exits with status 1, not %d", what, status);
 	char *said = slurp(logb, NULL);
 	snprintf(want, sizeof want, "nonaga: another server (pid %ld) uses %s\n", serving_pid(),

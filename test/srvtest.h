@@ -11,6 +11,7 @@
 #include "tap.h"
 #include "netc.h"
 #include <fcntl.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 
 static const char *nonaga;
@@ -54,6 +55,47 @@ static inline pid_t start(int count, const char *extra1, const char *extra2, int
 	if (p < 0)
 		srv_stop(pid, SIGKILL);   /* (a server that did not start stays no longer) */
 	return p < 0 ? -1 : pid;
+}
+
+/* The exit status of pid within ms (it is killed after): -1 if it did
+ * not exit by itself, 1000 + the signal if one ended it. */
+static inline int srv_exit_of(pid_t pid, int ms)
+{
+	int st = 0;
+	int64_t end = tc_now() + ms;
+	while (tc_now() < end) {
+		if (waitpid(pid, &st, WNOHANG) == pid)
+			return WIFEXITED(st) ? WEXITSTATUS(st) : 1000 + WTERMSIG(st);
+		tc_sleep_ms(20);
+	}
+	srv_stop(pid, SIGKILL);
+	return -1;
+}
+
+/* A small tmpfs (2 MB) mounted at mnt (made) and fill named in it, for
+ * a full disk: NULL, or why not (as root only). */
+static inline const char *srv_small_disk(char *mnt, size_t msize, char *fill, size_t fsize)
+{
+	snprintf(mnt, msize, "%s/mnt", dir);
+	snprintf(fill, fsize, "%s/fill", mnt);
+	if (geteuid() != 0)
+		return "not root: cannot mount a small tmpfs";
+	if (mkdir(mnt, 0700) < 0 || mount("tmpfs", mnt, "tmpfs", 0, "size=2m,mode=0700") < 0)
+		return strerror(errno);
+	return NULL;
+}
+
+/* The file system that holds path filled to the last byte with the file
+ * path (a small tmpfs: test/diskfull_test.c, names_test.c). */
+static inline void srv_fill_disk(const char *path)
+{
+	static char buf[1 << 16];
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	for (size_t chunk = sizeof buf; fd >= 0 && chunk; chunk /= 2)
+		while (write(fd, buf, chunk) == (ssize_t)chunk)
+			;
+	if (fd >= 0)
+		close(fd);
 }
 
 static char me[64];   /* the login, as the server names it */

@@ -2,7 +2,7 @@
  * syncshim.c - an LD_PRELOAD shim for test/durable_test.c: what the
  * server asks of the kernel, in order, as lines of $NONAGA_SHIM_LOG:
  *
- *   J TEXT    an entry's frame written to the journal (or journal.tmp)
+ *   J TEXT    an entry's frame written to the journal (or .journal.tmp)
  *   D         fdatasync or fsync of the journal
  *   N LINE    a line written to a socket (what a client is told)
  *   W LINE    a line written to the players' names (.names.tmp)
@@ -80,7 +80,7 @@ static int what(int fd)
 	if (l >= 11 && !strcmp(path + l - 11, "/.names.tmp"))
 		return 3;
 	return (l >= 8 && !strcmp(path + l - 8, "/journal")) ||
-	       (l >= 12 && !strcmp(path + l - 12, "/journal.tmp"));
+	       (l >= 13 && !strcmp(path + l - 13, "/.journal.tmp"));
 }
 
 /* What was written to fd, to the trace. */

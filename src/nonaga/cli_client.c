@@ -12,27 +12,12 @@
 #include "mains.h"
 #include "client_connect.h"
 #include "closeout.h"
+#include "durable.h"
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-
-/* All of p to fd with wr: write(2) for stdout, net_write for the socket
- * (no SIGPIPE: a server gone is said, not fatal). */
-static int write_all(ssize_t (*wr)(int, const void *, size_t), int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = wr(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
 
 /* Print the whole lines in buf[0..*len) and keep the rest. */
 static int print_lines(char *buf, size_t *len)
@@ -48,7 +33,7 @@ static int print_lines(char *buf, size_t *len)
 		netclient_clean(start, n, clean);
 		size_t k = strlen(clean);
 		clean[k++] = '\n';
-		if (write_all(write, 1, clean, k) < 0)
+		if (write_all(1, clean, k, WRITE_HERE) < 0)
 			return -1;
 		start = nl + 1;
 	}
@@ -88,8 +73,8 @@ int client_line_main(const netclient_opts *o)
 			ssize_t r = read(0, in, sizeof in);
 			if (r <= 0) {
 				input_open = 0;
-				write_all(net_write, fd, "quit\n", 5);
-			} else if (write_all(net_write, fd, in, (size_t)r) < 0) {
+				write_all(fd, "quit\n", 5, WRITE_SOCKET);
+			} else if (write_all(fd, in, (size_t)r, WRITE_SOCKET) < 0) {
 				break;
 			}
 		}

@@ -1,6 +1,7 @@
 /* savefile.c - games on disk; see savefile.h for what and why. */
 #include "savefile.h"
 #include "i18n.h"
+#include "durable.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -64,20 +65,6 @@ static int open_at(int dfd, const char *name, int flags, mode_t mode)
 		fd = openat(dfd, name, flags | O_CLOEXEC | O_NOCTTY, mode);
 	while (fd < 0 && errno == EINTR);
 	return fd;
-}
-
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
 }
 
 static int sync_fd(int fd)
@@ -356,7 +343,7 @@ static save_status write_atomic(int dfd, const char *dir, const char *name,
 	int fd = open_at(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
 	if (fd < 0)
 		goto fail;
-	if (write_all(fd, text, strlen(text)) < 0 || sync_fd(fd) < 0) {
+	if (write_all(fd, text, strlen(text), WRITE_HERE) < 0 || sync_fd(fd) < 0) {
 		int err = errno;
 		close(fd);
 		errno = err;

@@ -9,8 +9,9 @@
  * server_players.c their settings and ignore lists (both tables sorted
  * by name, server_names.c), server_owners.c who owns each name;
  * server_store.c keeps their files (a journal made durable once per turn
- * of the loop, server_journal.c, whose damage server_damage.c reports,
- * and records, converted by server_record.c); server_conn.c holds what
+ * of the loop, server_journal.c, whose damage server_damage.c reports and
+ * whose entries' kinds are server_entry.c's table, and records, converted
+ * by server_record.c); server_conn.c holds what
  * a turn sends until the turn's journal entries are on disk.  Calls go
  * one way: server.c < commands < games < chat, door, players, owners <
  * store < records, ratings < the journal, the names, the state directory
@@ -26,6 +27,7 @@
 #include "nonaga.h"
 #include "net.h"
 #include "server_journal.h"
+#include "durable.h"
 #include "sshkey.h"
 #include "rating.h"
 
@@ -285,11 +287,7 @@ int state_own_dir(const char *dir, char *msg, size_t size);
  * why the lock cannot be taken. */
 int state_lock(const char *dir, char *msg, size_t size);
 int state_key(server *s, const char *path, char *msg, size_t size);
-/* text into dir/name durably: a temporary file, fsync'ed, renamed (excl:
- * linked, never replacing a file: EEXIST); the directory is the caller's
- * to fsync (state_sync_dir). */
-int state_write_file(const char *dir, const char *name, const char *text, int excl);
-int state_sync_dir(const char *dir);
+/* (the files in it are written by durable.h's durable_write) */
 
 /* server_lobby.c: the lobbies told of changes (lobby_timer_new: the
  * timer conn_lobby_changed sets, which server.c frees; lobby_free: what

@@ -13,6 +13,8 @@
  */
 #include "server.h"
 #include "server_journal.h"
+#include "durable.h"
+#include <libgen.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -141,8 +143,11 @@ int damage_keep(const jdamage *d, char *kept, size_t size)
 			snprintf(kept, size, "%s.damaged-%s", d->path, stamp);
 		else
 			snprintf(kept, size, "%s.damaged-%s.%d", d->path, stamp, k);
-		if (link(d->path, kept) == 0)
-			return journal_sync_dir(d->path);
+		if (link(d->path, kept) == 0) {
+			char dir[PATH_MAX];
+			snprintf(dir, sizeof dir, "%s", d->path);
+			return durable_sync_dir(dirname(dir));
+		}
 		if (errno != EEXIST)
 			return -1;
 	}

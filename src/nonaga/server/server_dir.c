@@ -2,10 +2,8 @@
  * server_dir.c - the server's state directory itself: made with mode 0700
  * where missing, refused unless it is a directory of ours (not a symbolic
  * link), locked for one server (state_lock), and its TCP key (32 hex
- * digits, mode 0600), read or made; and how a file of it is written
- * durably (state_write_file, state_sync_dir: the store's records, the
- * ratings' snapshot, the players' table).  What the directory holds is
- * theirs.
+ * digits, mode 0600), read or made.  What the directory holds is
+ * theirs, each file written durably by durable.c.
  */
 #include "server.h"
 #include <errno.h>
@@ -150,40 +148,4 @@ int state_key(server *s, const char *path, char *msg, size_t size)
 {
 	return access(path, F_OK) == 0 ? read_key(s, path, msg, size)
 	                               : make_key(s, path, msg, size);
-}
-
-/* text into dir/.name.tmp, fsync'ed; then renamed to dir/name, or with
- * excl linked to it (never replacing a file: EEXIST). */
-int state_write_file(const char *dir, const char *name, const char *text, int excl)
-{
-	char tmp[PATH_MAX + 64], path[PATH_MAX + 64];
-	snprintf(tmp, sizeof tmp, "%s/.%s.tmp", dir, name);
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return -1;
-	size_t len = strlen(text), done = 0;
-	while (done < len) {
-		ssize_t w = write(fd, text + done, len - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		done += (size_t)w;
-	}
-	int ok = done == len && fsync(fd) == 0;
-	ok = close(fd) == 0 && ok;
-	ok = ok && (excl ? link(tmp, path) : rename(tmp, path)) == 0;
-	int e = errno;
-	unlink(tmp);   /* (after link: the temporary name) */
-	return ok ? 0 : (errno = e, -1);
-}
-
-int state_sync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int r = fd < 0 ? -1 : fsync(fd);
-	if (fd >= 0)
-		close(fd);
-	return r;
 }

@@ -133,32 +133,19 @@ void door_free(server *s)
 /* The whole file again, durably: 0, or -1 (logged). */
 static int save(server *s)
 {
-	char path[PATH_MAX + 32], tmp[PATH_MAX + 48];
-	snprintf(path, sizeof path, "%s/" DOOR_FILE, s->state);
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (!f) {
-		server_log("cannot write %s: %s", tmp, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
 		return -1;
-	}
 	for (int i = 0; i < s->door->n; i++)
 		fprintf(f, "%s %s\n", s->door->p[i].fpr, s->door->p[i].name);
-	int ok = fflush(f) == 0 && fsync(fd) == 0;
-	ok &= fclose(f) == 0;
-	ok = ok && rename(tmp, path) == 0;
-	int dir = ok ? open(s->state, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-	ok = ok && dir >= 0 && fsync(dir) == 0;
-	if (dir >= 0)
-		close(dir);
-	if (!ok) {
-		server_log("cannot write %s: %s", path, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	int r = fclose(f) == 0 && durable_write(s->state, DOOR_FILE, text, len,
+	                                        DURABLE_REPLACE) == 0 ? 0 : -1;
+	if (r < 0)
+		server_log("cannot write %s/" DOOR_FILE ": %s", s->state, strerror(errno));
+	free(text);
+	return r;
 }
 
 /* May a new player take name?  NULL, or why not (for "error name-taken"). */

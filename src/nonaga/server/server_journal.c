@@ -25,9 +25,9 @@
  */
 #define _GNU_SOURCE     /* fallocate, FALLOC_FL_KEEP_SIZE */
 #include "server_journal.h"
+#include "durable.h"
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +37,7 @@
 struct journal {
 	int fd;
 	int sync;                 /* SERVER_SYNC_* */
-	char path[PATH_MAX];
+	char dir[PATH_MAX], name[NAME_MAX + 1];   /* the journal's path */
 	char *batch;              /* entries not yet written */
 	size_t len, cap;
 	off_t size;               /* bytes in the file */
@@ -78,27 +78,6 @@ static void frame(unsigned char *out, const char *text, size_t len)
 	put32(out + 4, crc32c(crc32c(0, out, 4), out + JOURNAL_HEAD, len));
 }
 
-/* buf at offset at of fd, all of it (at < 0: where the file is). */
-static int write_all(int fd, const void *buf, size_t len, off_t at)
-{
-	const char *p = buf;
-	while (len) {
-		ssize_t w = at < 0 ? write(fd, p, len) : pwrite(fd, p, len, at);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			if (w == 0)
-				errno = ENOSPC;
-			return -1;
-		}
-		p += w;
-		len -= (size_t)w;
-		if (at >= 0)
-			at += w;
-	}
-	return 0;
-}
-
 /* Room for bytes at offset at of fd, the file's size unchanged: 0 or an
  * errno (EOPNOTSUPP where the file system cannot). */
 static int reserve_room(int fd, off_t at, off_t bytes)
@@ -110,17 +89,6 @@ static int reserve_room(int fd, off_t at, off_t bytes)
 	return r < 0 ? errno : 0;
 }
 
-int journal_sync_dir(const char *path)
-{
-	char copy[PATH_MAX];
-	snprintf(copy, sizeof copy, "%s", path);
-	int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int r = fd < 0 ? -1 : fsync(fd);
-	if (fd >= 0)
-		close(fd);
-	return r;
-}
-
 journal *journal_open(const char *path, int sync, const char *first, size_t len)
 {
 	journal *j = calloc(1, sizeof *j);
@@ -128,7 +96,14 @@ journal *journal_open(const char *path, int sync, const char *first, size_t len)
 		return NULL;
 	j->fd = -1;
 	j->sync = sync;
-	snprintf(j->path, sizeof j->path, "%s", path);
+	const char *slash = strrchr(path, '/');
+	size_t dlen = !slash ? 1 : slash == path ? 1 : (size_t)(slash - path);
+	if (dlen >= sizeof j->dir || strlen(slash ? slash + 1 : path) >= sizeof j->name) {
+		free(j);
+		return errno = ENAMETOOLONG, NULL;
+	}
+	snprintf(j->dir, sizeof j->dir, "%.*s", (int)dlen, slash ? path : ".");
+	snprintf(j->name, sizeof j->name, "%s", slash ? slash + 1 : path);
 	if (journal_reset(j, first, len) < 0) {
 		free(j);
 		return NULL;
@@ -138,27 +113,14 @@ journal *journal_open(const char *path, int sync, const char *first, size_t len)
 
 int journal_reset(journal *j, const char *first, size_t len)
 {
-	char tmp[PATH_MAX + 8];
 	unsigned char buf[JOURNAL_HEAD + JOURNAL_ENTRY_MAX];
 	if (len < 1 || len > JOURNAL_ENTRY_MAX)
 		return errno = EINVAL, -1;
 	frame(buf, first, len);
-	snprintf(tmp, sizeof tmp, "%s.tmp", j->path);
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	/* the new file's descriptor, now the journal, appends from here */
+	int fd = durable_write(j->dir, j->name, buf, JOURNAL_HEAD + len, DURABLE_KEEP);
 	if (fd < 0)
 		return -1;
-	if (write_all(fd, buf, JOURNAL_HEAD + len, -1) < 0 || fsync(fd) < 0 ||
-	    rename(tmp, j->path) < 0 || journal_sync_dir(j->path) < 0) {
-		int e = errno;
-		close(fd);
-		unlink(tmp);
-		return errno = e, -1;
-	}
-	/* the same descriptor, now the journal, appends from here */
-	if (lseek(fd, 0, SEEK_END) < 0) {
-		close(fd);
-		return -1;
-	}
 	if (j->fd >= 0)
 		close(j->fd);
 	j->fd = fd;

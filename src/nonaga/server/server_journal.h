@@ -23,8 +23,8 @@ enum {
 typedef struct journal journal;
 typedef void (*journal_fn)(void *arg, char *text, size_t len);
 
-/* A new journal at path holding the one entry first (written to a
- * temporary file, synced, renamed over path, the directory synced).
+/* A new journal at path holding the one entry first (durable_write:
+ * a temporary file, synced, renamed over path, the directory synced).
  * NULL with errno on failure. */
 journal *journal_open(const char *path, int sync, const char *first, size_t len);
 /* The journal replaced, the same way, by one holding only first. */
@@ -60,8 +60,6 @@ typedef struct journal_reader {
  * bytes (more when its end is torn: damage with no whole entry after
  * it). */
 long journal_read(const char *path, const journal_reader *rd, off_t *whole, off_t *size);
-/* fsync the directory that holds path. */
-int journal_sync_dir(const char *path);
 
 /* server_damage.c: what damage in the middle of the journal cost, for
  * the log, while the store replays it. */

@@ -85,28 +85,29 @@ int owners_load(server *s, char *msg, size_t size)
 	if (!f)
 		return errno == ENOENT ? 0 : (snprintf(msg, size, "cannot read %s: %s", path,
 		                                       strerror(errno)), -1);
-	int bad = 0;
-	while (fgets(line, sizeof line, f)) {
+	/* a line not understood stops the start: skipped, it would give its
+	 * name to whoever asks for it next */
+	for (int no = 1; fgets(line, sizeof line, f); no++) {
 		unsigned long uid = 0;
 		int k = 0, end = 0, tcp;
+		if (!strcmp(line, "\n"))
+			continue;   /* (a line removed by hand may leave it) */
 		int ok = sscanf(line, "%63s %15s%n", name, kind, &k) == 2 && net_name_ok(name) &&
 		         !find(t, name);
 		tcp = ok && !strcmp(kind, "tcp") && line[k] == '\n';
 		ok = ok && (tcp || (!strcmp(kind, "uid") &&
 		                    sscanf(line + k, " %lu%n", &uid, &end) == 1 &&
 		                    line[k + end] == '\n'));
-		if (!ok) {
-			bad++;
-			continue;
-		}
-		if (!add(t, name, tcp ? TCP : UID, uid)) {
+		if (!ok || !add(t, name, tcp ? TCP : UID, uid)) {
 			fclose(f);
-			return snprintf(msg, size, "out of memory"), -1;
+			if (ok)
+				return snprintf(msg, size, "out of memory"), -1;
+			return snprintf(msg, size, "%s, line %d: not a name's owner; the server does not "
+			                "start rather than give a name to another: correct or remove "
+			                "the line (nonaga(6), FILES)", path, no), -1;
 		}
 	}
 	fclose(f);
-	if (bad)
-		server_log("%s: %d line%s not understood, skipped", path, bad, bad == 1 ? "" : "s");
 	return 0;
 }
 
@@ -132,8 +133,8 @@ static int save(server *s)
 			fprintf(f, "%s tcp\n", t->v[i].name);
 		else if (t->v[i].kind == UID)
 			fprintf(f, "%s uid %lu\n", t->v[i].name, t->v[i].uid);
-	int r = fclose(f) == 0 && state_write_file(s->state, NAMES_FILE, text, 0) == 0 &&
-	        state_sync_dir(s->state) == 0 ? 0 : -1;
+	int r = fclose(f) == 0 && durable_write(s->state, NAMES_FILE, text, len,
+	                                        DURABLE_REPLACE) == 0 ? 0 : -1;
 	if (r < 0)
 		server_log("cannot keep the players' names in %s/" NAMES_FILE ": %s", s->state,
 		           strerror(errno));
@@ -148,9 +149,17 @@ static void drop(struct owners *t, owner *o)
 }
 
 /* A new owner of name, kept at the turn's end (owners_commit): 0, or -1
- * (no memory: nothing changed). */
+ * (no room on the disk, no memory: nothing changed).  The room is looked
+ * at first, as before any change the journal keeps, so that a full disk
+ * refuses the new name at once instead of holding every answer of the
+ * turn until the names file can be written. */
 static int claim(server *s, const char *name, int kind, unsigned long uid)
 {
+	if (store_room(s) < 0) {
+		server_log("cannot keep the players' names in %s/" NAMES_FILE ": %s", s->state,
+		           strerror(errno));
+		return -1;
+	}
 	if (!add(s->owners, name, kind, uid))
 		return -1;
 	s->owners->dirty = 1;

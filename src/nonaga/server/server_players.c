@@ -186,8 +186,8 @@ static int save(server *s)
 		for (int k = 0; k < p->nignore; k++)
 			fprintf(f, "%s ignore %s\n", p->name, p->ignore[k]);
 	}
-	int r = fclose(f) == 0 && state_write_file(s->state, PLAYERS_FILE, text, 0) == 0 &&
-	        state_sync_dir(s->state) == 0 ? 0 : -1;
+	int r = fclose(f) == 0 && durable_write(s->state, PLAYERS_FILE, text, len,
+	                                        DURABLE_REPLACE) == 0 ? 0 : -1;
 	if (r < 0)
 		server_log("cannot keep the players' settings in %s/%s: %s", s->state,
 		           PLAYERS_FILE, strerror(errno));

@@ -128,8 +128,7 @@ int ratings_save(server *s, unsigned long long seq)
 		len += (size_t)snprintf(text + len, cap - len, "%s %.17g %.17g %.17g %d\n",
 		                        t->v[i].name, t->v[i].r.r, t->v[i].r.rd, t->v[i].r.vol,
 		                        t->v[i].games);
-	int r = state_write_file(s->state, RATINGS_FILE, text, 0) == 0 &&
-	        state_sync_dir(s->state) == 0 ? 0 : -1;
+	int r = durable_write(s->state, RATINGS_FILE, text, strlen(text), DURABLE_REPLACE);
 	free(text);
 	if (r == 0)
 		t->seq = seq;

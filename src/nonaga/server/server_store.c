@@ -12,29 +12,8 @@
  * The store keeps its own copy of every game on (an srec), changed only
  * by journal entries: the same function applies an entry when the server
  * makes it and when a restart replays the journal, so what a restart
- * finds is what the server had.  Entries (text, the first word the
- * entry's sequence number, ID a game's: the number of its "new"):
- *
- *   SEQ base                             a fresh journal starts here
- *   SEQ new NAME DATE RULES MIN INC [DAYS [FOR]]
- *                                        a game (its ID is SEQ); FOR: the
- *                                        only player who may join, or -
- *   SEQ seat ID SIDE PLAYER TOKEN        a seat taken (TOKEN "-": none)
- *   SEQ move ID PLY MOVE RED BLUE        a move; the clocks after it (ms)
- *   SEQ undo ID PLY RED BLUE             moves taken back to PLY
- *   SEQ clock ID RED BLUE                the clocks when the server stopped
- *   SEQ over ID RESULT HOW RED BLUE [RR BR [RA BA]]
- *                                        the end; a rated game's ratings
- *                                        (RR: red's, "R/RD>R/RD", before
- *                                        and after; BR blue's) and the
- *                                        players' ratings after it, which
- *                                        this entry sets in the table
- *                                        (RA: "NAME/R/RD/VOL", exact;
- *                                        server_rating.c says why here)
- *   SEQ drop ID                          a challenge cancelled
- *   SEQ offer ID DRAW TAKEBACK           the offers pending (red, blue or -
- *                                        each; a move, a take-back or the
- *                                        end withdraws them)
+ * finds is what the server had.  The entries' kinds, what each holds and
+ * how it applies, are a table (server_entry.c): a new kind is a row.
  *
  * Records (the record format of nonaga(6) with the server's keys,
  * server_record.c; Seq is the last entry a record holds) are compacted
@@ -50,6 +29,7 @@
  * live games from the records is server_game.c's (game_restore).
  */
 #include "server.h"
+#include "server_entry.h"
 #include "server_journal.h"
 #include <dirent.h>
 #include <signal.h>
@@ -141,123 +121,55 @@ static int split(char *text, char **w, int max)
 	return n;
 }
 
-static void set_clocks(srec *r, const char *red, const char *blue)
+/* ----------------------------------------------- for the entries' rows */
+
+server *store_server(store *st)
 {
-	r->left_ms[0] = atoll(red);
-	r->left_ms[1] = atoll(blue);
+	return st->srv;
 }
 
-static int apply_new(store *st, unsigned long long seq, char **w, int n)
+srec *store_find(store *st, unsigned long long id)
 {
-	ng_rules rules;
-	if (n < 7 || n > 9 || !net_name_ok(w[2]) || strlen(w[3]) >= sizeof ((srec *)0)->date ||
-	    ng_rules_from_name(w[4], &rules) != NG_OK)
-		return -1;
-	if (rec_find(st, seq))
-		return 0;   /* its record holds it */
-	srec *r = rec_new(st, w[2], rules);
-	if (!r)
-		return -1;
-	r->id = r->seq = seq;
-	r->dirty = 1;
-	snprintf(r->date, sizeof r->date, "%s", w[3]);
-	r->clock_min = atoi(w[5]);
-	r->clock_inc = atoi(w[6]);
-	r->clock_days = n > 7 && atoi(w[7]) > 0 && atoi(w[7]) <= NET_DAYS_MAX ? atoi(w[7]) : 0;
-	if (n > 8 && net_name_ok(w[8]))
-		snprintf(r->invited, sizeof r->invited, "%s", w[8]);
-	r->left_ms[0] = r->left_ms[1] = (int64_t)r->clock_min * 60000;
-	return 0;
+	return rec_find(st, id);
 }
 
-static int apply_move(srec *r, char **w, int n)
+srec *store_add(store *st, const char *name, ng_rules rules)
 {
-	ng_move m;
-	if (n != 7 || ng_game_ply(r->g) != atoi(w[3]) - 1 ||
-	    ng_move_parse(ng_game_pos(r->g), w[4], &m) != NG_OK || ng_game_play(r->g, m) != NG_OK)
-		return -1;
-	set_clocks(r, w[5], w[6]);
-	return 0;
+	return rec_new(st, name, rules);
 }
 
-static int apply_over(store *st, srec *r, char **w, int n)
+void store_retire(store *st, srec *r)
 {
-	static const char *const words[] = { "none", "red", "blue", "draw" };
-	int k = 0;
-	while (k < 4 && strcmp(words[k], w[3]))
-		k++;
-	if ((n != 7 && n != 9 && n != 11) || k == 4 || strlen(w[4]) >= sizeof r->how ||
-	    (n >= 9 && (strlen(w[7]) >= sizeof r->rated[0] || strlen(w[8]) >= sizeof r->rated[1])))
-		return -1;
-	for (int side = 0; side < 2 && n >= 9; side++)
-		snprintf(r->rated[side], sizeof r->rated[side], "%s", w[7 + side]);
-	r->result = (ng_result)k;
-	snprintf(r->how, sizeof r->how, "%s", w[4]);
-	set_clocks(r, w[5], w[6]);
 	if (!r->retire++)
 		st->nretire++;
-	return 0;
 }
 
-/* One entry to the copies (text is cut into words). */
+srec *store_entry_game(store *st, unsigned long long seq, char **w)
+{
+	srec *r = rec_find(st, strtoull(w[2], NULL, 10));
+	if (!r || seq <= r->seq)
+		return NULL;   /* a game filed already, or its record holds it */
+	r->seq = seq;
+	r->dirty = 1;
+	return r;
+}
+
+/* One entry to the copies (text is cut into words), by its kind's row
+ * (server_entry.c). */
 static int apply(store *st, char *text)
 {
 	char *w[12];
 	int n = split(text, w, 12);
 	unsigned long long seq = n ? strtoull(w[0], NULL, 10) : 0;
-	if (n >= 2 && !strcmp(w[1], "base")) {   /* (a fresh store's is "0 base") */
-		if (seq > st->seq)
-			st->seq = seq;
-		return 0;
-	}
-	if (n < 2 || !seq)
+	const entry_kind *k = n >= 2 ? entry_kind_of(w[1]) : NULL;
+	if (!k || n < k->fewest || n > k->most || (!seq && !k->from0))
 		return -1;
 	if (seq > st->seq)
 		st->seq = seq;
-	if (!strcmp(w[1], "new"))
-		return apply_new(st, seq, w, n);
-	/* a rated end counts in the table whether or not the game's copy is
-	 * still here (ratings_count knows what the snapshot holds) */
-	if (!strcmp(w[1], "over") && n == 11 &&
-	    (ratings_count(st->srv, seq, w[9]) < 0 || ratings_count(st->srv, seq, w[10]) < 0))
-		return -1;
-	srec *r = n > 2 ? rec_find(st, strtoull(w[2], NULL, 10)) : NULL;
-	if (!r || seq <= r->seq)
-		return 0;   /* a game filed already, or its record holds it */
-	r->seq = seq;
-	r->dirty = 1;
-	if (!strcmp(w[1], "seat") && n == 6 && (w[3][0] == '0' || w[3][0] == '1')) {
-		int side = w[3][0] - '0';
-		snprintf(r->player[side], sizeof r->player[side], "%s", w[4]);
-		snprintf(r->token[side], sizeof r->token[side], "%s",
-		         strcmp(w[5], "-") ? w[5] : "");
+	srec *r = NULL;
+	if (k->of == ENTRY_GAME && !(r = store_entry_game(st, seq, w)))
 		return 0;
-	}
-	if (!strcmp(w[1], "move") || !strcmp(w[1], "undo") || !strcmp(w[1], "over"))
-		r->offer = r->takeback = 0;   /* they withdraw the offers */
-	if (!strcmp(w[1], "offer") && n == 5)
-		return record_offer_from(&r->offer, w[3]) | record_offer_from(&r->takeback, w[4]);
-	if (!strcmp(w[1], "move"))
-		return apply_move(r, w, n);
-	if (!strcmp(w[1], "undo") && n == 6) {
-		while (ng_game_ply(r->g) > atoi(w[3]))
-			ng_game_undo(r->g);
-		set_clocks(r, w[4], w[5]);
-		return 0;
-	}
-	if (!strcmp(w[1], "clock") && n == 5) {
-		set_clocks(r, w[3], w[4]);
-		return 0;
-	}
-	if (!strcmp(w[1], "over"))
-		return apply_over(st, r, w, n);
-	if (!strcmp(w[1], "drop") && n == 3) {
-		r->dropped = 1;
-		if (!r->retire++)
-			st->nretire++;
-		return 0;
-	}
-	return -1;
+	return k->apply(st, r, seq, w, n);
 }
 
 /* ------------------------------------------------------------ the entries */
@@ -376,7 +288,7 @@ static int save_rec(store *st, srec *r)
 	char name[NET_NAME_MAX + 8];
 	char *text = record_text(r);
 	snprintf(name, sizeof name, "%s.rec", r->name);
-	if (!text || state_write_file(st->games, name, text, 0) < 0) {
+	if (!text || durable_write(st->games, name, text, strlen(text), DURABLE_DIR_LATER) < 0) {
 		server_log("cannot save game %s in %s: %s", r->name, st->games,
 		           text ? strerror(errno) : "out of memory");
 		free(text);
@@ -398,8 +310,9 @@ static int file_finished(store *st, srec *r)
 	if (access(path, F_OK) == 0)
 		return 0;
 	char *text = record_text(r);
-	int ok = text && (state_write_file(st->finished, name, text, 1) == 0 || errno == EEXIST) &&
-	         state_sync_dir(st->finished) == 0;
+	int ok = text && (durable_write(st->finished, name, text, strlen(text),
+	                                DURABLE_NEW | DURABLE_DIR_LATER) == 0 || errno == EEXIST) &&
+	         durable_sync_dir(st->finished) == 0;
 	if (!ok)
 		server_log("cannot keep finished game %s in %s: %s", r->name, st->finished,
 		           text ? strerror(errno) : "out of memory");
@@ -418,7 +331,7 @@ static void retire(store *st)
 			continue;
 		if (!r->dropped && file_finished(st, r) < 0) {
 			if (save_rec(st, r) == 0)   /* at least where it was */
-				state_sync_dir(st->games);
+				durable_sync_dir(st->games);
 			continue;   /* tried again at the next start */
 		}
 		if (r->on_disk) {
@@ -431,7 +344,7 @@ static void retire(store *st)
 	}
 	st->nretire = 0;
 	if (unlinked)
-		state_sync_dir(st->games);
+		durable_sync_dir(st->games);
 }
 
 /* Every changed game into its record, then a fresh journal. */
@@ -442,7 +355,7 @@ static int compact(store *st)
 	for (srec *r = st->recs; r; r = r->next)
 		if (r->dirty && save_rec(st, r) < 0)
 			ok = 0;
-	if (!ok || state_sync_dir(st->games) < 0)
+	if (!ok || durable_sync_dir(st->games) < 0)
 		return -1;
 	if (ratings_save(st->srv, st->seq) < 0)
 		return -1;
@@ -551,7 +464,7 @@ static void set_aside(store *st, const char *file, const char *why)
 			snprintf(to, sizeof to, "%s.bad.%d", from, k);
 		if (link(from, to) == 0) {
 			unlink(from);
-			state_sync_dir(st->games);
+			durable_sync_dir(st->games);
 			server_log("games/%s does not load: %s; moved aside to %s", file, why, to);
 			return;
 		}
