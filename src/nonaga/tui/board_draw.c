@@ -2,8 +2,8 @@
  * board_draw.c - drawing the board: cells with their markers ([ ] the cursor,
  * < > a legal choice, ( ) the chosen piece, * * the winning three), a disc
  * in flight, and arrows at the edges that hide more of a scrolled board.
- * At the small scale markers share columns with the neighbours', so only
- * the cursor gets both.  board_layout.c says where everything goes.
+ * At every scale a cell's two marker columns are its own (board_layout.c
+ * says where everything goes).
  *
  * At the huge and large scales a disc is outlined as a hexagon around its
  * glyph and markers.  The last move's four cells have dots for markers
@@ -229,16 +229,12 @@ static void draw_cell(const layout *L, const boardview *bv, const bcell *c)
 		both[1] = G->sel[1];
 		m = both;
 		ga = (tok >= 0 ? ga : term_attr(R_MSG)) | A_BOLD;
-		if (L->scale == SCALE_SMALL)
-			ga |= A_UNDERLINE;
 	} else if (f & CF_HINT) {
 		m = G->hint;
 		ga = (tok >= 0 ? ga : term_attr(R_MSG)) | A_BOLD;
 	} else if (f & CF_SELECT) {
 		m = G->sel;
 		ga = tok >= 0 ? ga | A_BOLD : term_attr(R_SEL);
-		if (L->scale == SCALE_SMALL)
-			ga |= A_UNDERLINE;
 	} else if (f & CF_LAST) {
 		m = G->last;
 	}
@@ -246,8 +242,7 @@ static void draw_cell(const layout *L, const boardview *bv, const bcell *c)
 	put_glyph(L, y, x, g, ga);
 	if (m) {
 		put_glyph(L, y, x - 1, m[0], ma);
-		if (L->scale != SCALE_SMALL || (f & CF_CURSOR))
-			put_glyph(L, y, x + 1, m[1], ma);
+		put_glyph(L, y, x + 1, m[1], ma);
 	}
 }
 
