@@ -4,8 +4,12 @@
 # where every mark stays whole ([ ] the cursor, < > a choice, ( ) the
 # chosen piece, . . the last move), each apart from the next cell's
 # (at the 2-column scale there was before, "[◉]◼ ⬡" and "‹◉" without
-# its "›"); and between taking a disc and placing it no piece moves on
-# the screen, at 48x14 and at 80x24, exact rows and columns compared.
+# its "›"); between taking a disc and placing it no piece moves on the
+# screen, at 48x14 and at 80x24, exact rows and columns compared; and
+# with the coordinates on, on the huge and the large board, each label
+# is on a line of the cell it names: an empty cell's on its own line, a
+# disc's on its outline's bottom line (no label alone on a line over the
+# next row's discs).
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init tui_marks
@@ -95,5 +99,39 @@ check "80x24: no piece moved between taking and placing" \
 	cmp "$TMUX_DIR/take" "$TMUX_DIR/place"
 check "80x24: the pieces were seen" test "$(wc -l < "$TMUX_DIR/take")" -ge 3
 quit_anyhow
+
+# --- the coordinates on the huge (100x40) and the large (80x32) board
+# every label's line on the board, checked against the rows of the
+# pieces of the start (rows -2, 0 and 2 hold both sides'): a disc's
+# (|q|, |r|, |q + r| <= 2) on the line under its row, an empty cell's
+# on its row's line; prints how many were right, nothing when one is not
+labels_on_rows() {
+	top=$(board | grep -n '[◉◼]' | head -n 1 | cut -d: -f1)
+	bottom=$(board | grep -n '[◉◼]' | tail -n 1 | cut -d: -f1)
+	rh=$(((bottom - top) / 4))
+	n=0
+	for l in $(board | grep -noE -- '-?[0-9]+,-?[0-9]+'); do
+		at=${l%%:*} c=${l#*:} q=${c%,*} r=${c#*,}
+		want=$((top + (r + 2) * rh))
+		s=$((q + r))
+		if [ ${q#-} -le 2 ] && [ ${r#-} -le 2 ] && [ ${s#-} -le 2 ]; then
+			want=$((want + 1))
+		fi
+		[ "$at" = "$want" ] || { echo "label $c on line $at, not $want" >&2; return 1; }
+		n=$((n + 1))
+	done
+	echo $n
+}
+for size in 100x40 80x32; do
+	W=${size%x*} H=${size#*x}
+	start -x $W -y $H --pvp --no-animation
+	check "$size: ready" wait_for "1. slide a token"
+	keys i
+	check "$size: coordinates on" wait_for "cursor at"
+	# the 19 discs and the 18 empty cells around them
+	check "$size: each of the 37 labels on its cell's row" \
+		test "$(labels_on_rows)" = 37
+	quit_anyhow
+done
 
 finish
