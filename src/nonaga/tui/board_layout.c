@@ -19,7 +19,11 @@
  * least LIST_COLS wide and the board leaves room beside it, the move list
  * goes right of the board.  During a
  * game (layout_update) the board keeps its arrangement and place while
- * it still fits there, so that nothing moves but what was played.  A board
+ * it still fits there, so that nothing moves but what was played: not
+ * between the steps of a turn (the view holds the disc taken and the
+ * empty cells where it may go from the turn's start, so taking a disc
+ * changes no extent), nor from one turn to the next; it is centred again
+ * only when it no longer fits.  A board
  * that fits nowhere (a long line of discs on a small screen) scrolls to
  * follow the cursor, and board_draw.c shows which edges hide more.
  *
