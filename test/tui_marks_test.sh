@@ -84,12 +84,18 @@ step "◼ Blue to move"
 check "48x14 after the move: marks whole and apart" whole
 quit_anyhow
 
-# --- 80x24, a new game: the pieces stay put from taking to placing
+# --- 80x24, the same board with Red's third token elsewhere: the disc
+# at the bottom (-2,4) taken leaves the board a row shorter, and still
+# nothing moves on the screen until the disc is placed
 W=80 H=24
-start -x $W -y $H --pvp --no-animation
+sed -i 's#/2,-2;0,0;-2,4/#/2,-2;0,0;-1,-1/#' "$TMUX_DIR/state0/nonaga/current.save"
+run -x $W -y $H --resume --no-animation
 check "80x24: ready" wait_for "1. slide a token"
 step "Choose where it slides"
 step "Choose a free disc to take"
+keys BTab BTab   # back to the first choice, then round to the last
+check "80x24: the cursor on the bottom disc" \
+	poll 5 eval 'board | sed -n "$(($(pieces | tail -n 1 | cut -d: -f1) + 4))p" | grep -q "\[⬡\]"'
 check "80x24 take: marks whole and apart" whole
 pieces > "$TMUX_DIR/take"
 step "Choose where the disc goes"
@@ -97,7 +103,7 @@ check "80x24 place: marks whole and apart" whole
 pieces > "$TMUX_DIR/place"
 check "80x24: no piece moved between taking and placing" \
 	cmp "$TMUX_DIR/take" "$TMUX_DIR/place"
-check "80x24: the pieces were seen" test "$(wc -l < "$TMUX_DIR/take")" -ge 3
+check "80x24: the pieces were seen" test "$(wc -l < "$TMUX_DIR/take")" -ge 5
 quit_anyhow
 
 # --- the coordinates on the huge (100x40) and the large (80x32) board
