@@ -198,9 +198,12 @@ tall() {
 	chmod 600 "$1/nonaga/current.save"
 }
 no_line_ends() { ! screen | grep -qE -- "$1\$"; }
-# a line of 19 discs: the side panel at 60x20
-line=$(for r in $(seq -9 9); do printf '0,%d;' "$r"; done | sed 's/;$//')
-tall "$TMUX_DIR/line" "$line/0,-9;0,0;0,9/0,-4;0,4;0,6"
+# a zigzag column of 19 discs (u = 2q + r is 0 or 1), too tall for 60x20
+# at any scale, narrow enough for the side panel beside it
+line=$(for r in $(seq -9 9); do
+	if [ $((r % 2)) = 0 ]; then q=$((-r / 2)); else q=$(((1 - r) / 2)); fi
+	printf '%d,%d;' "$q" "$r"; done | sed 's/;$//')
+tall "$TMUX_DIR/line" "$line/5,-9;0,0;-4,9/2,-4;-2,4;-3,6"
 # a board of 7 rows, 3 discs wide: the side panel and the move list at 120x40
 wide=$( (for r in $(seq -3 3); do printf '0,%d;' "$r"; done
 	for r in $(seq -2 3); do printf -- '-1,%d;' "$r"; done

@@ -2,15 +2,16 @@
  * board_draw.c - drawing the board: cells with their markers ([ ] the cursor,
  * < > a legal choice, ( ) the chosen piece, * * the winning three), a disc
  * in flight, and arrows at the edges that hide more of a scrolled board.
- * At the small scale markers share columns with the neighbours', so only
- * the cursor gets both.  board_layout.c says where everything goes.
+ * At every scale a cell's two marker columns are its own (board_layout.c
+ * says where everything goes).
  *
  * At the huge and large scales a disc is outlined as a hexagon around its
  * glyph and markers.  The last move's four cells have dots for markers
  * (when no other marker is there) and the cell a disc was taken from
  * shows G->gone: shapes, so that they read without colour.  With the
- * coordinates on, a cell's q,r is written under it where there is room:
- * every cell at the huge and large scales (on the outline's bottom line),
+ * coordinates on, a cell's q,r is written where there is room: every cell
+ * at the huge and large scales (a disc's on its outline's bottom line, an
+ * empty cell's on its own line, or under its mark when it has one),
  * the cursor's and the last move's cells at the big scale (on the blank
  * line below, or above when a neighbour's label is below); labels never
  * touch each other.  play_text.c also names the cursor's cell.
@@ -100,14 +101,27 @@ static void label_at(const layout *L, labels *lb, const bcell *c, int ly)
 	attrset(A_NORMAL);
 }
 
-/* The cell's q,r under it, if it touches no label already there. */
+/* Is nothing drawn on the cell (an empty cell with no mark)? */
+static int blank(const bcell *c)
+{
+	unsigned f = c->flags;
+	return (!c->disc || (f & CF_HIDDEN)) && (c->tok < 0 || (f & CF_HIDDEN)) &&
+	       !(f & (CF_CURSOR | CF_WIN | CF_CHOSEN | CF_HINT | CF_SELECT | CF_LAST));
+}
+
+/* The huge and large scales: the cell's q,r on its own line when nothing
+ * is drawn there, else on the line under it (a disc's: its outline's
+ * bottom), if it touches no label already there.  A label always sits on
+ * a line of its own cell's drawing: on the line under an empty cell it
+ * stood right over the next row's outlines, and read as theirs. */
 static void label(const layout *L, labels *lb, const bcell *c)
 {
 	char s[24];
 	int y, x0, x1;
 	label_text(L, c, s, sizeof s, &y, &x0, &x1);
-	if (label_fits(L, lb, y + 1, x0, x1))
-		label_at(L, lb, c, y + 1);
+	int ly = blank(c) ? y : y + 1;
+	if (label_fits(L, lb, ly, x0, x1))
+		label_at(L, lb, c, ly);
 }
 
 /* The big scale: the cursor's label and the last move's, each under its
@@ -229,16 +243,12 @@ static void draw_cell(const layout *L, const boardview *bv, const bcell *c)
 		both[1] = G->sel[1];
 		m = both;
 		ga = (tok >= 0 ? ga : term_attr(R_MSG)) | A_BOLD;
-		if (L->scale == SCALE_SMALL)
-			ga |= A_UNDERLINE;
 	} else if (f & CF_HINT) {
 		m = G->hint;
 		ga = (tok >= 0 ? ga : term_attr(R_MSG)) | A_BOLD;
 	} else if (f & CF_SELECT) {
 		m = G->sel;
 		ga = tok >= 0 ? ga | A_BOLD : term_attr(R_SEL);
-		if (L->scale == SCALE_SMALL)
-			ga |= A_UNDERLINE;
 	} else if (f & CF_LAST) {
 		m = G->last;
 	}
@@ -246,8 +256,7 @@ static void draw_cell(const layout *L, const boardview *bv, const bcell *c)
 	put_glyph(L, y, x, g, ga);
 	if (m) {
 		put_glyph(L, y, x - 1, m[0], ma);
-		if (L->scale != SCALE_SMALL || (f & CF_CURSOR))
-			put_glyph(L, y, x + 1, m[1], ma);
+		put_glyph(L, y, x + 1, m[1], ma);
 	}
 }
 

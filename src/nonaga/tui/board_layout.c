@@ -4,9 +4,9 @@
  * drawing here (board_draw.c draws), so this is tested without a terminal.
  *
  * A cell (q, r) is at u = 2q + r half-steps across and v = r rows down.
- * Five scales: huge (8 columns between neighbours in a row, 4 lines
+ * Four scales: huge (8 columns between neighbours in a row, 4 lines
  * between rows), large (6 columns, 3 lines), big (4 columns, a blank line
- * between rows), medium (4 columns, no blank line) and small (2 columns).
+ * between rows) and medium (4 columns, no blank line).
  * Each cell is a glyph with a marker column on either side; at the huge
  * and large scales a disc is also outlined, a hexagon of 7 or 5 columns
  * on three lines (layout_cell_w, layout_cell_h).
@@ -19,17 +19,27 @@
  * least LIST_COLS wide and the board leaves room beside it, the move list
  * goes right of the board.  During a
  * game (layout_update) the board keeps its arrangement and place while
- * it still fits there, so that nothing moves but what was played.  A board
+ * it still fits there, so that nothing moves but what was played: not
+ * between the steps of a turn (the view holds the disc taken and the
+ * empty cells where it may go from the turn's start, so taking a disc
+ * changes no extent), nor from one turn to the next; it is centred again
+ * only when it no longer fits.  A board
  * that fits nowhere (a long line of discs on a small screen) scrolls to
  * follow the cursor, and board_draw.c shows which edges hide more.
+ *
+ * There is no scale below medium: 4 columns between neighbours is the
+ * least at which each cell's markers ([ ] < > ( ) ...) stay whole with a
+ * space between them and the next cell's (issue 38: at 2 columns they
+ * ran together, "[◉]◼ ⬡", and a choice had only its left mark).  A
+ * board too wide for the medium scale scrolls, as a too tall one does.
  */
 #include "ui.h"
 #include <stdlib.h>
 
-static const int CW[SCALE_COUNT] = { 4, 3, 2, 2, 1 };   /* columns per half-step */
-static const int RH[SCALE_COUNT] = { 4, 3, 2, 1, 1 };   /* lines per row */
-static const int EW[SCALE_COUNT] = { 3, 2, 1, 1, 1 };   /* a cell's half-width */
-static const int EH[SCALE_COUNT] = { 1, 1, 0, 0, 0 };   /* its lines above, below */
+static const int CW[SCALE_COUNT] = { 4, 3, 2, 2 };   /* columns per half-step */
+static const int RH[SCALE_COUNT] = { 4, 3, 2, 1 };   /* lines per row */
+static const int EW[SCALE_COUNT] = { 3, 2, 1, 1 };   /* a cell's half-width */
+static const int EH[SCALE_COUNT] = { 1, 1, 0, 0 };   /* its lines above, below */
 #define LARGE_LINES 30
 #define LIST_COLS 100
 #define LIST_W 30
@@ -113,7 +123,7 @@ void layout_compute(layout *L, const boardview *bv, int lines, int cols)
 	int found = 0, list = 0;
 	int first = lines >= LARGE_LINES ? SCALE_HUGE : SCALE_BIG;
 	for (int with = cols >= LIST_COLS; with >= 0 && !found; with--)
-		for (int scale = first; scale <= SCALE_SMALL && !found; scale++)
+		for (int scale = first; scale <= SCALE_MED && !found; scale++)
 			for (int side = 0; side <= 1 && !found; side++) {
 				arrange(L, scale, side);
 				found = overflow(L) == 0 && L->bw >= 8 && L->bh >= 3 &&
@@ -123,11 +133,11 @@ void layout_compute(layout *L, const boardview *bv, int lines, int cols)
 	L->scroll = !found;
 	if (!found) {
 		/* the arrangement that hides the least */
-		arrange(L, SCALE_SMALL, 0);
+		arrange(L, SCALE_MED, 0);
 		int bottom = overflow(L);
-		arrange(L, SCALE_SMALL, 1);
+		arrange(L, SCALE_MED, 1);
 		if (overflow(L) >= bottom || L->bw < 8)
-			arrange(L, SCALE_SMALL, 0);
+			arrange(L, SCALE_MED, 0);
 	}
 	int w = layout_need_w(L), h = layout_need_h(L);
 	int left = w < L->bw ? (L->bw - w) / 2 : 0;

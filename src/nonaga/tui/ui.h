@@ -230,8 +230,8 @@ typedef struct boardview {
 	                    * new position keeps it) */
 } boardview;
 
-/* Columns between neighbours in a row: 8, 6, 4, 4, 2 (see board_layout.c). */
-enum { SCALE_HUGE, SCALE_LARGE, SCALE_BIG, SCALE_MED, SCALE_SMALL, SCALE_COUNT };
+/* Columns between neighbours in a row: 8, 6, 4, 4 (see board_layout.c). */
+enum { SCALE_HUGE, SCALE_LARGE, SCALE_BIG, SCALE_MED, SCALE_COUNT };
 
 typedef struct layout {
 	int lines, cols;       /* the screen it was made for */
