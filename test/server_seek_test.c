@@ -122,28 +122,42 @@ static void humans(void)
 	CHECK(tc_answer(&w, "seek 5+0 simple", "ok", got, sizeof got) &&
 	      tc_answer(&w, "unseek", "ok", got, sizeof got),
 	      "wes, seeking what zed sought, is not paired with zed (still seeking): %s", got);
+	tc q;
+	CHECK(in(&q, "quin") && tc_answer(&q, "seek 4+0", "ok", got, sizeof got),
+	      "quin seeks 4+0 ...");
+	tc_close(&q);
+	tc_sleep_ms(300);   /* (its connection closes: its seek ends with it) */
+	CHECK(tc_answer(&w, "seek 4+0", "ok", got, sizeof got) &&
+	      tc_answer(&w, "unseek", "ok", got, sizeof got),
+	      "... and leaves: wes, seeking 4+0, is not paired with quin (still seeking): %s", got);
 	CHECK(tc_answer(&w, "seek 5+0 casual", "error not-supported every game on this server "
 	                "is rated: seek without casual", got, sizeof got), "casual: %s", got);
 	CHECK(tc_answer(&w, "seek 5", "error bad-argument use: seek CLOCK [standard|simple] "
 	                "[rated] (CLOCK: M+I, Dd or none)", got, sizeof got), "a bad clock: %s", got);
 
 	/* ratings: ann and cid win (about 1662), dan and eve lose */
-	tc a, b, c, d, e;
-	CHECK(in(&a, "ann") && in(&b, "bob") && in(&c, "cid") && in(&d, "dan") && in(&e, "eve"),
-	      "five more players");
+	tc a, b, c, d, e, f;
+	CHECK(in(&a, "ann") && in(&b, "bob") && in(&c, "cid") && in(&d, "dan") && in(&e, "eve") &&
+	      in(&f, "fay"), "six more players");
 	CHECK(rated_win(&a, &d, "r1") && rated_win(&c, &e, "r2"), "two rated games");
 	CHECK(tc_answer(&a, "ignore bob", "ok", got, sizeof got), "ann ignores bob");
+	CHECK(tc_answer(&f, "ignore ann", "ok", got, sizeof got) &&
+	      tc_answer(&f, "ignore bob", "ok", got, sizeof got), "fay ignores ann and bob");
 	CHECK(tc_answer(&b, "seek 3+2", "ok", got, sizeof got) &&
-	      tc_answer(&a, "seek 3+2", "ok", got, sizeof got),
-	      "bob (1500) then ann (1662, who ignores him) seek 3+2, both waiting");
+	      tc_answer(&a, "seek 3+2", "ok", got, sizeof got) &&
+	      tc_answer(&f, "seek 3+2", "ok", got, sizeof got),
+	      "bob (1500), ann (1662, who ignores him) and fay (1500, who ignores both) seek "
+	      "3+2, all waiting");
 	CHECK(tc_answer(&c, "seek 3+2", "ok", got, sizeof got) &&
 	      paired_is(&c, "play-2 blue ann", NULL, got, sizeof got),
-	      "cid (1662) is paired with ann, the nearer rating, not bob who came first: %s", got);
+	      "cid (1662) is paired with ann, the nearest rating, not bob who came first "
+	      "nor fay who came last: %s", got);
 	CHECK(paired_is(&a, "play-2 red cid", NULL, got, sizeof got), "ann hears it");
+	CHECK(tc_answer(&f, "unseek", "ok", got, sizeof got), "fay was still seeking");
 	CHECK(tc_answer(&d, "seek 3+2", "ok", got, sizeof got) &&
 	      paired_is(&d, "play-3 blue bob", NULL, got, sizeof got),
 	      "dan is paired with bob, still waiting: %s", got);
-	tc *all[] = { &x, &y, &z, &w, &o, &a, &b, &c, &d, &e };
+	tc *all[] = { &x, &y, &z, &w, &o, &a, &b, &c, &d, &e, &f };
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		tc_close(all[i]);
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");

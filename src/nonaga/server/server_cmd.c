@@ -128,7 +128,8 @@ static void cmd_games(conn *c)
 		          clock, g->seat[0].name[0] ? g->seat[0].name : "-",
 		          g->seat[1].name[0] ? g->seat[1].name : "-", ng_game_ply(g->g),
 		          game_state(g), g->invited[0] ? " for=" : "", g->invited, rated[0],
-		          rated[1], names_kind(g->seat[0].name), names_kind(g->seat[1].name));
+		          rated[1], g->seat[0].name[0] ? names_kind(g->seat[0].name) : "-",
+		          g->seat[1].name[0] ? names_kind(g->seat[1].name) : "-");
 	}
 	conn_send(c, "ok %d", n);
 }
