@@ -460,7 +460,8 @@ static int set_computers(cmdline *c, int id, const char *arg)
 			             "with commas between: 1,4,7,10)\n"), arg);
 		levels |= 1u << v;
 	}
-	if (!levels || strlen(arg) >= sizeof buf)
+	if (!levels || strlen(arg) >= sizeof buf || arg[0] == ',' || strstr(arg, ",,") ||
+	    arg[strlen(arg) - 1] == ',')
 		return bad(_("nonaga: invalid levels '%s' for --computers (levels 1 to 10, "
 		             "with commas between: 1,4,7,10)\n"), arg);
 	c->so.computers = levels;
