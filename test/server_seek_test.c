@@ -171,13 +171,76 @@ static int moved_clock(const char *line, long long *red, long long *blue)
 	return sscanf(line, "moved %d %63s %lld %lld", &n, mv, red, blue) == 4;
 }
 
+/* The computer's next move in t's game g (played there): 1, or 0 when
+ * another line than a move or a clock came first (in got). */
+static int computer_moved(tc *t, ng_game *g, char *got, size_t size)
+{
+	char line[600], mv[64];
+	ng_move m;
+	while (tc_line(t, line, sizeof line, 10000) > 0) {
+		tc_copy(got, size, line);
+		if (!strncmp(line, "clock ", 6) || !strncmp(line, "seated ", 7) ||
+		    !strncmp(line, "sync ", 5) || (!strncmp(line, "moved ", 6) &&
+		                                   atoi(line + 6) <= ng_game_ply(g)))
+			continue;
+		return !strncmp(line, "moved ", 6) && sscanf(line, "moved %*d %63s", mv) == 1 &&
+		       ng_move_parse(ng_game_pos(g), mv, &m) == NG_OK && ng_game_play(g, m) == NG_OK;
+	}
+	return 0;
+}
+
+/* Draws offered to computer-4 (unrated; its games here end before they
+ * count), which scores the position after its first reply to a red
+ * first_move 19 (about even: it agrees) and its own first move as red 176
+ * (it does not: the game goes on).  The side is drawn: games until both
+ * were seen. */
+static void draws(void)
+{
+	int agreed = 0, refused = 0;
+	for (int i = 0; i < 12 && (!agreed || !refused); i++) {
+		tc d;
+		char name[16], line[600], side[16], got[600], mv[NG_MOVE_TEXT], cmd[160];
+		snprintf(name, sizeof name, "dee%d", i);
+		if (!in(&d, name) || !tc_answer(&d, "seek 2+0", "ok", got, sizeof got) ||
+		    !tc_expect(&d, "paired ", line, sizeof line, 5000) ||
+		    sscanf(line, "paired %*s %15s", side) != 1 || !strstr(line, " computer-4 ")) {
+			CHECK(0, "%s plays computer-4: %s", name, line);
+			break;
+		}
+		ng_game *g = ng_game_new(NG_STANDARD);
+		if (!strcmp(side, "red")) {
+			first_move(g, mv);
+			snprintf(cmd, sizeof cmd, "move %s", mv);
+			CHECK(tc_answer(&d, cmd, "ok", got, sizeof got) &&
+			      computer_moved(&d, g, got, sizeof got), "red, a move each: %s", got);
+			CHECK(tc_answer(&d, "draw", "ok", got, sizeof got) &&
+			      tc_expect(&d, "over draw agreement", NULL, 0, 5000),
+			      "the computer, about even, agrees to a draw");
+			agreed++;
+		} else {
+			CHECK(computer_moved(&d, g, got, sizeof got), "blue: the computer moves: %s", got);
+			first_move(g, mv);
+			snprintf(cmd, sizeof cmd, "move %s", mv);
+			CHECK(tc_answer(&d, "draw", "ok", got, sizeof got) &&
+			      tc_answer(&d, cmd, "ok", got, sizeof got) &&
+			      computer_moved(&d, g, got, sizeof got),
+			      "the computer, ahead, does not agree to a draw: it moves: %s", got);
+			CHECK(tc_answer(&d, "resign", "ok", got, sizeof got), "(resigned, unrated)");
+			refused++;
+		}
+		ng_game_free(g);
+		tc_close(&d);
+	}
+	CHECK(agreed && refused, "both seen (%d agreed, %d refused)", agreed, refused);
+}
+
 /* Part 2: the wait, then computer-1 to the end of a game of 1+0. */
 static void versus_computer(void)
 {
-	static const char *const opts[] = { "--computers", "1,10", "--pair-wait", "1",
+	static const char *const opts[] = { "--computers", "1,4,10", "--pair-wait", "1",
 		                            "--computer-jobs", "1", NULL };
 	pid_t pid = up(2, opts);
-	CHECK(pid > 0, "the server starts with --computers 1,10 --pair-wait 1");
+	CHECK(pid > 0, "the server starts with --computers 1,4,10 --pair-wait 1");
 	tc k, o;
 	char got[600], line[600], game[64] = "", side[16] = "";
 	CHECK(in(&k, "kim") && in(&o, "obs"), "a player and an onlooker");
@@ -187,7 +250,7 @@ static void versus_computer(void)
 	      sscanf(line, "paired %63s %15s", game, side) == 2 &&
 	      (!strncmp(line, "paired play-4 red computer-1 ", 29) ||
 	       !strncmp(line, "paired play-4 blue computer-1 ", 30)),
-	      "nobody came: kim plays computer-1 (nearest: both unrated, the lower) in play-4: %s",
+	      "nobody came: kim plays computer-1 (nearest: all unrated, the lowest) in play-4: %s",
 	      line);
 	int64_t waited = tc_now() - t0;
 	CHECK(waited >= 900 && waited < 4000, "after --pair-wait's second (%lld ms)",
@@ -246,6 +309,7 @@ static void versus_computer(void)
 	while (tc_line(&o, line, sizeof line, 3000) > 0 && strncmp(line, "ok", 2))
 		seen |= !strncmp(line, "rating computer-1 ", 18) && strstr(line, " kind=computer");
 	CHECK(seen, "computer-1 is rated, marked a computer");
+	draws();
 	tc_close(&k);
 	tc_close(&o);
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");

@@ -21,7 +21,8 @@
 #include <unistd.h>
 
 #define BUDGET_MAX_MS 60000   /* a move's time at most (days games too) */
-#define DRAW_CP 60            /* a draw is accepted within this of even */
+#define DRAW_CP 60            /* a draw is accepted within this of even
+                               * (not at level 1, whose search scores nothing) */
 #define RESIGN_SEARCHES 2     /* lost for sure in so many searches running */
 #define HASH_MB 16            /* each worker's table */
 
@@ -280,7 +281,7 @@ static void look(evutil_socket_t fd, short what, void *arg)
 		return;
 	}
 	int side = r->c.role;
-	if (g->offer == !side && r->scored && abs(r->score) <= DRAW_CP) {
+	if (g->offer == !side && r->scored && abs(r->score) <= DRAW_CP && r->level > 1) {
 		say(r, "%s", "draw");
 		return;
 	}
