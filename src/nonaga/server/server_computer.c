@@ -190,10 +190,16 @@ static void robot_free(robot *r)
 	free(r);
 }
 
+/* It looks again: at once (in this turn of the loop, before anything
+ * else comes in, so that it answers a draw offered before the next move
+ * is read) or in ms. */
 static void look_soon(robot *r, int ms)
 {
 	struct timeval tv = { ms / 1000, ms % 1000 * 1000 };
-	event_add(r->look, &tv);
+	if (ms)
+		event_add(r->look, &tv);
+	else
+		event_active(r->look, EV_TIMEOUT, 0);
 }
 
 static void say(robot *r, const char *fmt, const char *arg)
