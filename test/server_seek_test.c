@@ -264,11 +264,15 @@ static void versus_computer(void)
 	CHECK(seen, "who lists computer-1 in play-4, marked a computer");
 
 	ng_game *g = ng_game_new(NG_STANDARD);
-	int over = 0, below = 0, moves = 0;
+	int over = 0, below = 0, moves = 0, offered = 0;
 	char result[64] = "";
 	while (!over && moves < 400) {
 		if ((int)ng_pos_side(ng_game_pos(g)) == mine) {
 			char mv[NG_MOVE_TEXT], cmd[160];
+			/* computer-1's search scores nothing: it agrees to no draw */
+			if (!offered && ng_game_ply(g) >= 1 &&
+			    !(offered = tc_answer(&k, "draw", "ok", cmd, sizeof cmd)))
+				break;
 			first_move(g, mv);
 			moves++;
 			snprintf(cmd, sizeof cmd, "move %s", mv);
@@ -298,7 +302,8 @@ static void versus_computer(void)
 			break;
 		}
 	}
-	CHECK(over, "the game came to its end (%d moves)", moves);
+	CHECK(over && offered, "the game came to its end (%d moves), a draw offered on the way",
+	      moves);
 	CHECK(!strcmp(result, "over red rules") || !strcmp(result, "over blue rules") ||
 	      !strcmp(result, mine ? "over blue resign" : "over red resign"),
 	      "by the rules or the computer resigning, never on time: %s", result);
