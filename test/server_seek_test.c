@@ -130,6 +130,16 @@ static void humans(void)
 	CHECK(tc_answer(&w, "seek 4+0", "ok", got, sizeof got) &&
 	      tc_answer(&w, "unseek", "ok", got, sizeof got),
 	      "... and leaves: wes, seeking 4+0, is not paired with quin (still seeking): %s", got);
+	tc h;
+	int hosted = in(&h, "hal");
+	for (int i = 0; i < 5; i++) {
+		snprintf(cmd, sizeof cmd, "host hal-%d", i);
+		hosted += tc_ask(&h, got, sizeof got, cmd) && !strncmp(got, "ok seat ", 8);
+	}
+	CHECK(hosted == 6 && tc_answer(&h, "seek 5+0", "error too-many-games you have 5 games "
+	                               "open: finish one first", got, sizeof got),
+	      "a player with 5 games open may not seek: %s", got);
+	tc_close(&h);
 	CHECK(tc_answer(&w, "seek 5+0 casual", "error not-supported every game on this server "
 	                "is rated: seek without casual", got, sizeof got), "casual: %s", got);
 	CHECK(tc_answer(&w, "seek 5", "error bad-argument use: seek CLOCK [standard|simple] "

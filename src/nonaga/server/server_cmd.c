@@ -202,7 +202,7 @@ static int game_name_ok(conn *c, const char *name)
 }
 
 /* The games on that name has a seat in. */
-static int games_open(const server *s, const char *name)
+int games_open(const server *s, const char *name)
 {
 	int n = 0;
 	for (const sgame *g = s->games; g; g = g->next)

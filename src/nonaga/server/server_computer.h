@@ -22,6 +22,9 @@ int computer_sit(sgame *g, int side, int level);
  * kind=computer"); how many. */
 int computers_who(conn *c);
 
+/* server_cmd.c: the games not over in which name has a seat */
+int games_open(const server *s, const char *name);
+
 /* server_seek.c */
 void cmd_seek(conn *c, char **w, int n);
 void cmd_unseek(conn *c, char **w, int n);

@@ -3,7 +3,8 @@
  * a connection in line for a game of that clock and rules.  Two players
  * seeking the same are paired at once, the waiting player whose rating is
  * nearest first (never two who ignore each other, never a player with
- * itself); the one who waited plays red.  After --pair-wait seconds alone
+ * itself, nor one with GAMES_OPEN_MAX games open); the one who waited
+ * plays red.  After --pair-wait seconds alone
  * the offered computer whose rating is nearest plays instead (its side
  * drawn).  Each is told `paired GAME SIDE OPPONENT TOKEN', then the game
  * goes on as after host and join.  Seeks live with their connection: they are not
@@ -146,7 +147,7 @@ static void on_wait(evutil_socket_t fd, short what, void *arg)
 static int fits(const struct seek *k, const conn *c, int min, int inc, int days,
                 ng_rules rules)
 {
-	return k->c != c && k->min == min && k->inc == inc && k->days == days &&
+	return k->c != c && games_open(k->c->srv, k->c->name) < GAMES_OPEN_MAX && k->min == min && k->inc == inc && k->days == days &&
 	       k->rules == rules && strcmp(k->c->name, c->name) &&
 	       !conn_ignores(k->c, c->name) && !conn_ignores(c, k->c->name);
 }
@@ -172,6 +173,11 @@ void cmd_seek(conn *c, char **w, int n)
 			conn_send(c, "error bad-argument use: seek CLOCK [standard|simple] [rated]");
 			return;
 		}
+	}
+	if (games_open(s, c->name) >= GAMES_OPEN_MAX) {
+		conn_send(c, "error too-many-games you have %d games open: finish one first",
+		          GAMES_OPEN_MAX);
+		return;
 	}
 	seek_free(s, c);   /* (a new seek replaces the old) */
 	struct seek *best = NULL;
