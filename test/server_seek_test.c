@@ -464,6 +464,29 @@ static void busy_and_restart(void)
 	snprintf(cmd, sizeof cmd, "moved %d ", n + 1);
 	CHECK(tc_expect(&l.t, cmd, line, sizeof line, 10000),
 	      "the computer moves on after the restart: %s", line);
+	/* a search for a game that ended is thrown away: ned resigns while
+	 * computer-10 thinks (its first move, or its reply to ned's) */
+	vs nd = { 0 };
+	paired(&nd, "ned", "1+0");
+	if (!nd.me) {
+		ng_search *se = ng_search_new();
+		char mv[NG_MOVE_TEXT];
+		ng_search_set_level(se, 3);
+		best(nd.g, se, mv);
+		ng_search_free(se);
+		snprintf(cmd, sizeof cmd, "move %s", mv);
+		CHECK(tc_answer(&nd.t, cmd, "ok", got, sizeof got), "ned moves: %s", got);
+	}
+	snprintf(cmd, sizeof cmd, "over %s resign", nd.me ? "red" : "blue");
+	CHECK(tc_answer(&nd.t, "resign", "ok", got, sizeof got) &&
+	      tc_expect(&nd.t, cmd, NULL, 0, 3000),
+	      "ned resigns while the computer thinks: %s", got);
+	tc_sleep_ms(3000);   /* (the search's time, 1/25 of a minute at most, and more) */
+	CHECK(tc_answer(&nd.t, "ping", "ok pong", got, sizeof got) &&
+	      tc_line(&nd.t, line, sizeof line, 200) == 0,
+	      "the search came back to a game over: nothing played, the server goes on");
+	tc_close(&nd.t);
+	ng_game_free(nd.g);
 	ng_game_free(back);
 	tc_close(&l.t);
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");

@@ -35,6 +35,7 @@ typedef struct job {
 	ng_game *g;             /* a copy */
 	int64_t budget_ms;      /* 0: the level's own limits */
 	int64_t asked_ms;       /* monotonic, when put in line */
+	int stale;              /* no longer wanted: not searched (under mu) */
 	ng_err err;
 	ng_info info;
 	struct job *next;
@@ -96,6 +97,7 @@ static void *work(void *arg)
 			cs->tail = NULL;
 		cs->waiting--;
 		wk->job = j;
+		int stale = j->stale;
 		pthread_mutex_unlock(&cs->mu);
 		ng_limits lim = { 0, 0, 0 };
 		if (j->budget_ms) {   /* the time it waited in line is the clock's */
@@ -104,8 +106,9 @@ static void *work(void *arg)
 				lim.movetime_ms = 10;
 		}
 		ng_search_set_level(wk->search, j->level);
-		j->err = ng_search_run(wk->search, j->g, j->budget_ms ? &lim : NULL, NULL, NULL,
-		                       &j->info);
+		j->err = stale ? NG_ERR_GAME_OVER
+		         : ng_search_run(wk->search, j->g, j->budget_ms ? &lim : NULL, NULL, NULL,
+		                         &j->info);
 		pthread_mutex_lock(&cs->mu);
 		wk->job = NULL;
 		ng_search_clear_stop(wk->search);
@@ -153,11 +156,12 @@ static void job_free(job *j)
 	free(j);
 }
 
-/* A robot's search no longer wanted: stopped if it runs (it comes back
- * and is thrown away). */
+/* A robot's search no longer wanted: not run if it waits in line,
+ * stopped if it runs (it comes back and is thrown away). */
 static void job_stop(struct computers *cs, job *j)
 {
 	pthread_mutex_lock(&cs->mu);
+	j->stale = 1;
 	for (int i = 0; i < cs->nw; i++)
 		if (cs->w[i].job == j)
 			ng_search_stop(cs->w[i].search);
