@@ -142,7 +142,8 @@ enum { O_PVP, O_AI, O_THREADS, O_AS, O_RULES, O_ASCII, O_COLOR, O_NOANIM,
        O_WARN, O_ENGINE, O_SERVE, O_LISTEN, O_STATE, O_GRACE, O_MAX_CLIENTS, O_MAX_GAMES,
        O_IDLE, O_SYNC, O_CLIENT, O_SERVER, O_KEY_FILE, O_HOST, O_JOIN, O_WATCH,
        O_CLOCK, O_LANG, O_WIDE, O_RESUME, O_REPLAY, O_ANALYZE,
-       O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_FOR, O_GATEWAY, O_DOOR_PER_ADDR, O_DOOR,
+       O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_FOR, O_GATEWAY, O_DOOR_PER_ADDR,
+       O_COMPUTERS, O_COMPUTER_JOBS, O_PAIR_WAIT, O_DOOR,
        O_DOOR_KEYS,
        O_RATINGS, O_HELP, O_VERSION, O_COUNT };
 
@@ -350,6 +351,42 @@ static int set_server_number(cmdline *c, int id, const char *arg)
 	return GO_ON;
 }
 
+/* --computers LEVELS (1,4,7,10), --computer-jobs K, --pair-wait SECONDS */
+static int set_computers(cmdline *c, int id, const char *arg)
+{
+	long v;
+	if (id == O_COMPUTER_JOBS) {
+		if (!number(arg, 1, NG_THREADS_MAX, &v))
+			return bad(_("nonaga: invalid number '%s' for %s (1 to 64)\n"), arg,
+			           "--computer-jobs");
+		c->so.computer_jobs = (int)v;
+		return GO_ON;
+	}
+	if (id == O_PAIR_WAIT) {
+		if (!number(arg, 0, 86400, &v))
+			return bad(_("nonaga: invalid number '%s' for %s (0 to 86400)\n"), arg,
+			           "--pair-wait");
+		c->so.pair_wait = (int)v;
+		return GO_ON;
+	}
+	char buf[64];
+	snprintf(buf, sizeof buf, "%s", arg);
+	unsigned levels = 0;
+	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (!number(tok, NG_LEVEL_MIN, NG_LEVEL_MAX, &v))
+			return bad(_("nonaga: invalid levels '%s' for --computers (levels 1 to 10, "
+			             "with commas between: 1,4,7,10)\n"), arg);
+		levels |= 1u << v;
+	}
+	if (!levels || strlen(arg) >= sizeof buf || arg[0] == ',' || strstr(arg, ",,") ||
+	    arg[strlen(arg) - 1] == ',')
+		return bad(_("nonaga: invalid levels '%s' for --computers (levels 1 to 10, "
+		             "with commas between: 1,4,7,10)\n"), arg);
+	c->so.computers = levels;
+	return GO_ON;
+}
+
 static int set_sync(cmdline *c, int id, const char *arg)
 {
 	static const struct { const char *name; int mode; } syncs[] = {
@@ -443,7 +480,8 @@ typedef struct optdef {
  * that they choose no mode and exclude nothing, and their refusal. */
 #define SERVE_ONLY M_SERVE, 0, G_NONE, \
 	N_("nonaga: --listen, --state, --grace, --idle, --max-clients, " \
-	   "--max-games, --sync, --gateway and --door-per-address go with " \
+	   "--max-games, --sync, --gateway, --door-per-address, --computers, " \
+	   "--computer-jobs and --pair-wait go with " \
 	   "--serve\n"), M_ALL
 #define ANALYZE_ONLY M_ANALYZE, 0, G_NONE, \
 	N_("nonaga: --analyze-depth and --analyze-out go with --analyze\n"), M_ALL
@@ -534,6 +572,16 @@ static const optdef optdefs[] = {
 	{ O_DOOR_PER_ADDR, "door-per-address", NULL, 0, required_argument, set_server_number, SERVE_ONLY,
 	  " N", N_("with --serve: the SSH door's connections from one\n"
 	           "address at most (default: 100)") },
+	{ O_COMPUTERS, "computers", NULL, 0, required_argument, set_computers, SERVE_ONLY,
+	  " LEVELS", N_("with --serve: offer computer players of these\n"
+	                "levels (e.g. 1,4,7,10), named computer-N, rated") },
+	{ O_COMPUTER_JOBS, "computer-jobs", NULL, 0, required_argument, set_computers, SERVE_ONLY,
+	  " K", N_("with --serve: computer searches at once (default:\n"
+	           "the cores less one, at least 1)") },
+	{ O_PAIR_WAIT, "pair-wait", NULL, 0, required_argument, set_computers, SERVE_ONLY,
+	  " SECONDS", N_("with --serve: a player who seeks a game and finds\n"
+	                 "nobody plays a computer after this long\n"
+	                 "(default: 20; 0: never)") },
 	{ O_DOOR, "door", NULL, 0, no_argument, NULL, ITS_MODE(M_DOOR, G_NONE),
 	  NULL, N_("the game of an SSH account's players (its\n"
 	           "ForceCommand; see The SSH door in nonaga(6))") },
@@ -773,6 +821,7 @@ static int refuse_foreign(const unsigned char *given, const struct mode *m)
 static void defaults(cmdline *c, const char *lang)
 {
 	memset(c, 0, sizeof *c);
+	c->so.pair_wait = -1;   /* (--pair-wait not given: its default) */
 	c->opt.who.mode = MODE_MENU;
 	c->opt.who.level = 5;
 	c->opt.who.human = -1;

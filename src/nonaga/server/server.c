@@ -80,6 +80,7 @@ static void reap(evutil_socket_t fd, short what, void *arg)
 		s->reap = c->reap_next;
 		if (c->game)
 			game_leave(c);
+		seek_gone(c);
 		if (c->queued)
 			s->flushq[c->queued - 1] = NULL;
 		if (c->prev)
@@ -436,12 +437,14 @@ int server_main(const server_opts *opt)
 	           store_open(s, msg, sizeof msg) < 0 ||
 	           owners_load(s, msg, sizeof msg) < 0 ||
 	           door_load(s, msg, sizeof msg) < 0 ||
-	           players_load(s, msg, sizeof msg) < 0) {
+	           players_load(s, msg, sizeof msg) < 0 ||
+	           computers_init(s, msg, sizeof msg) < 0) {
 		fprintf(stderr, "nonaga: %s\n", msg);
 	} else {
 		int n = 0;
 		for (srec *r = store_games(s); r; r = r->next)
 			n += game_restore(s, r) != NULL;
+		computers_resume(s);
 		server_log("nonaga %s (pid %ld) serving %d game%s from %s, up to %d client%s",
 		           NG_VERSION, (long)getpid(), n, n == 1 ? "" : "s", s->state,
 		           s->max_clients, s->max_clients == 1 ? "" : "s");
@@ -449,6 +452,7 @@ int server_main(const server_opts *opt)
 		status = run(s);
 	}
 	close_all(s, served);
+	computers_free(s);
 	door_free(s);
 	owners_free(s);
 	players_free(s);

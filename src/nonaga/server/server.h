@@ -59,6 +59,9 @@ typedef struct server_opts {
 	int door_per_addr;      /* --door-per-address (0: DOOR_PER_ADDR) */
 	const char *gateway;    /* --gateway LOGIN: the SSH door's account,
 	                         * which may say who its players are, or NULL */
+	unsigned computers;     /* --computers: bit N for computer-N's level N */
+	int computer_jobs;      /* --computer-jobs (0: the cores less one, >= 1) */
+	int pair_wait;          /* --pair-wait SECONDS (-1: 20; 0: never) */
 } server_opts;
 
 typedef struct server server;
@@ -94,6 +97,9 @@ struct conn {
 	int dead;               /* dropped: freed by the reaper */
 	conn *next, *prev;      /* every connection */
 	conn *reap_next;
+	/* A computer player's seat (server_computer.c): what it is sent goes
+	 * to this function instead of a socket; NULL for a client. */
+	void (*told)(conn *c, const char *line);
 };
 
 typedef struct seat {
@@ -187,6 +193,8 @@ struct server {
 	struct owners *owners;      /* server_owners.c's */
 	int linger_s;               /* alone this long, it stops (0: never) */
 	struct event *linger;       /* server_linger.c's timer, or NULL */
+	struct computers *computers;   /* server_computer.c's, or NULL */
+	struct seek *seeks;         /* server_seek.c's: who looks for a game */
 };
 
 int server_main(const server_opts *opt);
@@ -304,6 +312,10 @@ int lobby_hidden(const conn *c, const char *invited, const char *red, const char
  * record starts with (the ratings, the players' table). */
 void *names_find(const void *v, int n, size_t size, const char *name);
 void *names_add(void **v, int *n, int *cap, size_t size, const char *name);
+/* The level N of a computer player's name ("computer-N", in any case),
+ * or 0 (a player's); what kind a player is: "computer" or "human". */
+int names_computer(const char *name);
+const char *names_kind(const char *name);
 
 /* server_players.c: each player's settings and ignore list, kept in the
  * state directory's file `players'. */
@@ -409,5 +421,7 @@ int store_commit(server *s);
 unsigned long store_syncs(server *s);
 unsigned long store_entries(server *s);
 void store_close(server *s);
+
+#include "server_computer.h"
 
 #endif

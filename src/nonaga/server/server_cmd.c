@@ -88,6 +88,7 @@ void cmd_who(conn *c, char **w, int n_words)
 			conn_send(c, "%s", line);
 			n++;
 		}
+	n += computers_who(c);
 	conn_send(c, "ok %d", n);
 }
 
@@ -181,7 +182,7 @@ static int game_name_ok(conn *c, const char *name)
 }
 
 /* The games on that name has a seat in. */
-static int games_open(const server *s, const char *name)
+int games_open(const server *s, const char *name)
 {
 	int n = 0;
 	for (const sgame *g = s->games; g; g = g->next)

@@ -50,6 +50,9 @@ static const struct cmd_entry {
 	{ "ignore", 0, 1, LOGIN, cmd_ignore, "ignore [NAME]" },
 	{ "unignore", 1, 1, LOGIN, cmd_unignore, "unignore NAME" },
 	{ "settings", 0, 6, LOGIN, cmd_settings, "settings [set KEY=VALUE...]" },
+	{ "seek", 1, 3, LOGIN | LISTS, cmd_seek, "seek CLOCK [standard|simple] [rated] "
+	  "(CLOCK: M+I, Dd or none)" },
+	{ "unseek", 0, 0, LOGIN, cmd_unseek, "unseek" },
 };
 
 static const struct cmd_entry *find(const char *word)

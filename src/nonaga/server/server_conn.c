@@ -84,6 +84,15 @@ void conn_send(conn *c, const char *fmt, ...)
 {
 	if (c->dead || c->closing)
 		return;
+	if (c->told) {   /* a computer player's seat */
+		char line[NET_LINE_MAX + 1];
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(line, sizeof line, fmt, ap);
+		va_end(ap);
+		c->told(c, line);
+		return;
+	}
 	struct evbuffer *out = bufferevent_get_output(c->bev);
 	if (evbuffer_get_length(out) + evbuffer_get_length(c->held) > SERVER_OUT_MAX) {
 		server_log("client %lu (%s) does not read: dropped", c->id,

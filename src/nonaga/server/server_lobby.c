@@ -41,19 +41,21 @@ void lobby_game_line(server *s, const sgame *g, char *out, size_t size)
 	game_clock_word(g->clock_min, g->clock_inc, g->clock_days, clock, sizeof clock);
 	for (int side = 0; side < 2; side++)
 		ratings_word(s, g->seat[side].name, rated[side], sizeof rated[side]);
-	snprintf(out, size, "game %s %s %s %s %s %d %s%s%s ratings=%s:%s", g->name,
+	snprintf(out, size, "game %s %s %s %s %s %d %s%s%s ratings=%s:%s kind=%s:%s", g->name,
 	         ng_rules_name(ng_pos_rules(ng_game_pos(g->g))), clock,
 	         g->seat[0].name[0] ? g->seat[0].name : "-",
 	         g->seat[1].name[0] ? g->seat[1].name : "-", ng_game_ply(g->g), game_state(g),
-	         g->invited[0] ? " for=" : "", g->invited, rated[0], rated[1]);
+	         g->invited[0] ? " for=" : "", g->invited, rated[0], rated[1],
+	         g->seat[0].name[0] ? names_kind(g->seat[0].name) : "-",
+	         g->seat[1].name[0] ? names_kind(g->seat[1].name) : "-");
 }
 
 void lobby_user_line(const conn *o, char *out, size_t size)
 {
 	/* (a finished game whose name was taken again: none) */
 	const sgame *g = o->game && !o->game->unlisted ? o->game : NULL;
-	snprintf(out, size, "user %s %s %s", o->name, g ? g->name : "-",
-	         g ? side_word(o->role) : "-");
+	snprintf(out, size, "user %s %s %s kind=%s", o->name, g ? g->name : "-",
+	         g ? side_word(o->role) : "-", names_kind(o->name));
 }
 
 int lobby_hidden(const conn *c, const char *invited, const char *red, const char *blue)
@@ -110,8 +112,10 @@ static struct lobby_seen *seen_now(server *s)
 		ng++;
 	for (conn *o = s->conns; o; o = o->next)
 		nc += o->authed && !o->dead;
-	char **line = calloc((size_t)nc + 1, sizeof *line);
-	ok = ok && line && (l->v = calloc((size_t)(ng + nc) + 1, sizeof *l->v));
+	int levels = NG_LEVEL_MAX - NG_LEVEL_MIN + 1;   /* the computers' lines */
+	char **line = calloc((size_t)(nc + levels) + 1, sizeof *line);
+	ok = ok && line;
+	ok = ok && (l->v = calloc((size_t)(ng + nc + levels) + 1, sizeof *l->v));
 	char text[NET_LINE_MAX + 1];
 	for (sgame *g = s->games; ok && g; g = g->next) {
 		entry *e = &l->v[l->n];
@@ -128,6 +132,11 @@ static struct lobby_seen *seen_now(server *s)
 	for (conn *o = s->conns; ok && o; o = o->next)
 		if (o->authed && !o->dead) {
 			lobby_user_line(o, text, sizeof text);
+			ok = (line[nl] = strdup(text)) != NULL;
+			nl += ok;
+		}
+	for (int level = NG_LEVEL_MIN; ok && level <= NG_LEVEL_MAX; level++)
+		if (computers_line(s, level, text, sizeof text)) {
 			ok = (line[nl] = strdup(text)) != NULL;
 			nl += ok;
 		}

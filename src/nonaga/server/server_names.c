@@ -7,6 +7,7 @@
 #include "server.h"
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int by_name(const void *key, const void *elem)
 {
@@ -40,4 +41,22 @@ void *names_add(void **v, int *n, int *cap, size_t size, const char *name)
 	memset(p, 0, size);
 	memcpy(p, name, strnlen(name, NET_NAME_MAX));
 	return p;
+}
+
+int names_computer(const char *name)
+{
+	static const char pre[] = "computer-";
+	if (strncasecmp(name, pre, sizeof pre - 1))
+		return 0;
+	const char *d = name + sizeof pre - 1;
+	int level = 0;
+	for (; *d >= '0' && *d <= '9' && level <= NG_LEVEL_MAX; d++)
+		level = level * 10 + (*d - '0');
+	return !*d && d[-1] != '-' && name[sizeof pre - 1] != '0' && level >= NG_LEVEL_MIN &&
+	       level <= NG_LEVEL_MAX ? level : 0;
+}
+
+const char *names_kind(const char *name)
+{
+	return names_computer(name) ? "computer" : "human";
 }

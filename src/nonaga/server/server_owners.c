@@ -180,6 +180,11 @@ int owners_login(server *s, const char *login, unsigned long uid, char *why, siz
 {
 	const owner *o = find(s->owners, login);
 	char whose[96];
+	if (names_computer(login)) {
+		snprintf(why, size, "the name %s is a computer player's on this server: ask the "
+		         "administrator for another login", login);
+		return -1;
+	}
 	if (o && o->kind == UID && o->uid == uid)
 		return 0;
 	if (!o) {
@@ -212,6 +217,8 @@ static int tcp_may(server *s, const char *name)
 	char key[NET_NAME_MAX + 1];
 	lower(name, key);
 	const owner *o = find(s->owners, name);
+	if (names_computer(name))   /* the server's computer players' */
+		return 0;
 	if (o)
 		return o->kind == TCP;
 	return !getpwnam(name) && !getpwnam(key);
@@ -241,6 +248,8 @@ const char *owners_taken(server *s, const char *name)
 	char key[NET_NAME_MAX + 1];
 	lower(name, key);
 	const owner *o = find(s->owners, name);
+	if (names_computer(name))
+		return "names computer-N are the server's computer players'";
 	if (o)
 		return o->kind == KEY ? "that name (or one differing only in case) is taken"
 		       : o->kind == TCP ? "that name (or one differing only in case) is a TCP player's"

@@ -221,8 +221,8 @@ void cmd_ratings(conn *c, char **w, int n_words)
 	if (n)
 		qsort(order, (size_t)n, sizeof *order, by_rating);
 	for (int i = 0; i < n; i++)
-		conn_send(c, "rating %s %.2f %.2f %d", order[i]->name, order[i]->r.r, order[i]->r.rd,
-		          order[i]->games);
+		conn_send(c, "rating %s %.2f %.2f %d kind=%s", order[i]->name, order[i]->r.r,
+		          order[i]->r.rd, order[i]->games, names_kind(order[i]->name));
 	free(order);
 	conn_send(c, "ok %d", n);
 }

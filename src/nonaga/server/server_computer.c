@@ -1,0 +1,491 @@
+/*
+ * server_computer.c - the computer players (`--computers LEVELS'):
+ * computer-N sits in a game like a client whose lines go to a function
+ * (conn's told) and who speaks the protocol through cmd_dispatch (move,
+ * draw, resign), so the games, the journal and the ratings treat it as
+ * any player.  Its searches run in worker threads (--computer-jobs at
+ * once, the rest waiting in line, the opponent told `queued N'); a
+ * finished search comes back to the loop through a pipe, and is played
+ * only if the game is still where it was (not over, not taken back).
+ * The loop never waits on a search.
+ */
+#include "server.h"
+#include <event2/event.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BUDGET_MAX_MS 60000   /* a move's time at most (days games too) */
+#define DRAW_CP 60            /* a draw is accepted within this of even
+                               * (not at level 1, whose search scores nothing) */
+#define RESIGN_SEARCHES 2     /* lost for sure in so many searches running */
+#define HASH_MB 16            /* each worker's table */
+
+typedef struct robot robot;
+
+typedef struct job {
+	unsigned long rid;      /* the robot's conn id */
+	unsigned long gen;      /* its position's generation when asked */
+	int level;
+	ng_game *g;             /* a copy */
+	int64_t budget_ms;      /* 0: the level's own limits */
+	int64_t asked_ms;       /* monotonic, when put in line */
+	int stale;              /* no longer wanted: not searched (under mu) */
+	ng_err err;
+	ng_info info;
+	struct job *next;
+} job;
+
+struct robot {
+	conn c;                 /* first: a conn * is a robot * */
+	int level;
+	unsigned long gen;      /* changes when its position is not a search's */
+	job *job;               /* the search it waits for, or NULL */
+	int score, scored;      /* the last search's score, for itself */
+	int lost;               /* searches in a row that saw a forced loss */
+	struct event *look;
+	robot *next;
+};
+
+typedef struct worker {
+	struct computers *cs;
+	pthread_t t;
+	ng_search *search;
+	job *job;               /* running, or NULL */
+} worker;
+
+struct computers {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	job *head, *tail;       /* waiting in line */
+	job *done;              /* found, for the loop */
+	int waiting, quit;
+	worker *w;
+	int nw;                 /* started (0 until the first search) */
+	int pipe[2];
+	struct event *wake;
+	robot *robots;
+};
+
+static int64_t mono_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ------------------------------------------------------------ workers */
+
+static void *work(void *arg)
+{
+	worker *wk = arg;
+	struct computers *cs = wk->cs;
+	pthread_mutex_lock(&cs->mu);
+	for (;;) {
+		while (!cs->quit && !cs->head)
+			pthread_cond_wait(&cs->cv, &cs->mu);
+		if (cs->quit)
+			break;
+		job *j = cs->head;
+		cs->head = j->next;
+		if (!cs->head)
+			cs->tail = NULL;
+		cs->waiting--;
+		wk->job = j;
+		int stale = j->stale;
+		pthread_mutex_unlock(&cs->mu);
+		ng_limits lim = { 0, 0, 0 };
+		if (j->budget_ms) {   /* the time it waited in line is the clock's */
+			lim.movetime_ms = j->budget_ms - (mono_ms() - j->asked_ms);
+			if (lim.movetime_ms < 10)
+				lim.movetime_ms = 10;
+		}
+		ng_search_set_level(wk->search, j->level);
+		j->err = stale ? NG_ERR_GAME_OVER
+		         : ng_search_run(wk->search, j->g, j->budget_ms ? &lim : NULL, NULL, NULL,
+		                         &j->info);
+		pthread_mutex_lock(&cs->mu);
+		wk->job = NULL;
+		ng_search_clear_stop(wk->search);
+		j->next = cs->done;
+		cs->done = j;
+		ssize_t r = write(cs->pipe[1], "x", 1);   /* (full: a wake-up is pending) */
+		(void)r;
+	}
+	pthread_mutex_unlock(&cs->mu);
+	return NULL;
+}
+
+static int start_workers(server *s)
+{
+	struct computers *cs = s->computers;
+	int k = s->opt.computer_jobs;
+	if (k <= 0) {
+		long cores = sysconf(_SC_NPROCESSORS_ONLN);
+		k = cores > 1 ? (int)cores - 1 : 1;
+	}
+	cs->w = calloc((size_t)k, sizeof *cs->w);
+	if (!cs->w)
+		return -1;
+	for (int i = 0; i < k; i++) {
+		worker *wk = &cs->w[i];
+		wk->cs = cs;
+		wk->search = ng_search_new();
+		if (!wk->search)
+			break;
+		ng_search_set_hash(wk->search, HASH_MB);
+		if (pthread_create(&wk->t, NULL, work, wk) != 0) {
+			ng_search_free(wk->search);
+			break;
+		}
+		cs->nw++;
+	}
+	if (cs->nw)
+		server_log("%d computer search thread%s started", cs->nw, cs->nw == 1 ? "" : "s");
+	return cs->nw ? 0 : -1;
+}
+
+static void job_free(job *j)
+{
+	ng_game_free(j->g);
+	free(j);
+}
+
+/* A robot's search no longer wanted: not run if it waits in line,
+ * stopped if it runs (it comes back and is thrown away). */
+static void job_stop(struct computers *cs, job *j)
+{
+	pthread_mutex_lock(&cs->mu);
+	j->stale = 1;
+	for (int i = 0; i < cs->nw; i++)
+		if (cs->w[i].job == j)
+			ng_search_stop(cs->w[i].search);
+	pthread_mutex_unlock(&cs->mu);
+}
+
+/* ------------------------------------------------------------- robots */
+
+static robot *robot_find(struct computers *cs, unsigned long id)
+{
+	for (robot *r = cs->robots; r; r = r->next)
+		if (r->c.id == id)
+			return r;
+	return NULL;
+}
+
+static void robot_free(robot *r)
+{
+	struct computers *cs = r->c.srv->computers;
+	for (robot **p = &cs->robots; *p; p = &(*p)->next)
+		if (*p == r) {
+			*p = r->next;
+			break;
+		}
+	if (r->job)
+		job_stop(cs, r->job);   /* (its id is found no more) */
+	if (r->c.game)
+		game_leave(&r->c);
+	event_free(r->look);
+	free(r);
+}
+
+/* It looks again: at once (in this turn of the loop, before anything
+ * else comes in, so that it answers a draw offered before the next move
+ * is read) or in ms. */
+static void look_soon(robot *r, int ms)
+{
+	struct timeval tv = { ms / 1000, ms % 1000 * 1000 };
+	if (ms)
+		event_add(r->look, &tv);
+	else
+		event_active(r->look, EV_TIMEOUT, 0);
+}
+
+static void say(robot *r, const char *fmt, const char *arg)
+{
+	char line[NET_LINE_MAX + 1];
+	snprintf(line, sizeof line, fmt, arg);
+	cmd_dispatch(&r->c, line);
+}
+
+/* What the game tells computer-N: every line makes it look again, soon;
+ * a take-back or the end makes its search stale. */
+static void told(conn *c, const char *line)
+{
+	robot *r = (robot *)c;
+	if (!strncmp(line, "undone ", 7) || !strncmp(line, "over ", 5)) {
+		r->gen++;
+		if (r->job)
+			job_stop(c->srv->computers, r->job);
+	}
+	look_soon(r, !strncmp(line, "error ", 6) ? 1000 : 0);   /* (a refusal: later) */
+}
+
+/* The time for the move to come: remaining/25 + the increment, at most a
+ * third of what remains and BUDGET_MAX_MS; days games and games without
+ * a clock: the level's own limits within BUDGET_MAX_MS. */
+static int64_t budget(const sgame *g, int side)
+{
+	if (!g->clock_min || g->clock_days)
+		return BUDGET_MAX_MS;
+	int64_t left = game_left(g, side);
+	int64_t b = left / 25 + (int64_t)g->clock_inc * 1000;
+	if (b > left / 3)
+		b = left / 3;
+	return b > BUDGET_MAX_MS ? BUDGET_MAX_MS : b < 10 ? 10 : b;
+}
+
+static void ask(robot *r, sgame *g)
+{
+	struct computers *cs = r->c.srv->computers;
+	if (!cs->nw && start_workers(r->c.srv) < 0) {
+		server_log("computer-%d: no search thread could start; tried again later", r->level);
+		look_soon(r, 5000);
+		return;
+	}
+	job *j = calloc(1, sizeof *j);
+	if (j)
+		j->g = ng_game_copy(g->g);
+	if (!j || !j->g) {
+		free(j);
+		look_soon(r, 1000);
+		return;
+	}
+	j->rid = r->c.id;
+	j->gen = r->gen;
+	j->level = r->level;
+	j->budget_ms = budget(g, r->c.role);
+	j->asked_ms = mono_ms();
+	r->job = j;
+	pthread_mutex_lock(&cs->mu);
+	int busy = cs->waiting;
+	for (int i = 0; i < cs->nw; i++)
+		busy += cs->w[i].job != NULL;
+	int ahead = busy - cs->nw + 1;   /* searches before it once it waits */
+	if (cs->tail)
+		cs->tail->next = j;
+	else
+		cs->head = j;
+	cs->tail = j;
+	cs->waiting++;
+	pthread_cond_signal(&cs->cv);
+	pthread_mutex_unlock(&cs->mu);
+	if (ahead > 0)   /* the opponent knows why the computer is slow */
+		game_broadcast(g, &r->c, "queued %d %s", ahead, r->c.name);
+}
+
+/* computer-N looks at its game: it leaves a game over, accepts a draw
+ * offered near even, and asks for a search when it is to move. */
+static void look(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd, (void)what;
+	robot *r = arg;
+	sgame *g = r->c.game;
+	if (!g || g->how[0]) {
+		robot_free(r);
+		return;
+	}
+	int side = r->c.role;
+	if (g->offer == !side && r->scored && abs(r->score) <= DRAW_CP && r->level > 1) {
+		say(r, "%s", "draw");
+		return;
+	}
+	if ((int)ng_pos_side(ng_game_pos(g->g)) != side || !g->seat[!side].name[0] || r->job)
+		return;   /* (a stale search comes back, and it looks again) */
+	ask(r, g);
+}
+
+/* A search found: played if its robot is still where it asked. */
+static void found(server *s, job *j)
+{
+	robot *r = robot_find(s->computers, j->rid);
+	if (!r)
+		return;
+	r->job = NULL;
+	sgame *g = r->c.game;
+	if (j->gen != r->gen || !g || g->how[0] ||
+	    ng_game_ply(g->g) != ng_game_ply(j->g) ||
+	    (int)ng_pos_side(ng_game_pos(g->g)) != r->c.role) {
+		look_soon(r, 0);
+		return;
+	}
+	if (j->err != NG_OK) {
+		server_log("computer-%d in %s: the search failed: %s", r->level, g->name,
+		           ng_strerror(j->err));
+		look_soon(r, 1000);
+		return;
+	}
+	r->score = j->info.score;
+	r->scored = 1;
+	r->lost = j->info.score < -NG_MATE_BOUND ? r->lost + 1 : 0;
+	if (r->lost >= RESIGN_SEARCHES) {
+		say(r, "%s", "resign");
+		return;
+	}
+	char mv[NG_MOVE_TEXT];
+	ng_move_format(ng_game_pos(g->g), j->info.best, mv);
+	say(r, "move %s", mv);
+}
+
+static void on_wake(evutil_socket_t fd, short what, void *arg)
+{
+	(void)what;
+	server *s = arg;
+	struct computers *cs = s->computers;
+	char buf[64];
+	while (read(fd, buf, sizeof buf) > 0)
+		;
+	pthread_mutex_lock(&cs->mu);
+	job *done = cs->done;
+	cs->done = NULL;
+	pthread_mutex_unlock(&cs->mu);
+	while (done) {
+		job *j = done;
+		done = j->next;
+		found(s, j);
+		job_free(j);
+	}
+}
+
+int computer_sit(sgame *g, int side, int level)
+{
+	server *s = g->srv;
+	robot *r = calloc(1, sizeof *r);
+	if (!r || !(r->look = event_new(s->base, -1, 0, look, r))) {
+		free(r);
+		return -1;
+	}
+	r->level = level;
+	r->c.srv = s;
+	r->c.id = ++s->next_id;
+	r->c.authed = 1;
+	r->c.role = -1;
+	r->c.told = told;
+	snprintf(r->c.name, sizeof r->c.name, "computer-%d", level);
+	r->next = s->computers->robots;
+	s->computers->robots = r;
+	if (game_sit(g, &r->c, side) < 0) {
+		robot_free(r);
+		return -1;
+	}
+	look_soon(r, 0);
+	return 0;
+}
+
+/* ------------------------------------------------------------- server */
+
+int computers_init(server *s, char *msg, size_t size)
+{
+	struct computers *cs = calloc(1, sizeof *cs);
+	if (!cs) {
+		snprintf(msg, size, "out of memory");
+		return -1;
+	}
+	cs->pipe[0] = cs->pipe[1] = -1;
+	if (pipe(cs->pipe) < 0 || fcntl(cs->pipe[0], F_SETFL, O_NONBLOCK) < 0 ||
+	    fcntl(cs->pipe[1], F_SETFL, O_NONBLOCK) < 0 ||
+	    !(cs->wake = event_new(s->base, cs->pipe[0], EV_READ | EV_PERSIST, on_wake, s)) ||
+	    event_add(cs->wake, NULL) < 0) {
+		snprintf(msg, size, "cannot make the computer players' pipe: %s", strerror(errno));
+		if (cs->pipe[0] >= 0)
+			close(cs->pipe[0]), close(cs->pipe[1]);
+		if (cs->wake)
+			event_free(cs->wake);
+		free(cs);
+		return -1;
+	}
+	pthread_mutex_init(&cs->mu, NULL);
+	pthread_cond_init(&cs->cv, NULL);
+	s->computers = cs;
+	return 0;
+}
+
+void computers_resume(server *s)
+{
+	for (sgame *g = s->games; g; g = g->next)
+		for (int side = 0; side < 2 && !g->how[0]; side++) {
+			int level = names_computer(g->seat[side].name);
+			if (level && !g->seat[side].c && computer_sit(g, side, level) < 0)
+				server_log("out of memory for computer-%d in %s", level, g->name);
+		}
+}
+
+void computers_free(server *s)
+{
+	struct computers *cs = s->computers;
+	if (!cs)
+		return;
+	while (cs->robots)
+		robot_free(cs->robots);
+	pthread_mutex_lock(&cs->mu);
+	cs->quit = 1;
+	for (int i = 0; i < cs->nw; i++)
+		ng_search_stop(cs->w[i].search);
+	pthread_cond_broadcast(&cs->cv);
+	pthread_mutex_unlock(&cs->mu);
+	for (int i = 0; i < cs->nw; i++) {
+		pthread_join(cs->w[i].t, NULL);
+		ng_search_free(cs->w[i].search);
+	}
+	free(cs->w);
+	for (job *lists[2] = { cs->head, cs->done }, **l = lists; l < lists + 2; l++)
+		while (*l) {
+			job *j = *l;
+			*l = j->next;
+			job_free(j);
+		}
+	event_free(cs->wake);
+	close(cs->pipe[0]);
+	close(cs->pipe[1]);
+	pthread_mutex_destroy(&cs->mu);
+	pthread_cond_destroy(&cs->cv);
+	free(cs);
+	s->computers = NULL;
+}
+
+int computer_nearest(server *s, double r)
+{
+	int best = 0;
+	double dist = 0;
+	for (int level = NG_LEVEL_MIN; level <= NG_LEVEL_MAX; level++) {
+		if (!(s->opt.computers & 1u << level))
+			continue;
+		char name[32];
+		snprintf(name, sizeof name, "computer-%d", level);
+		double d = seek_rating(s, name) - r;
+		d = d < 0 ? -d : d;
+		if (!best || d < dist)
+			best = level, dist = d;
+	}
+	return best;
+}
+
+int computers_line(server *s, int level, char *out, size_t size)
+{
+	if (level < NG_LEVEL_MIN || level > NG_LEVEL_MAX || !(s->opt.computers & 1u << level))
+		return 0;
+	const robot *in = NULL;
+	for (const robot *r = s->computers ? s->computers->robots : NULL; r && !in; r = r->next)
+		if (r->level == level && r->c.game && !r->c.game->unlisted)
+			in = r;
+	snprintf(out, size, "user computer-%d %s %s kind=computer", level,
+	         in ? in->c.game->name : "-", in ? side_word(in->c.role) : "-");
+	return 1;
+}
+
+int computers_who(conn *c)
+{
+	char line[NET_LINE_MAX + 1];
+	int n = 0;
+	for (int level = NG_LEVEL_MIN; level <= NG_LEVEL_MAX; level++)
+		if (computers_line(c->srv, level, line, sizeof line)) {
+			conn_send(c, "%s", line);
+			n++;
+		}
+	return n;
+}
