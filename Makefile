@@ -256,7 +256,8 @@ build/asan/test/server_hostile_test build/test/players_test build/asan/test/play
   build/test/offers_test build/asan/test/offers_test build/test/identity_test \
   build/asan/test/identity_test build/test/stall_test \
   build/asan/test/stall_test build/test/diskfull_test build/asan/test/diskfull_test \
-  build/test/server_start_test build/asan/test/server_start_test: test/srvtest.h
+  build/test/server_start_test build/asan/test/server_start_test \
+  build/test/challenge_test build/asan/test/challenge_test: test/srvtest.h
 build/test/diskfull_test build/asan/test/diskfull_test: src/nonaga/server/server_journal.c
 build/test/tactics_test build/asan/test/tactics_test build/tsan/test/tactics_test: test/puzzle_check.h
 

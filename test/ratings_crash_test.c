@@ -115,7 +115,7 @@ static int table_ok(tc *t, int *rated, const char *what)
 	while (tc_line(t, line, sizeof line, 5000) > 0 && strncmp(line, "ok", 2)) {
 		if (strncmp(line, "rating ", 7))
 			continue;
-		if (sscanf(line, "rating %63s %lf %lf %d%n", name, &r, &rd, &games, &k) != 4 ||
+		if (sscanf(line, "rating %63s %lf %lf %d kind=human%n", name, &r, &rd, &games, &k) != 4 ||
 		    line[k])
 			return fprintf(stderr, "%s: not a rating: '%s'\n", what, line), 0;
 		played *p = player(name);
@@ -125,7 +125,7 @@ static int table_ok(tc *t, int *rated, const char *what)
 		char *slash = strchr(end, '/');
 		if (slash)
 			*slash = ' ';   /* "R/RD" as `ratings' has it: "R RD" */
-		snprintf(want, sizeof want, "rating %s %s %d", name, end, p->n);
+		snprintf(want, sizeof want, "rating %s %s %d kind=human", name, end, p->n);
 		if (!end[0] || strcmp(line, want)) {
 			fprintf(stderr, "%s: '%s', but its %d record%s '%s'\n", what, line, p->n,
 			        p->n == 1 ? " gives" : "s give",
@@ -215,7 +215,7 @@ static int resigned(tc *red, tc *blue)
  * games games. */
 static void table_text(char *out, size_t size, rating a, rating b, int games)
 {
-	snprintf(out, size, "rating alice %.2f %.2f %d|rating bob %.2f %.2f %d|ok 2", a.r, a.rd,
+	snprintf(out, size, "rating alice %.2f %.2f %d kind=human|rating bob %.2f %.2f %d kind=human|ok 2", a.r, a.rd,
 	         games, b.r, b.rd, games);
 }
 

@@ -50,7 +50,7 @@ static int table_is(tc *t, const char *want)
 
 static void rating_text(char *out, size_t size, const char *name, rating r, int games)
 {
-	snprintf(out, size, "rating %s %.2f %.2f %d", name, r.r, r.rd, games);
+	snprintf(out, size, "rating %s %.2f %.2f %d kind=human", name, r.r, r.rd, games);
 }
 
 int main(void)
@@ -106,12 +106,12 @@ int main(void)
 		ng_game_free(rec);
 
 	/* beside the names in `games': rounded rating/deviation */
-	snprintf(want, sizeof want, "game g2 standard none alice - 0 open ratings=%.0f/%.0f:-|ok 1",
+	snprintf(want, sizeof want, "game g2 standard none alice - 0 open ratings=%.0f/%.0f:- kind=human:-|ok 1",
 	         ra.r, ra.rd);
 	CHECK(answer_is(&a, "host g2 red", "ok seat red ") && list_is(&b, "games", "game ", want),
 	      "games: %s", want);
 	snprintf(want, sizeof want,
-	         "game g2 standard none alice bob 0 playing ratings=%.0f/%.0f:%.0f/%.0f|ok 1",
+	         "game g2 standard none alice bob 0 playing ratings=%.0f/%.0f:%.0f/%.0f kind=human:human|ok 1",
 	         ra.r, ra.rd, rb.r, rb.rd);
 	char sync[300], seated[120], line[300];
 	snprintf(sync, sizeof sync, "sync g2 rules=standard clock=none red=alice blue=bob moves=0 "

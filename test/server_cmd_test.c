@@ -44,31 +44,31 @@ static void lists(void)
 	tc a, b;
 	char want[600], line[600];
 	CHECK(connect_unix(&a) && connect_unix(&b), "two connections");
-	snprintf(want, sizeof want, "user %s - -|user %s - -", me, me);
+	snprintf(want, sizeof want, "user %s - - kind=human|user %s - - kind=human", me, me);
 	CHECK(who_is(&a, want, 2), "who: two players in no game");
 	CHECK(answer_is(&a, "host w1 red clock 1+0", "ok seat red "), "host w1 with a clock");
 	CHECK(answer_is(&b, "watch w1", "ok watch"), "watch it");
-	snprintf(want, sizeof want, "user %s w1 red|user %s w1 watch", me, me);
+	snprintf(want, sizeof want, "user %s w1 red kind=human|user %s w1 watch kind=human", me, me);
 	CHECK(who_is(&b, want, 2), "who: the host's seat and the watcher");
-	snprintf(want, sizeof want, "game w1 standard 1+0 %s - 0 open ratings=-:-|ok 1", me);
+	snprintf(want, sizeof want, "game w1 standard 1+0 %s - 0 open ratings=-:- kind=human:-|ok 1", me);
 	CHECK(list_is(&b, "games", "game ", want), "games: open, its clock");
 	CHECK(answer_is(&b, "join w1", "ok seat blue "), "the watcher joins");
-	snprintf(want, sizeof want, "user %s w1 blue|user %s w1 red", me, me);
+	snprintf(want, sizeof want, "user %s w1 blue kind=human|user %s w1 red kind=human", me, me);
 	CHECK(who_is(&b, want, 2), "who: both seats");
 	CHECK(answer_is(&a, "move 2,-2>-1,1/-1,-1>-3,1", "ok") &&
 	      answer_is(&b, "move -2,2>-1,2/-2,2>-1,3", "ok"), "two moves");
-	snprintf(want, sizeof want, "game w1 standard 1+0 %s %s 2 playing ratings=-:-|ok 1", me, me);
+	snprintf(want, sizeof want, "game w1 standard 1+0 %s %s 2 playing ratings=-:- kind=human:human|ok 1", me, me);
 	CHECK(list_is(&a, "games", "game ", want), "games: playing, after 2 moves");
 	CHECK(answer_is(&a, "resign", "ok") && tc_expect(&a, "over ", line, sizeof line, 3000) &&
 	      !strcmp(line, "over blue resign"), "red resigns: %s", line);
-	snprintf(want, sizeof want, "game w1 standard 1+0 %s %s 2 over ratings=-:-|ok 1", me, me);
+	snprintf(want, sizeof want, "game w1 standard 1+0 %s %s 2 over ratings=-:- kind=human:human|ok 1", me, me);
 	CHECK(list_is(&a, "games", "game ", want), "games: over, while its players are in it");
 	CHECK(answer_is(&a, "leave", "ok") && answer_is(&b, "leave", "ok") &&
 	      list_is(&a, "games", "game ", "ok 0"), "and gone when they leave");
 	CHECK(answer_is(&a, "watch", "error bad-argument"), "watch without a name");
 	CHECK(answer_is(&a, "watch w1 w2", "error bad-argument"), "watch with two");
 	CHECK(answer_is(&a, "watch w1", "error no-game"), "watch a game that is gone");
-	snprintf(want, sizeof want, "user %s - -|user %s - -", me, me);
+	snprintf(want, sizeof want, "user %s - - kind=human|user %s - - kind=human", me, me);
 	CHECK(who_is(&a, want, 2), "who: nobody in a game any more");
 	tc_close(&a);
 	tc_close(&b);
@@ -104,7 +104,7 @@ static void hosting(void)
 	CHECK(answer_is(&a, "host s1 simple clock 1+0 blue", "ok seat blue ") &&
 	      tc_next(&a, want, line, sizeof line) && tc_next(&a, "clock 60000 60000", line, sizeof line),
 	      "host s1 simple clock 1+0 blue: %s", line);
-	snprintf(want, sizeof want, "game s1 simple 1+0 - %s 0 open ratings=-:-|ok 1", me);
+	snprintf(want, sizeof want, "game s1 simple 1+0 - %s 0 open ratings=-:- kind=-:human|ok 1", me);
 	CHECK(list_is(&a, "games", "game ", want), "games: the simple rules, 1+0");
 	CHECK(answer_is(&a, "resign", "ok"), "s1 taken back");
 	CHECK(answer_is(&a, "host s2 clock 180+180", "ok seat ") &&
@@ -151,9 +151,9 @@ static void leaving(void)
 	int64_t waited = (tc_now() - t0) / 1000 + 1;
 	CHECK(secs <= 10 && secs >= 10 - waited, "%d seconds left, after %lld s at most", secs,
 	      (long long)waited);
-	snprintf(want, sizeof want, "game l1 standard none %s %s 0 playing ratings=-:-|ok 1", me, me);
+	snprintf(want, sizeof want, "game l1 standard none %s %s 0 playing ratings=-:- kind=human:human|ok 1", me, me);
 	CHECK(list_is(&b, "games", "game ", want), "the seat is kept");
-	snprintf(want, sizeof want, "user %s - -|user %s l1 blue", me, me);
+	snprintf(want, sizeof want, "user %s - - kind=human|user %s l1 blue kind=human", me, me);
 	CHECK(who_is(&a, want, 2), "who: the one who left is in no game");
 	CHECK(tc_ask(&a, line, sizeof line, "join l1") && seat_of(line, tok2) == NG_RED &&
 	      !strcmp(tok, tok2), "join: the same seat back, its token unchanged: %s", line);

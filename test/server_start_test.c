@@ -305,7 +305,7 @@ static void small(void)
 	      "without it, the same game is hosted");
 	CHECK(answer_is(&a, "host h2 red standard simple clock 5+0 for bob", "error bad-argument"),
 	      "(nine words: the ninth is refused too)");
-	snprintf(msg, sizeof msg, "game h1 standard 5+0 %s - 0 open for=bob ratings=-:-|ok 3", me);
+	snprintf(msg, sizeof msg, "game h1 standard 5+0 %s - 0 open for=bob ratings=-:- kind=human:-|ok 3", me);
 	CHECK(list_is(&a, "games", "game h", msg), "h1 is hosted, h2 not (g1 and bad1 are on)");
 	tc_close(&a);
 	srv_stop(pid, SIGTERM);

@@ -26,12 +26,12 @@ static void full_game(void)
 	CHECK(answer_is(&a, "move 2,-2>-1,1/-1,-1>-3,1", "error waiting"),
 	      "no move before there is an opponent");
 	CHECK(answer_is(&b, "host g1", "error game-exists"), "a second g1 is refused");
-	snprintf(want, sizeof want, "game g1 standard none %s - 0 open ratings=-:-|ok 1", me);
+	snprintf(want, sizeof want, "game g1 standard none %s - 0 open ratings=-:- kind=human:-|ok 1", me);
 	CHECK(list_is(&b, "games", "game ", want), "games lists g1, open, with its host as red");
 	CHECK(answer_is(&b, "join g1", "ok seat blue "), "the same login takes the free seat");
 	snprintf(want, sizeof want, "seated blue %s rating=-", me);
 	CHECK(tc_next(&a, want, line, sizeof line), "the host sees the opponent sit: %s", line);
-	snprintf(want, sizeof want, "game g1 standard none %s %s 0 playing ratings=-:-|ok 1", me, me);
+	snprintf(want, sizeof want, "game g1 standard none %s %s 0 playing ratings=-:- kind=human:human|ok 1", me, me);
 	CHECK(list_is(&b, "games", "game ", want), "games: g1 is being played");
 	CHECK(answer_is(&w, "watch g1", "ok watch"), "watch g1");
 	snprintf(want, sizeof want, "sync g1 rules=standard clock=none red=%s blue=%s moves=0 "
@@ -62,7 +62,7 @@ static void full_game(void)
 	CHECK(tc_next(&b, over, line, sizeof line), "blue too: %s", line);
 	CHECK(tc_next(&w, over, line, sizeof line), "the watcher too: %s", line);
 	CHECK(answer_is(&a, "move 2,-2>-1,1/-1,-1>-3,1", "error game-over"), "no move after the end");
-	snprintf(want, sizeof want, "game g1 standard none %s %s %d over ratings=-:-|ok 1", me, me,
+	snprintf(want, sizeof want, "game g1 standard none %s %s %d over ratings=-:- kind=human:human|ok 1", me, me,
 	         ng_game_ply(g));
 	CHECK(list_is(&a, "games", "game ", want), "games: g1 is over, after its %d moves", ng_game_ply(g));
 	CHECK(connect_unix(&x) && answer_is(&x, "join g1", "error game-over"),
@@ -90,7 +90,7 @@ static void full_game(void)
 	snprintf(want, sizeof want, "sync g1 rules=simple clock=none red=- blue=%s moves=0 "
 	         "result=none how=- you=blue ratings=-:-", me);
 	CHECK(tc_next(&a, want, line, sizeof line), "with the simple rules: %s", line);
-	snprintf(want, sizeof want, "game g1 simple none - %s 0 open ratings=-:-|ok 1", me);
+	snprintf(want, sizeof want, "game g1 simple none - %s 0 open ratings=-:- kind=-:human|ok 1", me);
 	CHECK(list_is(&b, "games", "game ", want), "games says so too");
 	CHECK(answer_is(&a, "resign", "ok") && tc_next(&a, "over none cancelled", line, sizeof line),
 	      "resigning an open challenge takes it back: %s", line);

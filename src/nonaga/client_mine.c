@@ -104,7 +104,9 @@ int client_rating_row(const char *line, char *out, size_t size)
 	char name[64];
 	double r, rd;
 	int games, k = 0;
-	if (sscanf(line, "rating %63s %lf %lf %d%n", name, &r, &rd, &games, &k) != 4 || line[k] ||
+	/* (fields after these, as kind=, are extensions: not shown) */
+	if (sscanf(line, "rating %63s %lf %lf %d%n", name, &r, &rd, &games, &k) != 4 ||
+	    (line[k] && line[k] != ' ') ||
 	    !net_name_ok(name) || games < 0)
 		return 0;
 	snprintf(out, size, "%-32s %7.0f %10.0f %6d", name, r, rd, games);

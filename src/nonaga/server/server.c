@@ -78,6 +78,7 @@ static void reap(evutil_socket_t fd, short what, void *arg)
 		s->reap = c->reap_next;
 		if (c->game)
 			game_leave(c);
+		challenges_gone(c);
 		if (c->queued)
 			s->flushq[c->queued - 1] = NULL;
 		if (c->prev)
@@ -450,6 +451,7 @@ int server_main(const server_opts *opt)
 	door_free(s);
 	owners_free(s);
 	players_free(s);
+	challenges_free(s);
 	linger_free(s);
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])

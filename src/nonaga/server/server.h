@@ -179,6 +179,7 @@ struct server {
 	struct ratings *ratings;    /* server_rating.c's */
 	struct players *players;    /* server_players.c's */
 	struct owners *owners;      /* server_owners.c's */
+	struct challenges *challenges;   /* server_bot.c's, or NULL */
 	int linger_s;               /* alone this long, it stops (0: never) */
 	struct event *linger;       /* server_linger.c's timer, or NULL */
 };
@@ -294,6 +295,24 @@ void cmd_ignore(conn *c, char **w, int n);   /* ignore [NAME], unignore NAME */
 /* Does c's player ignore the player name (chat, invitations)? */
 int conn_ignores(const conn *c, const char *name);
 
+/* Is name's player a bot (server_bot.c)?  Make it one, for good: 0, or
+ * -1 (the disk refused; nothing changed). */
+int players_bot(server *s, const char *name);
+int players_set_bot(server *s, const char *name);
+
+/* server_bot.c: bots and challenges (nonaga(6), ONLINE).  A player's
+ * kind as `who', `games' and `ratings' give it: "bot", "human", or "-"
+ * for an empty seat (""). */
+const char *player_kind(server *s, const char *name);
+void cmd_bot(conn *c, char **w, int n);
+void cmd_challenge(conn *c, char **w, int n);
+void cmd_accept(conn *c, char **w, int n);
+void cmd_decline(conn *c, char **w, int n);
+/* c is closing: its challenges end, and those to its player when it was
+ * the player's last connection (the challengers told). */
+void challenges_gone(conn *c);
+void challenges_free(server *s);
+
 /* server_linger.c: a private server stops when alone (no clients, no
  * game in play) for a while.  init before the listeners open: 0, or -1
  * with msg (a bad NONAGA_LINGER); check after every turn of the loop. */
@@ -342,6 +361,7 @@ void ratings_game(sgame *g);
 void ratings_entry_word(const sgame *g, int side, char *out, size_t size);
 int ratings_count(server *s, unsigned long long seq, const char *word);
 void cmd_ratings(conn *c);
+int ratings_games(server *s, const char *name);   /* rated games name played */
 /* "R/RD" rounded, as `games' gives it; "-" for an empty seat ("") or a
  * player not rated yet. */
 void ratings_word(server *s, const char *name, char *out, size_t size);   /* "rating NAME R RD GAMES" lines, then "ok N" */

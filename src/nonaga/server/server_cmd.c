@@ -90,8 +90,8 @@ static void cmd_who(conn *c)
 		if (o->authed && !o->dead) {
 			/* (a finished game whose name was taken again: none) */
 			const sgame *g = o->game && !o->game->unlisted ? o->game : NULL;
-			conn_send(c, "user %s %s %s", o->name, g ? g->name : "-",
-			          g ? side_word(o->role) : "-");
+			conn_send(c, "user %s %s %s kind=%s", o->name, g ? g->name : "-",
+			          g ? side_word(o->role) : "-", player_kind(c->srv, o->name));
 			n++;
 		}
 	conn_send(c, "ok %d", n);
@@ -122,12 +122,13 @@ static void cmd_games(conn *c)
 		game_clock_word(g->clock_min, g->clock_inc, g->clock_days, clock, sizeof clock);
 		for (int side = 0; side < 2; side++)
 			ratings_word(c->srv, g->seat[side].name, rated[side], sizeof rated[side]);
-		conn_send(c, "game %s %s %s %s %s %d %s%s%s ratings=%s:%s", g->name,
+		conn_send(c, "game %s %s %s %s %s %d %s%s%s ratings=%s:%s kind=%s:%s", g->name,
 		          ng_rules_name(ng_pos_rules(ng_game_pos(g->g))),
 		          clock, g->seat[0].name[0] ? g->seat[0].name : "-",
 		          g->seat[1].name[0] ? g->seat[1].name : "-", ng_game_ply(g->g),
 		          game_state(g), g->invited[0] ? " for=" : "", g->invited, rated[0],
-		          rated[1]);
+		          rated[1], player_kind(c->srv, g->seat[0].name),
+		          player_kind(c->srv, g->seat[1].name));
 	}
 	conn_send(c, "ok %d", n);
 }
@@ -659,6 +660,14 @@ void cmd_dispatch(conn *c, char *line)
 		cmd_ignore(c, w, n);
 	else if (!strcmp(cmd, "settings"))
 		cmd_settings(c, w, n, WORDS);
+	else if (!strcmp(cmd, "bot"))
+		cmd_bot(c, w, n);
+	else if (!strcmp(cmd, "challenge"))
+		cmd_challenge(c, w, n);
+	else if (!strcmp(cmd, "accept"))
+		cmd_accept(c, w, n);
+	else if (!strcmp(cmd, "decline"))
+		cmd_decline(c, w, n);
 	else
 		bad(c, "bad-command", "unknown command; see nonaga(6), ONLINE");
 }
