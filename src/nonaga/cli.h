@@ -57,7 +57,15 @@ typedef struct options {
 	const char *door_as;
 } options;
 
+/* nonaga --bot (cli_bot.c) */
+typedef struct bot_opts {
+	const char *engine_cmd;   /* --engine-cmd CMD, or NULL: --level */
+	int level;                /* --level N (default 5) */
+	int games;                /* --games K: at once at most (default 1) */
+} bot_opts;
+
 struct netclient_opts;
+int bot_main(const struct netclient_opts *o, const bot_opts *b);
 int engine_main(void);
 int client_line_main(const struct netclient_opts *o);
 /* `nonaga --list' (cli_list.c): the exit status. */
