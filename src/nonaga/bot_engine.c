@@ -169,8 +169,7 @@ int bot_engine_read(bot_engine *e, const ng_game *g, ng_move *m, char *why, size
 			if (r == BOT_MOVE) {
 				const ng_pos *pos = ng_game_pos(g);
 				ng_err err;
-				if ((err = ng_move_parse(pos, e->move, m)) != NG_OK ||
-				    (err = ng_check_move(pos, *m)) != NG_OK)
+				if ((err = ng_move_parse(pos, e->move, m)) != NG_OK)   /* (legal too) */
 					return snprintf(why, size, "the engine's move '%.40s' is illegal: %s",
 					                e->move, ng_strerror(err)), BOT_FAULT;
 				return BOT_MOVE;
