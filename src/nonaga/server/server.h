@@ -4,8 +4,9 @@
  * answers the commands; server_game.c keeps the games (seats, watchers,
  * clocks, results), server_chat.c the chat, server_door.c the SSH
  * door's players, server_rating.c the players' ratings and
- * server_players.c their settings and ignore lists (both tables sorted
- * by name, server_names.c), server_owners.c who owns each name;
+ * server_players.c their settings, ignore lists and whether they are
+ * bots (both tables sorted by name, server_names.c), server_bot.c the
+ * bots and challenges, server_owners.c who owns each name;
  * server_store.c keeps their files (a journal made durable once per turn
  * of the loop, server_journal.c, whose damage server_damage.c reports,
  * and records, converted by server_record.c); server_conn.c holds what
