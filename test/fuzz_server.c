@@ -156,9 +156,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cmd_dispatch(c, line);
 		store_commit(&srv);   /* as the event loop, after each turn */
 	}
-	for (int i = 0; i < NCONN; i++)
+	for (int i = 0; i < NCONN; i++) {   /* as server.c's reaper */
 		if (conns[i].game)
 			game_leave(&conns[i]);
+		challenges_gone(&conns[i]);
+	}
 	/* the next input starts from no game: the store forgets them too */
 	for (sgame *g = srv.games; g; g = g->next)
 		store_forget(g);
