@@ -3,8 +3,8 @@
  * Bots): the bot (the user running the test, on the Unix socket) says
  * `bot' (kind=bot in who), accepts alice's challenge and plays it at
  * --level 1 to its end, every move checked by the server and recorded;
- * a challenge beyond --games is declined; after a restart of the server
- * it is back in its game.  With --engine-cmd, engines that crash in the
+ * with --games 2 it plays two at once and declines a third; after a
+ * restart of the server it is back in both.  With --engine-cmd, engines that crash in the
  * middle of a game, answer an illegal move, flood lines, write a line too
  * long or hang past the clock each lose that game (the bot resigns), and
  * the bot then accepts the next challenge and plays it with a fresh
@@ -244,42 +244,49 @@ int main(void)
 	/* engines that fail */
 	engines(&a);
 
-	/* --games 1: a second challenge while it plays is declined */
-	bot_pid = start_bot("--level", "1", "--games", "1");
+	/* --games 2: two challenges are accepted, a third while they go on
+	 * is declined */
+	bot_pid = start_bot("--level", "1", "--games", "2");
 	snprintf(want, sizeof want, "user %s - - kind=bot", me);
 	CHECK(bot_pid > 0 && who_has(&a, want), "the bot is back");
-	snprintf(want, sizeof want, "challenge %s none", me);
-	char id[32] = "";
-	CHECK(tc_ask(&a, line, sizeof line, want) && !strncmp(line, "ok ", 3) &&
-	      tc_expect(&a, "paired ", NULL, 0, 10000), "alice's challenge: %s", line);
-	snprintf(id, sizeof id, "%.20s", line + 3);
+	char id[2][32] = { "", "" };
+	tc *who[2] = { &a, &c };
+	for (int i = 0; i < 2; i++) {
+		snprintf(want, sizeof want, "challenge %s none", me);
+		CHECK(tc_ask(who[i], line, sizeof line, want) && !strncmp(line, "ok ", 3) &&
+		      tc_expect(who[i], "paired ", NULL, 0, 10000), "challenge %d: %s", i + 1, line);
+		snprintf(id[i], sizeof id[i], "%.20s", line + 3);
+	}
 	snprintf(want, sizeof want, "challenge %s 5+0", me);
-	CHECK(tc_ask(&c, line, sizeof line, want) && !strncmp(line, "ok ", 3), "carol's: %s", line);
+	CHECK(tc_ask(&c, line, sizeof line, want) && !strncmp(line, "ok ", 3), "a third: %s", line);
 	char declined[128];
 	snprintf(declined, sizeof declined, "declined %.20s %s", line + 3, me);
 	CHECK(tc_expect(&c, "declined ", line, sizeof line, 5000) && !strcmp(line, declined),
-	      "carol's is declined: '%s', not '%s'", line, declined);
+	      "the third is declined: '%s', not '%s'", line, declined);
 
-	/* a restart of the server: the bot is back in its game */
+	/* a restart of the server: the bot is back in both games */
 	tc_close(&a);
 	tc_close(&c);
 	CHECK(WIFEXITED(srv_stop(pid, SIGTERM)), "the server stops");
 	pid = start(2, NULL, NULL, &port);
-	snprintf(want, sizeof want, "user %s c%s ", me, id);
 	CHECK(pid > 0 && tc_login(&a, port, state, "alice"), "the server is back");
-	char red[200], blue[200];
-	snprintf(red, sizeof red, "user %s c%s red kind=bot", me, id);
-	snprintf(blue, sizeof blue, "user %s c%s blue kind=bot", me, id);
 	int64_t end = tc_now() + 15000;
 	int back = 0;
-	while (!back && tc_now() < end) {
+	while (back != 3 && tc_now() < end) {
+		back = 0;
 		tc_send(&a, "who");
 		while (tc_line(&a, line, sizeof line, 5000) > 0 && strncmp(line, "ok", 2))
-			back |= !strcmp(line, red) || !strcmp(line, blue);
-		if (!back)
+			for (int i = 0; i < 2; i++) {
+				char red[200], blue[200];
+				snprintf(red, sizeof red, "user %s c%s red kind=bot", me, id[i]);
+				snprintf(blue, sizeof blue, "user %s c%s blue kind=bot", me, id[i]);
+				back |= (!strcmp(line, red) || !strcmp(line, blue)) << i;
+			}
+		if (back != 3)
 			tc_sleep_ms(200);
 	}
-	CHECK(back, "the bot came back to c%s after the restart", id);
+	CHECK(back == 3, "the bot came back to c%s and c%s after the restart (%d)", id[0], id[1],
+	      back);
 	CHECK(stop_bot(), "the bot stops on TERM, status 0");
 	tc_close(&a);
 	srv_stop(pid, SIGTERM);
