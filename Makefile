@@ -257,7 +257,9 @@ build/asan/test/server_hostile_test build/test/players_test build/asan/test/play
   build/asan/test/identity_test build/test/stall_test \
   build/asan/test/stall_test build/test/diskfull_test build/asan/test/diskfull_test \
   build/test/server_start_test build/asan/test/server_start_test build/test/names_test \
-  build/asan/test/names_test build/test/server_seek_test build/asan/test/server_seek_test: test/srvtest.h
+  build/asan/test/names_test build/test/server_seek_test build/asan/test/server_seek_test \
+  build/test/challenge_test build/asan/test/challenge_test build/test/bot_test \
+  build/asan/test/bot_test: test/srvtest.h
 build/test/diskfull_test build/asan/test/diskfull_test: src/nonaga/server/server_journal.c src/nonaga/durable.c
 build/test/kinds_test build/asan/test/kinds_test: src/nonaga/kinds.c
 build/test/tactics_test build/asan/test/tactics_test build/tsan/test/tactics_test: test/puzzle_check.h

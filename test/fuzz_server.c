@@ -160,6 +160,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (conns[i].game)
 			game_leave(&conns[i]);
 		seek_gone(&conns[i]);   /* (as server.c's reaper) */
+		challenges_gone(&conns[i]);
 	}
 	/* the next input starts from no game: the store forgets them too */
 	for (sgame *g = srv.games; g; g = g->next)

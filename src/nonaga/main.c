@@ -137,6 +137,8 @@ int main(int argc, char **argv)
 		return close_stdout(ratings_main(&c.co, 0));
 	case RUN_SERVE:
 		return server_main(&c.so);
+	case RUN_BOT:
+		return bot_main(&c.co, &c.bot);
 	case RUN_ENGINE:
 		return close_stdout(engine_main());
 	case RUN_DOOR:

@@ -9,6 +9,13 @@
 #include "game_options.h"
 
 struct netclient_opts;
+/* nonaga --bot (cli_bot.c) */
+typedef struct bot_opts {
+	const char *engine_cmd;   /* --engine-cmd CMD, or NULL: --level */
+	int level;                /* --level N (default 5) */
+	int games;                /* --games K: at once at most (default 1) */
+} bot_opts;
+int bot_main(const struct netclient_opts *o, const bot_opts *b);
 /* nonaga --engine (cli_engine.c) */
 int engine_main(void);
 /* nonaga --client (cli_client.c) */

@@ -43,7 +43,8 @@ enum {
 	M_DOOR = 1 << 8,     /* --door */
 	M_DOOR_KEYS = 1 << 9,
 	M_RATINGS = 1 << 10, /* --ratings */
-	M_ALL = (1 << 11) - 1
+	M_BOT = 1 << 11,     /* --bot */
+	M_ALL = (1 << 12) - 1
 };
 
 #define ONLINE_REFUSES \
@@ -80,6 +81,9 @@ static const struct mode {
 	{ M_RATINGS, RUN_RATINGS,
 	  N_("nonaga: --ratings prints the server's ratings only: it takes no "
 	     "game options\n") },
+	{ M_BOT, RUN_BOT,
+	  N_("nonaga: --bot plays on a server as a bot: it takes only --engine-cmd, "
+	     "--level, --games, --server and --key-file\n") },
 	{ M_DOOR_KEYS, RUN_DOOR_KEYS,
 	  N_("nonaga: --door-keys TYPE KEY answers sshd: it takes no other "
 	     "options\n") },
@@ -145,7 +149,7 @@ enum { O_PVP, O_AI, O_THREADS, O_AS, O_RULES, O_ASCII, O_COLOR, O_NOANIM,
        O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_FOR, O_GATEWAY, O_DOOR_PER_ADDR,
        O_COMPUTERS, O_COMPUTER_JOBS, O_PAIR_WAIT, O_DOOR,
        O_DOOR_KEYS,
-       O_RATINGS, O_HELP, O_VERSION, O_COUNT };
+       O_RATINGS, O_BOT, O_ENGINE_CMD, O_LEVEL, O_GAMES, O_HELP, O_VERSION, O_COUNT };
 
 static int set_pvp(cmdline *c, int id, const char *arg)
 {
@@ -439,6 +443,26 @@ static int set_analyze_depth(cmdline *c, int id, const char *arg)
 	return GO_ON;
 }
 
+/* --engine-cmd CMD, --level N, --games K */
+static int set_bot(cmdline *c, int id, const char *arg)
+{
+	long v;
+	if (id == O_ENGINE_CMD) {
+		if (!*arg)
+			return bad("%s", _("nonaga: --engine-cmd needs a command\n"));
+		c->bot.engine_cmd = arg;
+	} else if (id == O_LEVEL) {
+		if (!number(arg, NG_LEVEL_MIN, NG_LEVEL_MAX, &v))
+			return bad(_("nonaga: invalid level '%s' (choose %d to %d)\n"),
+			           arg, NG_LEVEL_MIN, NG_LEVEL_MAX);
+		c->bot.level = (int)v;
+	} else {
+		if (!number(arg, 1, 32, &v))
+			return bad(_("nonaga: invalid number of games '%s' (choose 1 to 32)\n"), arg);
+		c->bot.games = (int)v;
+	}
+	return GO_ON;
+}
 static void usage(FILE *f);
 
 static int do_help(cmdline *c, int id, const char *arg)
@@ -488,9 +512,12 @@ typedef struct optdef {
 #define SIDE_RULES (M_ALL & ~M_JOIN), 0, G_NONE, \
 	N_("nonaga: --as and --rules go with --host: the game joined or " \
 	   "watched has its own\n"), M_JOIN
-#define PLAYING_ONLINE (M_TUI | M_HOST | M_JOIN | M_CLIENT | M_LIST | M_DOOR | M_RATINGS), 0, G_NONE, \
+#define PLAYING_ONLINE (M_TUI | M_HOST | M_JOIN | M_CLIENT | M_LIST | M_DOOR | M_RATINGS | M_BOT), \
+	0, G_NONE, \
 	N_("nonaga: --server and --key-file are for playing online, not for " \
 	   "--serve or --engine\n"), M_SERVE | M_ENGINE
+#define BOT_ONLY M_BOT, 0, G_NONE, \
+	N_("nonaga: --engine-cmd, --level and --games go with --bot\n"), M_ALL
 #define ANYWHERE M_ALL, 0, G_NONE, NULL, 0
 #define ITS_MODE(m, group) m, m, group, NULL, 0   /* it chooses its mode */
 
@@ -615,6 +642,18 @@ static const optdef optdefs[] = {
 	  NULL, N_("list your online games not over yet, one a line") },
 	{ O_RATINGS, "ratings", NULL, 0, no_argument, NULL, ITS_MODE(M_RATINGS, G_NONE),
 	  NULL, N_("print the server's ratings, the best first") },
+	{ O_BOT, "bot", NULL, 0, no_argument, NULL, ITS_MODE(M_BOT, G_NONE),
+	  NULL, N_("play on a server as a bot: accept the challenges\n"
+	           "that fit and play them (see Bots in nonaga(6))") },
+	{ O_ENGINE_CMD, "engine-cmd", NULL, 0, required_argument, set_bot, BOT_ONLY,
+	  " CMD", N_("with --bot: the engine, a command that speaks the\n"
+	             "engine protocol (default: nonaga's own)") },
+	{ O_LEVEL, "level", NULL, 0, required_argument, set_bot, BOT_ONLY,
+	  " N", N_("with --bot: the level of nonaga's own engine,\n"
+	           "1-10 (default: 5)") },
+	{ O_GAMES, "games", NULL, 0, required_argument, set_bot, BOT_ONLY,
+	  " K", N_("with --bot: games at once at most, 1-32\n"
+	           "(default: 1; further challenges are declined)") },
 	{ O_HELP, "help", NULL, 'h', no_argument, do_help, ANYWHERE,
 	  NULL, N_("show this help and exit") },
 	{ O_VERSION, "version", NULL, 0, no_argument, do_version, ANYWHERE,
@@ -830,6 +869,8 @@ static void defaults(cmdline *c, const char *lang)
 	c->opt.animation = 1;
 	c->opt.warn = WARN_AUTO;
 	c->opt.lang = lang;
+	c->bot.level = 5;
+	c->bot.games = 1;
 	const char *nc = getenv("NO_COLOR");
 	if (nc && *nc)
 		c->opt.color = COLOR_NEVER;
@@ -894,6 +935,9 @@ run_mode cmdline_parse(cmdline *c, const char *lang, int argc, char **argv)
 	const struct mode *m = chosen_mode(given);
 	if (r == GO_ON)
 		r = refuse_foreign(given, m);
+	if (r == GO_ON && given[O_ENGINE_CMD] && given[O_LEVEL])
+		r = bad("%s", _("nonaga: --engine-cmd and --level do not go together: the "
+		                "level is nonaga's own engine's\n"));
 	if (r != GO_ON) {
 		c->status = r;
 		return RUN_EXIT;

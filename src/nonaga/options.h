@@ -8,6 +8,7 @@
 #define NONAGA_OPTIONS_H
 
 #include "game_options.h"
+#include "mains.h"
 #include "client_connect.h"
 #include "server.h"
 
@@ -21,6 +22,7 @@ typedef enum run_mode {
 	RUN_ANALYZE,   /* --analyze FILE */
 	RUN_LIST,      /* --list */
 	RUN_RATINGS,   /* --ratings */
+	RUN_BOT,       /* --bot: an engine as a player (cli_bot.c) */
 	RUN_DOOR,      /* --door: the game of an SSH account (cli_door.c) */
 	RUN_DOOR_KEYS, /* --door-keys TYPE KEY: sshd's AuthorizedKeysCommand */
 	RUN_EXIT       /* nothing more: exit with cmdline.status (--help,
@@ -30,7 +32,8 @@ typedef enum run_mode {
 typedef struct cmdline {
 	options opt;             /* RUN_TUI's (and --lang, --threads ...) */
 	server_opts so;          /* RUN_SERVE's */
-	netclient_opts co;       /* RUN_CLIENT's, RUN_LIST's, RUN_RATINGS' */
+	netclient_opts co;       /* RUN_CLIENT's, RUN_LIST's, RUN_RATINGS', RUN_BOT's */
+	bot_opts bot;            /* RUN_BOT's */
 	const char *analyze, *analyze_out;   /* RUN_ANALYZE's */
 	int analyze_depth;       /* 0: AN_DEPTH_DEFAULT */
 	const char *door_type, *door_key;   /* RUN_DOOR_KEYS's */

@@ -81,6 +81,7 @@ static void reap(evutil_socket_t fd, short what, void *arg)
 		if (c->game)
 			game_leave(c);
 		seek_gone(c);
+		challenges_gone(c);
 		if (c->queued)
 			s->flushq[c->queued - 1] = NULL;
 		if (c->prev)
@@ -456,6 +457,7 @@ int server_main(const server_opts *opt)
 	door_free(s);
 	owners_free(s);
 	players_free(s);
+	challenges_free(s);
 	linger_free(s);
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])

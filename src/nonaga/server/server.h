@@ -6,8 +6,9 @@
  * games'; server_lobby.c tells the lobbies what changed in the lists);
  * server_game.c keeps the games (seats, watchers, clocks, results), server_chat.c the chat, server_door.c the SSH
  * door's players, server_rating.c the players' ratings and
- * server_players.c their settings and ignore lists (both tables sorted
- * by name, server_names.c), server_owners.c who owns each name;
+ * server_players.c their settings, ignore lists and whether they are
+ * bots (both tables sorted by name, server_names.c), server_bot.c the
+ * bots and challenges, server_owners.c who owns each name;
  * server_store.c keeps their files (a journal made durable once per turn
  * of the loop, server_journal.c, whose damage server_damage.c reports and
  * whose entries' kinds are server_entry.c's table, and records, converted
@@ -191,6 +192,7 @@ struct server {
 	struct ratings *ratings;    /* server_rating.c's */
 	struct players *players;    /* server_players.c's */
 	struct owners *owners;      /* server_owners.c's */
+	struct challenges *challenges;   /* server_bot.c's, or NULL */
 	int linger_s;               /* alone this long, it stops (0: never) */
 	struct event *linger;       /* server_linger.c's timer, or NULL */
 	struct computers *computers;   /* server_computer.c's, or NULL */
@@ -237,6 +239,7 @@ cmd_fn cmd_quit, cmd_login, cmd_ping, cmd_lobby, cmd_who, cmd_games, cmd_mine,
 cmd_fn cmd_chat;                  /* server_chat.c */
 cmd_fn cmd_as, cmd_code;          /* server_door.c */
 cmd_fn cmd_ratings;               /* server_rating.c */
+int ratings_games(server *s, const char *name);   /* rated games name played */
 cmd_fn cmd_settings, cmd_ignore, cmd_unignore;   /* server_players.c */
 
 /* server_game.c */
@@ -313,9 +316,8 @@ int lobby_hidden(const conn *c, const char *invited, const char *red, const char
 void *names_find(const void *v, int n, size_t size, const char *name);
 void *names_add(void **v, int *n, int *cap, size_t size, const char *name);
 /* The level N of a computer player's name ("computer-N", in any case),
- * or 0 (a player's); what kind a player is: "computer" or "human". */
+ * or 0 (a player's). */
 int names_computer(const char *name);
-const char *names_kind(const char *name);
 
 /* server_players.c: each player's settings and ignore list, kept in the
  * state directory's file `players'. */
@@ -323,6 +325,24 @@ int players_load(server *s, char *msg, size_t size);
 void players_free(server *s);
 /* Does c's player ignore the player name (chat, invitations)? */
 int conn_ignores(const conn *c, const char *name);
+
+/* Is name's player a bot (server_bot.c)?  Make it one, for good: 0, or
+ * -1 (the disk refused; nothing changed). */
+int players_bot(server *s, const char *name);
+int players_set_bot(server *s, const char *name);
+
+/* server_bot.c: bots and challenges (nonaga(6), ONLINE).  A player's
+ * kind as `who', `games' and `ratings' give it: "computer", "bot",
+ * "human", or "-" for an empty seat (""). */
+const char *player_kind(server *s, const char *name);
+void cmd_bot(conn *c, char **w, int n);
+void cmd_challenge(conn *c, char **w, int n);
+void cmd_accept(conn *c, char **w, int n);
+void cmd_decline(conn *c, char **w, int n);
+/* c is closing: its challenges end, and those to its player when it was
+ * the player's last connection (the challengers told). */
+void challenges_gone(conn *c);
+void challenges_free(server *s);
 
 /* server_linger.c: a private server stops when alone (no clients, no
  * game in play) for a while.  init before the listeners open: 0, or -1

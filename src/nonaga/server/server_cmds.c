@@ -53,6 +53,11 @@ static const struct cmd_entry {
 	{ "seek", 1, 3, LOGIN | LISTS, cmd_seek, "seek CLOCK [standard|simple] [rated] "
 	  "(CLOCK: M+I, Dd or none)" },
 	{ "unseek", 0, 0, LOGIN, cmd_unseek, "unseek" },
+	{ "bot", 0, 0, LOGIN | LISTS, cmd_bot, "bot" },
+	{ "challenge", 2, 4, LOGIN, cmd_challenge, "challenge NAME M+I|Dd|none "
+	  "[standard|simple] [rated] (M 1-180 minutes, I 0-180 seconds, D 1-30 days a move)" },
+	{ "accept", 1, 1, LOGIN | LISTS, cmd_accept, "accept ID" },
+	{ "decline", 1, 1, LOGIN, cmd_decline, "decline ID" },
 };
 
 static const struct cmd_entry *find(const char *word)

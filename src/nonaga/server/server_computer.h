@@ -27,7 +27,10 @@ int computers_line(server *s, int level, char *out, size_t size);
 /* server_cmd.c: the games not over in which name has a seat */
 int games_open(const server *s, const char *name);
 
-/* server_seek.c */
+/* server_seek.c.  pair_sit: c is told `paired GAME SIDE OPPONENT TOKEN'
+ * and takes that seat of g (seek's pairing, challenge's accept): 0, or
+ * -1 (told why). */
+int pair_sit(conn *c, sgame *g, int side, const char *opponent);
 void cmd_seek(conn *c, char **w, int n);
 void cmd_unseek(conn *c, char **w, int n);
 void seek_gone(conn *c);               /* its connection closes */

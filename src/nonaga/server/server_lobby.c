@@ -46,8 +46,8 @@ void lobby_game_line(server *s, const sgame *g, char *out, size_t size)
 	         g->seat[0].name[0] ? g->seat[0].name : "-",
 	         g->seat[1].name[0] ? g->seat[1].name : "-", ng_game_ply(g->g), game_state(g),
 	         g->invited[0] ? " for=" : "", g->invited, rated[0], rated[1],
-	         g->seat[0].name[0] ? names_kind(g->seat[0].name) : "-",
-	         g->seat[1].name[0] ? names_kind(g->seat[1].name) : "-");
+	         player_kind(s, g->seat[0].name),
+	         player_kind(s, g->seat[1].name));
 }
 
 void lobby_user_line(const conn *o, char *out, size_t size)
@@ -55,7 +55,7 @@ void lobby_user_line(const conn *o, char *out, size_t size)
 	/* (a finished game whose name was taken again: none) */
 	const sgame *g = o->game && !o->game->unlisted ? o->game : NULL;
 	snprintf(out, size, "user %s %s %s kind=%s", o->name, g ? g->name : "-",
-	         g ? side_word(o->role) : "-", names_kind(o->name));
+	         g ? side_word(o->role) : "-", player_kind(o->srv, o->name));
 }
 
 int lobby_hidden(const conn *c, const char *invited, const char *red, const char *blue)

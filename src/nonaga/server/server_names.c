@@ -56,7 +56,3 @@ int names_computer(const char *name)
 	       level <= NG_LEVEL_MAX ? level : 0;
 }
 
-const char *names_kind(const char *name)
-{
-	return names_computer(name) ? "computer" : "human";
-}

@@ -2,7 +2,8 @@
  * server_players.c - what the server keeps for each player, by name
  * (nonaga(6), ONLINE): the settings of the title menu (config.c's keys
  * but server=, which names a server and means nothing kept on one) and
- * the ignore list (that player's chat and invitations hidden).
+ * the ignore list (that player's chat and invitations hidden), and
+ * whether it is a bot (server_bot.c).
  *
  *   settings                        "setting KEY=VALUE" lines, "ok N"
  *   settings set KEY=VALUE...       "ok" once kept; any word refused:
@@ -15,7 +16,11 @@
  *
  *   NAME setting KEY=VALUE
  *   NAME ignore OTHER
+ *   NAME kind bot
  *
+ * (A file from before bots has no kind lines: all its players are
+ * human.  A server from before bots skips the kind lines as lines it
+ * does not understand.)
  * Decision: a file rewritten whole (temporary file, fsync, rename, fsync
  * of the directory, as `ratings'), not the journal: the journal holds the
  * games and is compacted from their records; players change these
@@ -50,6 +55,7 @@ typedef struct player {
 	unsigned char has[NKEYS];
 	char (*ignore)[NET_NAME_MAX + 1];   /* IGNORE_MAX of them, or NULL */
 	int nignore;
+	unsigned char bot;                  /* for good (`bot') */
 } player;
 
 struct players {
@@ -133,6 +139,8 @@ int players_load(server *s, char *msg, size_t size)
 		         line[k] == '\n' && net_name_ok(name);
 		if (ok && !strcmp(what, "setting"))
 			ok = (key = setting_of(arg, &value)) >= 0;
+		else if (ok && !strcmp(what, "kind"))
+			ok = !strcmp(arg, "bot");
 		else if (ok)
 			ok = !strcmp(what, "ignore") && net_name_ok(arg);
 		if (!ok) {
@@ -144,7 +152,9 @@ int players_load(server *s, char *msg, size_t size)
 			fclose(f);
 			return snprintf(msg, size, "out of memory"), -1;
 		}
-		if (key >= 0) {
+		if (!strcmp(what, "kind")) {
+			p->bot = 1;
+		} else if (key >= 0) {
 			snprintf(p->value[key], sizeof p->value[key], "%s", value);
 			p->has[key] = 1;
 		} else if (!ignoring(p, arg) && p->nignore < IGNORE_MAX && add_ignore(p, arg) < 0) {
@@ -185,6 +195,8 @@ static int save(server *s)
 				fprintf(f, "%s setting %s=%s\n", p->name, keys[k], p->value[k]);
 		for (int k = 0; k < p->nignore; k++)
 			fprintf(f, "%s ignore %s\n", p->name, p->ignore[k]);
+		if (p->bot)
+			fprintf(f, "%s kind bot\n", p->name);
 	}
 	int r = fclose(f) == 0 && durable_write(s->state, PLAYERS_FILE, text, len,
 	                                        DURABLE_REPLACE) == 0 ? 0 : -1;
@@ -207,6 +219,24 @@ static int may_keep(conn *c)
 	conn_send(c, "error too-fast at most %d changes at once, then one every %d "
 	          "seconds", (int)KEEP_BURST, KEEP_EVERY_MS / 1000);
 	return 0;
+}
+
+int players_bot(server *s, const char *name)
+{
+	const player *p = find(s->players, name);
+	return p && p->bot;
+}
+
+int players_set_bot(server *s, const char *name)
+{
+	player *p = entry_of(s->players, name);
+	if (!p)
+		return -1;
+	p->bot = 1;
+	if (save(s) == 0)
+		return 0;
+	p->bot = 0;   /* (an empty entry left behind means nothing) */
+	return -1;
 }
 
 int conn_ignores(const conn *c, const char *name)

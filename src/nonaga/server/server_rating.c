@@ -206,6 +206,12 @@ void ratings_word(server *s, const char *name, char *out, size_t size)
 		snprintf(out, size, "-");
 }
 
+int ratings_games(server *s, const char *name)
+{
+	rated *p = s->ratings ? find(s->ratings, name) : NULL;
+	return p ? p->games : 0;
+}
+
 void cmd_ratings(conn *c, char **w, int n_words)
 {
 	struct ratings *t = c->srv->ratings;
@@ -222,7 +228,7 @@ void cmd_ratings(conn *c, char **w, int n_words)
 		qsort(order, (size_t)n, sizeof *order, by_rating);
 	for (int i = 0; i < n; i++)
 		conn_send(c, "rating %s %.2f %.2f %d kind=%s", order[i]->name, order[i]->r.r,
-		          order[i]->r.rd, order[i]->games, names_kind(order[i]->name));
+		          order[i]->r.rd, order[i]->games, player_kind(c->srv, order[i]->name));
 	free(order);
 	conn_send(c, "ok %d", n);
 }

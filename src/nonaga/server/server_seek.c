@@ -84,7 +84,7 @@ sgame *seek_game(conn *c, ng_rules rules, int min, int inc, int days)
 /* c is told its game, opponent and seat token (which gives the seat back
  * over TCP, as host's and join's `ok seat'), then takes its seat: as after
  * join, it is told the game (game_sync, by the caller, once both sat). */
-static int sit(conn *c, sgame *g, int side, const char *opponent)
+int pair_sit(conn *c, sgame *g, int side, const char *opponent)
 {
 	seat *st = &g->seat[side];
 	if (net_random_hex(st->token) < 0) {
@@ -104,7 +104,7 @@ static void pair(struct seek *red, conn *blue)
 		return;
 	seek_free(rc->srv, rc);
 	server_log("%s and %s paired in %s", rc->name, blue->name, g->name);
-	if (sit(rc, g, NG_RED, blue->name) < 0 || sit(blue, g, NG_BLUE, rc->name) < 0) {
+	if (pair_sit(rc, g, NG_RED, blue->name) < 0 || pair_sit(blue, g, NG_BLUE, rc->name) < 0) {
 		game_cancel(g, "no seat token");
 		return;
 	}
@@ -135,7 +135,7 @@ static void on_wait(evutil_socket_t fd, short what, void *arg)
 	server_log("%s paired with computer-%d in %s", c->name, level, g->name);
 	char name[32];
 	snprintf(name, sizeof name, "computer-%d", level);
-	if (sit(c, g, side, name) < 0 || computer_sit(g, !side, level) < 0) {
+	if (pair_sit(c, g, side, name) < 0 || computer_sit(g, !side, level) < 0) {
 		game_cancel(g, "no memory for the computer");
 		return;
 	}
