@@ -15,7 +15,7 @@
  * display's, --lang, --threads, --as, --rules) belong to every mode, so
  * that an alias with them works for all of nonaga's uses.
  */
-#include "options.h"
+#include "options_set.h"
 #include "i18n.h"
 #include "analysis.h"
 #include "closeout.h"
@@ -116,353 +116,6 @@ static void try_help(void)
 	fputs(_("Try 'nonaga --help' for more information.\n"), stderr);
 }
 
-/* A bad option argument: the message (a format), then the usual hint. */
-__attribute__((format(printf, 1, 2)))
-static int bad(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	try_help();
-	return 2;
-}
-
-/* A number in [lo, hi]: 1 and *v, else 0. */
-static int number(const char *arg, long lo, long hi, long *v)
-{
-	char *end;
-	*v = strtol(arg, &end, 10);
-	return !*end && end != arg && *v >= lo && *v <= hi;
-}
-
-/* ------------------------------------------------------------ setters */
-
-/* What an option sets: GO_ON, or the exit status (a mistake told). */
-#define GO_ON (-1)
-typedef int setter(cmdline *c, int id, const char *arg);
-
-enum { O_PVP, O_AI, O_THREADS, O_AS, O_RULES, O_ASCII, O_COLOR, O_NOANIM,
-       O_WARN, O_ENGINE, O_SERVE, O_LISTEN, O_STATE, O_GRACE, O_MAX_CLIENTS, O_MAX_GAMES,
-       O_IDLE, O_SYNC, O_CLIENT, O_SERVER, O_KEY_FILE, O_HOST, O_JOIN, O_WATCH,
-       O_CLOCK, O_LANG, O_WIDE, O_RESUME, O_REPLAY, O_ANALYZE,
-       O_ANALYZE_DEPTH, O_ANALYZE_OUT, O_LIST, O_FOR, O_GATEWAY, O_DOOR_PER_ADDR,
-       O_COMPUTERS, O_COMPUTER_JOBS, O_PAIR_WAIT, O_DOOR,
-       O_DOOR_KEYS,
-       O_RATINGS, O_BOT, O_ENGINE_CMD, O_LEVEL, O_GAMES, O_HELP, O_VERSION, O_COUNT };
-
-static int set_pvp(cmdline *c, int id, const char *arg)
-{
-	(void)id, (void)arg;
-	c->opt.who.mode = MODE_PVP;
-	return GO_ON;
-}
-
-static int set_ai(cmdline *c, int id, const char *arg)
-{
-	long v;
-	(void)id;
-	c->opt.who.mode = MODE_AI;
-	if (!arg)
-		return GO_ON;
-	if (!number(arg, NG_LEVEL_MIN, NG_LEVEL_MAX, &v))
-		return bad(_("nonaga: invalid level '%s' (choose %d to %d)\n"),
-		           arg, NG_LEVEL_MIN, NG_LEVEL_MAX);
-	c->opt.who.level = (int)v;
-	c->opt.level_given = 1;
-	return GO_ON;
-}
-
-static int set_threads(cmdline *c, int id, const char *arg)
-{
-	long v;
-	(void)id;
-	if (!number(arg, 1, NG_THREADS_MAX, &v))
-		return bad(_("nonaga: invalid number of threads '%s' (choose 1 to %d)\n"),
-		           arg, NG_THREADS_MAX);
-	c->opt.threads = (int)v;
-	return GO_ON;
-}
-
-static int set_as(cmdline *c, int id, const char *arg)
-{
-	(void)id;
-	c->opt.side_given = 1;
-	if (!strcmp(arg, "red"))
-		c->opt.who.human = NG_RED;
-	else if (!strcmp(arg, "blue"))
-		c->opt.who.human = NG_BLUE;
-	else
-		return bad(_("nonaga: invalid side '%s' (choose red or blue)\n"), arg);
-	return GO_ON;
-}
-
-static int set_rules(cmdline *c, int id, const char *arg)
-{
-	(void)id;
-	c->opt.rules_given = 1;
-	if (ng_rules_from_name(arg, &c->opt.who.rules) != NG_OK)
-		return bad(_("nonaga: invalid rule set '%s' (choose standard or simple)\n"),
-		           arg);
-	return GO_ON;
-}
-
-/* --color and --warn: auto, always or never */
-static int set_auto_always_never(cmdline *c, int id, const char *arg)
-{
-	static const color_mode color[] = { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
-	static const warn_mode warn[] = { WARN_AUTO, WARN_ALWAYS, WARN_NEVER };
-	int k = !strcmp(arg, "auto") ? 0 : !strcmp(arg, "always") ? 1
-	      : !strcmp(arg, "never") ? 2 : -1;
-	if (k < 0)
-		return bad(id == O_COLOR
-		           ? _("nonaga: invalid colour mode '%s' (choose auto, always or never)\n")
-		           : _("nonaga: invalid warning mode '%s' (choose auto, always or never)\n"),
-		           arg);
-	if (id == O_WARN)
-		c->opt.warn = warn[k];
-	else if (k > 0)   /* auto keeps NO_COLOR's word */
-		c->opt.color = color[k];
-	return GO_ON;
-}
-
-/* --ascii, --no-animation, --wide-ambiguous, --resume */
-static int set_flag(cmdline *c, int id, const char *arg)
-{
-	(void)arg;
-	switch (id) {
-	case O_ASCII: c->opt.ascii = 1; break;
-	case O_NOANIM: c->opt.animation = 0; break;
-	case O_WIDE: c->opt.wide_ambiguous = 1; break;
-	default: c->opt.resume = 1; break;
-	}
-	return GO_ON;
-}
-
-/* --host, --join, --watch GAME */
-static int set_game(cmdline *c, int id, const char *arg)
-{
-	if (!net_name_ok(arg))
-		return bad(_("nonaga: invalid game name '%s' (1 to 32 of A-Z, a-z, "
-		             "0-9, _, . and -, not beginning with . or -)\n"), arg);
-	*(id == O_HOST ? &c->opt.host : id == O_JOIN ? &c->opt.join
-	                                             : &c->opt.watch) = arg;
-	return GO_ON;
-}
-
-static int set_clock(cmdline *c, int id, const char *arg)
-{
-	char *end;
-	long m = strtol(arg, &end, 10), i = -1;
-	(void)id;
-	if (end != arg && !strcmp(end, "d") && m >= 1 && m <= NET_DAYS_MAX) {
-		c->opt.clock_days = (int)m;   /* days a move */
-		c->opt.clock_min = c->opt.clock_inc = 0;
-		return GO_ON;
-	}
-	if (*end == '+')
-		i = strtol(end + 1, &end, 10);
-	if (*end || m < 1 || m > 180 || i < 0 || i > 180)
-		return bad(_("nonaga: invalid clock '%s' (MIN+INC: 1-180 minutes, "
-		             "0-180 seconds a move, as 5+3; or DAYSd: 1-%d days a "
-		             "move, as 2d)\n"), arg, NET_DAYS_MAX);
-	c->opt.clock_min = (int)m;
-	c->opt.clock_inc = (int)i;
-	c->opt.clock_days = 0;
-	return GO_ON;
-}
-
-static int set_for(cmdline *c, int id, const char *arg)
-{
-	(void)id;
-	if (!net_name_ok(arg))
-		return bad(_("nonaga: invalid login '%s' for --for (1 to 32 of A-Z, a-z, "
-		             "0-9, _, . and -, not beginning with . or -)\n"), arg);
-	c->opt.invite = arg;
-	return GO_ON;
-}
-
-static int set_server(cmdline *c, int id, const char *arg)
-{
-	net_addr scratch;   /* checked now, used when connecting */
-	char log[512], msg[512];
-	int code;
-	(void)id;
-	c->co.server = c->opt.server = arg;
-	if ((code = net_parse_addr(arg, &scratch, log, sizeof log)) < 0) {
-		netclient_addr_error(code, arg, msg, sizeof msg);   /* the player's words */
-		return bad(_("nonaga: --server: %s\n"), msg);
-	}
-	return GO_ON;
-}
-
-static int set_key_file(cmdline *c, int id, const char *arg)
-{
-	(void)id;
-	c->co.key_file = c->opt.key_file = arg;
-	return GO_ON;
-}
-
-static int set_listen(cmdline *c, int id, const char *arg)
-{
-	server_opts *so = &c->so;
-	char msg[512];
-	(void)id;
-	if (so->nlisten == SERVER_LISTEN_MAX)
-		return bad(_("nonaga: at most %d --listen addresses\n"), SERVER_LISTEN_MAX);
-	if (net_parse_addr(arg, &so->listen[so->nlisten], msg, sizeof msg) < 0)
-		return bad(_("nonaga: --listen: %s\n"), msg);
-	so->nlisten++;
-	return GO_ON;
-}
-
-static int set_state(cmdline *c, int id, const char *arg)
-{
-	(void)id;
-	c->so.state = arg;
-	return GO_ON;
-}
-
-static int set_gateway(cmdline *c, int id, const char *arg)
-{
-	(void)id;
-	if (!net_name_ok(arg))
-		return bad(_("nonaga: invalid login '%s' for --gateway\n"), arg);
-	c->so.gateway = arg;
-	return GO_ON;
-}
-
-/* --door-keys TYPE (the KEY is the argument after the options) */
-static int set_door_type(cmdline *c, int id, const char *arg)
-{
-	(void)id;
-	c->door_type = arg;
-	return GO_ON;
-}
-
-/* --grace, --idle, --max-clients, --max-games, --door-per-address N */
-static int set_server_number(cmdline *c, int id, const char *arg)
-{
-	long v;
-	if (!number(arg, 1, 1000000, &v))
-		return bad(_("nonaga: invalid number '%s' for %s (1 to 1000000)\n"),
-		           arg, id == O_GRACE ? "--grace" :
-		           id == O_IDLE ? "--idle" : id == O_MAX_GAMES ? "--max-games" :
-		           id == O_DOOR_PER_ADDR ? "--door-per-address" : "--max-clients");
-	*(id == O_GRACE ? &c->so.grace : id == O_IDLE ? &c->so.idle
-	  : id == O_MAX_GAMES ? &c->so.max_games
-	  : id == O_DOOR_PER_ADDR ? &c->so.door_per_addr : &c->so.max_clients) = (int)v;
-	return GO_ON;
-}
-
-/* --computers LEVELS (1,4,7,10), --computer-jobs K, --pair-wait SECONDS */
-static int set_computers(cmdline *c, int id, const char *arg)
-{
-	long v;
-	if (id == O_COMPUTER_JOBS) {
-		if (!number(arg, 1, NG_THREADS_MAX, &v))
-			return bad(_("nonaga: invalid number '%s' for %s (1 to 64)\n"), arg,
-			           "--computer-jobs");
-		c->so.computer_jobs = (int)v;
-		return GO_ON;
-	}
-	if (id == O_PAIR_WAIT) {
-		if (!number(arg, 0, 86400, &v))
-			return bad(_("nonaga: invalid number '%s' for %s (0 to 86400)\n"), arg,
-			           "--pair-wait");
-		c->so.pair_wait = (int)v;
-		return GO_ON;
-	}
-	char buf[64];
-	snprintf(buf, sizeof buf, "%s", arg);
-	unsigned levels = 0;
-	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (!number(tok, NG_LEVEL_MIN, NG_LEVEL_MAX, &v))
-			return bad(_("nonaga: invalid levels '%s' for --computers (levels 1 to 10, "
-			             "with commas between: 1,4,7,10)\n"), arg);
-		levels |= 1u << v;
-	}
-	if (!levels || strlen(arg) >= sizeof buf || arg[0] == ',' || strstr(arg, ",,") ||
-	    arg[strlen(arg) - 1] == ',')
-		return bad(_("nonaga: invalid levels '%s' for --computers (levels 1 to 10, "
-		             "with commas between: 1,4,7,10)\n"), arg);
-	c->so.computers = levels;
-	return GO_ON;
-}
-
-static int set_sync(cmdline *c, int id, const char *arg)
-{
-	static const struct { const char *name; int mode; } syncs[] = {
-		{ "batch", SERVER_SYNC_BATCH }, { "always", SERVER_SYNC_ALWAYS },
-		{ "none", SERVER_SYNC_NONE },
-	};
-	(void)id;
-	for (size_t i = 0; i < sizeof syncs / sizeof syncs[0]; i++)
-		if (!strcmp(arg, syncs[i].name)) {
-			c->so.sync = syncs[i].mode;
-			return GO_ON;
-		}
-	return bad(_("nonaga: invalid --sync mode '%s' (choose batch, always or none)\n"), arg);
-}
-
-/* --lang's value, or NULL when it is not one we have. */
-static const char *lang_value(const char *arg)
-{
-	static const char *const langs[] = { "ja", "en" };
-	for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++)
-		if (!strcmp(arg, langs[i]))
-			return langs[i];
-	return NULL;
-}
-
-static int set_lang(cmdline *c, int id, const char *arg)
-{
-	(void)c, (void)id;
-	if (!lang_value(arg))
-		return bad(_("nonaga: invalid language '%s' (choose ja or en)\n"), arg);
-	return GO_ON;   /* already in effect: see cmdline_lang */
-}
-
-/* --replay, --analyze, --analyze-out FILE */
-static int set_file(cmdline *c, int id, const char *arg)
-{
-	*(id == O_REPLAY ? &c->opt.replay : id == O_ANALYZE ? &c->analyze
-	                                                   : &c->analyze_out) = arg;
-	return GO_ON;
-}
-
-static int set_analyze_depth(cmdline *c, int id, const char *arg)
-{
-	long v;
-	(void)id;
-	if (!number(arg, AN_DEPTH_MIN, AN_DEPTH_MAX, &v))
-		return bad(_("nonaga: invalid depth '%s' (choose %d to %d)\n"),
-		           arg, AN_DEPTH_MIN, AN_DEPTH_MAX);
-	c->analyze_depth = (int)v;
-	return GO_ON;
-}
-
-/* --engine-cmd CMD, --level N, --games K */
-static int set_bot(cmdline *c, int id, const char *arg)
-{
-	long v;
-	if (id == O_ENGINE_CMD) {
-		if (!*arg)
-			return bad("%s", _("nonaga: --engine-cmd needs a command\n"));
-		c->bot.engine_cmd = arg;
-	} else if (id == O_LEVEL) {
-		if (!number(arg, NG_LEVEL_MIN, NG_LEVEL_MAX, &v))
-			return bad(_("nonaga: invalid level '%s' (choose %d to %d)\n"),
-			           arg, NG_LEVEL_MIN, NG_LEVEL_MAX);
-		c->bot.level = (int)v;
-	} else {
-		if (!number(arg, 1, 32, &v))
-			return bad(_("nonaga: invalid number of games '%s' (choose 1 to 32)\n"), arg);
-		c->bot.games = (int)v;
-	}
-	return GO_ON;
-}
 static void usage(FILE *f);
 
 static int do_help(cmdline *c, int id, const char *arg)
@@ -739,8 +392,8 @@ const char *cmdline_lang(int argc, char **argv)
 	build_longopts(lo);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1)
-		if (c == OPT_BASE + O_LANG && lang_value(optarg))
-			lang = lang_value(optarg);
+		if (c == OPT_BASE + O_LANG && options_lang(optarg))
+			lang = options_lang(optarg);
 	optind = 0;   /* glibc: start the next scan afresh */
 	return lang;
 }
@@ -756,7 +409,7 @@ static int level_apart(int argc, char **argv)
 		const char *n = argv[i + 1];
 		if (strcmp(argv[i], "--ai") || !*n || strspn(n, "0123456789") != strlen(n))
 			continue;
-		return bad(_("nonaga: the level goes after an equals sign: did you "
+		return options_bad(_("nonaga: the level goes after an equals sign: did you "
 		             "mean --ai=%s?\n"), n);
 	}
 	return 0;
@@ -793,21 +446,21 @@ static int bad_option(const longopts lo, char **argv)
 	const char *arg = argv[optind - 1];
 	char list[256];
 	if (optopt == 'h' || (optopt > 0 && optopt < OPT_BASE))
-		return bad(_("nonaga: unknown option '-%c'\n"), optopt);
+		return options_bad(_("nonaga: unknown option '-%c'\n"), optopt);
 	if (!strncmp(arg, "--", 2) && candidates(lo, arg, list, sizeof list) > 1)
 		/* TRANSLATORS: %s is what was typed, then the options it could
 		   be the beginning of. */
-		return bad(_("nonaga: option '%s' is ambiguous: it could be %s\n"),
+		return options_bad(_("nonaga: option '%s' is ambiguous: it could be %s\n"),
 		           arg, list);
 	if (optopt == OPT_BASE + O_ANALYZE)
-		return bad("%s", _("nonaga: --analyze needs the file of a game: "
+		return options_bad("%s", _("nonaga: --analyze needs the file of a game: "
 		                   "--analyze FILE\n"));
 	if (optopt == OPT_BASE + O_REPLAY)
-		return bad("%s", _("nonaga: --replay needs the file of a game: "
+		return options_bad("%s", _("nonaga: --replay needs the file of a game: "
 		                   "--replay FILE\n"));
 	if (optopt >= OPT_BASE)
-		return bad(_("nonaga: option '%s' needs an argument\n"), arg);
-	return bad(_("nonaga: unknown or incomplete option '%s'\n"), arg);
+		return options_bad(_("nonaga: option '%s' needs an argument\n"), arg);
+	return options_bad(_("nonaga: unknown or incomplete option '%s'\n"), arg);
 }
 
 /* Option id, given after the options marked in given: GO_ON, or refused
@@ -821,7 +474,7 @@ static int excluded(const unsigned char *given, int id)
 	for (int i = 0; i < O_COUNT; i++)
 		if (given[i] && optdef_of(i)->group == g &&
 		    (i != id || optdef_of(i)->has_arg == required_argument))
-			return bad("%s", _(group_refuses[g]));
+			return options_bad("%s", _(group_refuses[g]));
 	return GO_ON;
 }
 
@@ -852,7 +505,7 @@ static int refuse_foreign(const unsigned char *given, const struct mode *m)
 			 * weakest mode, a message of its own) */
 			const char *msg = o->refused && (o->refused_in & m->bit)
 			                  ? o->refused : m->refuses;
-			return bad("%s", _(msg ? msg : o->refused));
+			return options_bad("%s", _(msg ? msg : o->refused));
 		}
 	return GO_ON;
 }
@@ -914,7 +567,7 @@ static int parse(cmdline *c, unsigned char *given, int argc, char **argv)
 	if (given[O_DOOR_KEYS] && optind == argc - 1)
 		c->door_key = argv[optind++];   /* --door-keys TYPE KEY */
 	else if (given[O_DOOR_KEYS])
-		return bad("%s", _("nonaga: --door-keys needs the type and the key "
+		return options_bad("%s", _("nonaga: --door-keys needs the type and the key "
 		                   "of an SSH key: --door-keys TYPE KEY\n"));
 	if (optind < argc) {
 		fprintf(stderr, _("nonaga: unexpected argument '%s'\n"), argv[optind]);
@@ -936,7 +589,7 @@ run_mode cmdline_parse(cmdline *c, const char *lang, int argc, char **argv)
 	if (r == GO_ON)
 		r = refuse_foreign(given, m);
 	if (r == GO_ON && given[O_ENGINE_CMD] && given[O_LEVEL])
-		r = bad("%s", _("nonaga: --engine-cmd and --level do not go together: the "
+		r = options_bad("%s", _("nonaga: --engine-cmd and --level do not go together: the "
 		                "level is nonaga's own engine's\n"));
 	if (r != GO_ON) {
 		c->status = r;
