@@ -58,6 +58,11 @@ void conn_send(conn *c, const char *fmt, ...)
 {
 	(void)c, (void)fmt;
 }
+const char *player_kind(server *s, const char *name)
+{
+	(void)s, (void)name;
+	return "human";
+}
 int net_random_hex(char out[NET_KEY_HEX + 1])
 {
 	memcpy(out, "0123456789abcdef0123456789abcdef", NET_KEY_HEX + 1);
