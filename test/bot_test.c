@@ -4,7 +4,11 @@
  * `bot' (kind=bot in who), accepts alice's challenge and plays it at
  * --level 1 to its end, every move checked by the server and recorded;
  * with --games 2 it plays two at once and declines a third; after a
- * restart of the server it is back in both.  With --engine-cmd, engines that crash in the
+ * restart of the server it is back in both.  Over TCP (--server
+ * 127.0.0.1:PORT, where a seat comes back by its token only) the server is
+ * killed (-9) in the middle of a game and started again on the same port:
+ * the bot comes back with the token `paired' gave and finishes the game.
+ * With --engine-cmd, engines that crash in the
  * middle of a game, answer an illegal move, flood lines, write a line too
  * long or hang past the clock each lose that game (the bot resigns), and
  * the bot then accepts the next challenge and plays it with a fresh
@@ -14,12 +18,16 @@
 
 static pid_t bot_pid;
 static int nbot;
+static char bot_server[320];   /* --server: "" for unix:SOCK */
 
-/* nonaga --bot ARGS... --server unix:SOCK, its log in dir/bot.N. */
+/* nonaga --bot ARGS... --server unix:SOCK (or bot_server), its log in
+ * dir/bot.N. */
 static pid_t start_bot(const char *a1, const char *a2, const char *a3, const char *a4)
 {
 	char srv[320], log[300];
 	snprintf(srv, sizeof srv, "unix:%s", sock);
+	if (bot_server[0])
+		snprintf(srv, sizeof srv, "%s", bot_server);
 	snprintf(log, sizeof log, "%s/bot.%d", dir, ++nbot);
 	pid_t pid = fork();
 	if (pid == 0) {
@@ -61,18 +69,20 @@ static int who_has(tc *t, const char *want)
 
 /* What happened in a game of alice against the bot. */
 typedef struct outcome {
-	char game[64], over[64];
+	char game[64], over[64], token[64];   /* token: alice's seat's */
 	int alice;         /* alice's side */
 	int bot_moves;     /* the bot's moves seen */
 	ng_game *g;        /* the moves */
 } outcome;
+
+static int play_on(tc *a, int resign_after, int pause_after, outcome *o);
 
 /* alice challenges the bot (clock) and plays it with the engine at level
  * 2 until the game is over; with resign_after, alice resigns once the bot
  * has made that many moves.  1 when every line was as it must be. */
 static int challenge_and_play(tc *a, const char *clock, int resign_after, outcome *o)
 {
-	char cmd[128], line[600], want[128], side[16], mv[NG_MOVE_TEXT];
+	char cmd[128], line[600], want[128], side[16];
 	memset(o, 0, sizeof *o);
 	snprintf(cmd, sizeof cmd, "challenge %s %s", me, clock);
 	if (!tc_ask(a, line, sizeof line, cmd) || strncmp(line, "ok ", 3))
@@ -82,16 +92,30 @@ static int challenge_and_play(tc *a, const char *clock, int resign_after, outcom
 	if (!tc_expect(a, "paired ", line, sizeof line, 10000))
 		return fprintf(stderr, "challenge %s: never paired\n", id), 0;
 	snprintf(want, sizeof want, "c%s", id);
-	if (sscanf(line, "paired %63s %15s", o->game, side) != 2 || strcmp(o->game, want) ||
-	    !strstr(line, me))
+	if (sscanf(line, "paired %63s %15s %*s %63s", o->game, side, o->token) != 3 ||
+	    strcmp(o->game, want) || !strstr(line, me))
 		return fprintf(stderr, "'%s': not the pairing of %s\n", line, want), 0;
 	o->alice = !strcmp(side, "red") ? NG_RED : NG_BLUE;
 	o->g = ng_game_new(NG_STANDARD);
+	return play_on(a, resign_after, 0, o);
+}
+
+/* alice plays o's game on as challenge_and_play says; with pause_after,
+ * she stops (2) once the bot has made that many moves and she has made
+ * hers after them (the bot to move). */
+static int play_on(tc *a, int resign_after, int pause_after, outcome *o)
+{
+	char line[600], mv[NG_MOVE_TEXT];
 	ng_search *s = ng_search_new();
 	ng_search_set_level(s, 2);
 	ng_search_set_seed(s, 11);
 	int ok = 1, asked = -1;
 	while (ok) {
+		if (pause_after && o->bot_moves >= pause_after &&
+		    (int)ng_pos_side(ng_game_pos(o->g)) != o->alice) {
+			ng_search_free(s);
+			return 2;
+		}
 		if (ng_game_result(o->g) == NG_NONE && (int)ng_pos_side(ng_game_pos(o->g)) == o->alice &&
 		    asked != ng_game_ply(o->g)) {
 			asked = ng_game_ply(o->g);   /* (once a turn) */
@@ -211,6 +235,120 @@ static void engines(tc *a)
 	}
 }
 
+/* The newest finished record of game name (names come back after a
+ * restart: c1, c2...) into *g: 1 when it parses. */
+static int newest_record(const char *name, ng_game **g, ng_record_info *info)
+{
+	char cmd[600], path[600] = "";
+	snprintf(cmd, sizeof cmd, "ls %s/finished/*-%s.rec 2>/dev/null | tail -n 1", state, name);
+	FILE *p = popen(cmd, "r");
+	int got = p && fgets(path, sizeof path, p);
+	if (p)
+		pclose(p);
+	path[strcspn(path, "\n")] = 0;
+	return got && srv_read_record(path, g, info) && *g;
+}
+
+/* The server on state, listening on the Unix socket and on 127.0.0.1
+ * port (the same each time: the bot connects there again). */
+static pid_t start_on(int count, int port)
+{
+	char l1[320], l2[64];
+	snprintf(l1, sizeof l1, "unix:%s", sock);
+	snprintf(l2, sizeof l2, "127.0.0.1:%d", port);
+	char *args[] = { (char *)"--listen", l1, (char *)"--listen", l2, (char *)"--state", state,
+	                 (char *)"--grace", (char *)"1", NULL };
+	pid_t pid = srv_start(nonaga, logpath, args);
+	if (srv_wait(logpath, count, 10000) != port) {
+		srv_stop(pid, SIGKILL);
+		return -1;
+	}
+	return pid;
+}
+
+/* Over TCP: kill -9 in the middle of a game of 1d (nobody is away while
+ * the server is down), the server started again on the same port; the
+ * bot comes back by its seat's token and finishes the game.  *pid: the
+ * server, stopped and started again. */
+static void tcp_restart(pid_t *pid, int port, int count)
+{
+	char line[600], want[128], key[400], unix_name[64];
+	snprintf(bot_server, sizeof bot_server, "127.0.0.1:%d", port);
+	snprintf(unix_name, sizeof unix_name, "%s", me);
+	/* (over TCP the user's name, which its uid owns, is NAME.tcp) */
+	snprintf(me + strlen(me), sizeof me - strlen(me), ".tcp");
+	snprintf(key, sizeof key, "%s/key", state);
+	bot_pid = start_bot("--key-file", key, "--level", "1");
+	tc a;
+	snprintf(want, sizeof want, "user %s - - kind=bot", me);
+	CHECK(bot_pid > 0 && tc_login(&a, port, state, "alice") && who_has(&a, want),
+	      "the bot is here over TCP");
+	outcome o;
+	memset(&o, 0, sizeof o);
+	int r = challenge_and_play(&a, "1d", 0, &o);   /* (a whole game: then one paused) */
+	outcome_free(&o);
+	CHECK(r == 1, "a first game over TCP");
+	snprintf(line, sizeof line, "challenge %s 1d", me);
+	CHECK(tc_ask(&a, want, sizeof want, line) && !strncmp(want, "ok ", 3) &&
+	      tc_expect(&a, "paired ", line, sizeof line, 10000), "alice challenges the bot: %s",
+	      line);
+	memset(&o, 0, sizeof o);
+	char side[16];
+	CHECK(sscanf(line, "paired %63s %15s %*s %63s", o.game, side, o.token) == 3,
+	      "paired: %s", line);
+	o.alice = !strcmp(side, "red") ? NG_RED : NG_BLUE;
+	o.g = ng_game_new(NG_STANDARD);
+	CHECK(play_on(&a, 0, 2, &o) == 2, "the bot moves twice, alice once more");
+	int had = ng_game_ply(o.g);
+	srv_stop(*pid, SIGKILL);
+	tc_close(&a);
+	*pid = start_on(count, port);
+	CHECK(*pid > 0, "the server starts again on port %d after kill -9", port);
+	snprintf(line, sizeof line, "join %s %s", o.game, o.token);
+	CHECK(tc_login(&a, port, state, "alice") && tc_ask(&a, want, sizeof want, line) &&
+	      !strncmp(want, "ok seat ", 8), "alice takes her seat back: %s", want);
+	int n = -1;
+	snprintf(want, sizeof want, "sync %s ", o.game);
+	CHECK(tc_expect(&a, want, line, sizeof line, 5000) && strstr(line, " moves=") &&
+	      (n = atoi(strstr(line, " moves=") + 7)) >= had && n <= had + 1,
+	      "the game is back with its %d moves (or the bot's next too): %s", had, line);
+	ng_game *back = ng_game_new(NG_STANDARD);
+	for (int i = 0; i < n && tc_line(&a, line, sizeof line, 3000) > 0; i++) {
+		char mv[64];
+		ng_move m;
+		if (sscanf(line, "moved %*d %63s", mv) == 1 &&
+		    ng_move_parse(ng_game_pos(back), mv, &m) == NG_OK)
+			ng_game_play(back, m);
+	}
+	ng_game *had_g = o.g;
+	o.g = back;
+	o.bot_moves = 0;
+	for (int i = 0; i < ng_game_ply(back); i++)
+		o.bot_moves += (i % 2 ? NG_BLUE : NG_RED) != o.alice;
+	CHECK(ng_game_ply(back) == n && ng_game_ply(had_g) <= n, "its moves are synced");
+	ng_game_free(had_g);
+	int before = o.bot_moves;
+	CHECK(play_on(&a, 0, 0, &o) == 1 && !strncmp(o.over, "over ", 5),
+	      "the game goes on to its end: '%s'", o.over);
+	CHECK(o.bot_moves > before, "the bot came back and moved after the restart (%d, %d before)",
+	      o.bot_moves, before);
+	ng_game *rec = NULL;
+	ng_record_info info;
+	CHECK(newest_record(o.game, &rec, &info) && same_moves(rec, o.g),
+	      "the record of %s has the moves alice saw", o.game);
+	if (rec)
+		ng_game_free(rec);
+	outcome_free(&o);
+	CHECK(stop_bot(), "the bot stops on TERM, status 0");
+	char log[300];
+	snprintf(log, sizeof log, "%s/bot.%d", dir, nbot);
+	snprintf(want, sizeof want, "%s: back to it with its seat's token", o.game);
+	CHECK(file_has(log, want), "the bot's log: '%s'", want);
+	tc_close(&a);
+	bot_server[0] = 0;
+	snprintf(me, sizeof me, "%s", unix_name);
+}
+
 int main(void)
 {
 	if (srv_setup("bot") < 0)
@@ -289,6 +427,7 @@ int main(void)
 	      back);
 	CHECK(stop_bot(), "the bot stops on TERM, status 0");
 	tc_close(&a);
+	tcp_restart(&pid, port, 3);
 	srv_stop(pid, SIGTERM);
 	return srv_done("bot");
 }

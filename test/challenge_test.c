@@ -174,8 +174,8 @@ static void challenges(tc *a, tc *b, tc *c)
 	      "not oneself");
 	CHECK(answers(a, "challenge nobody 5+0", "error not-here nobody is not on the server"),
 	      "not a player who is not here");
-	CHECK(answers(a, "challenge bob 5+0 casual", "error not-supported every game here is "
-	              "rated when it counts: challenge without casual"), "casual is refused");
+	CHECK(answers(a, "challenge bob 5+0 friendly", "error bad-argument use: challenge NAME "
+	              "M+I|Dd|none [standard|simple] [rated|casual]"), "a word not rated nor casual");
 	CHECK(answer_is(a, "challenge bob 500+0", "error bad-argument use: challenge NAME") &&
 	      answer_is(a, "challenge bob", "error bad-argument ") &&
 	      answer_is(a, "challenge bob 5+0 blitz", "error bad-argument ") &&

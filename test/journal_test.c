@@ -11,7 +11,9 @@
  *   - a game that ends is filed in finished/ and leaves games/; opened
  *     again, with the game's entries still in the journal, the store files
  *     nothing twice;
- *   - garbage after the last entry is reported and dropped.
+ *   - garbage after the last entry is reported and dropped;
+ *   - a casual game stays casual through the journal and its record, and
+ *     a "new" entry or a record without the flag (older ones) is rated.
  */
 #define _GNU_SOURCE     /* (server_journal.c's fallocate) */
 #define COMPACT_BYTES 1024
@@ -57,6 +59,11 @@ int net_name_ok(const char *s)
 void conn_send(conn *c, const char *fmt, ...)
 {
 	(void)c, (void)fmt;
+}
+const char *player_kind(server *s, const char *name)
+{
+	(void)s, (void)name;
+	return "human";
 }
 int net_random_hex(char out[NET_KEY_HEX + 1])
 {
@@ -222,6 +229,79 @@ static void filed_once(void)
 	store_close(&srv);
 }
 
+/* The text of games/NAME.rec into text: its length. */
+static size_t read_rec(const char *name, char *text, size_t size)
+{
+	char path[400];
+	snprintf(path, sizeof path, "%s/games/%s.rec", dir, name);
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(text, 1, size - 1, f) : 0;
+	if (f)
+		fclose(f);
+	text[n] = 0;
+	return n;
+}
+
+static void casual(void)
+{
+	char text[4096], path[400];
+	CHECK(open_store() == 0, "the store opens again");
+	/* as new_game, casual before the first seat writes the "new" */
+	sgame *c = calloc(1, sizeof *c), *r;
+	c->srv = &srv;
+	c->casual = 1;
+	snprintf(c->name, sizeof c->name, "cas");
+	snprintf(c->date, sizeof c->date, "2026-11-26T03:00:00Z");
+	c->g = ng_game_new(NG_STANDARD);
+	snprintf(c->seat[0].name, sizeof c->seat[0].name, "ann");
+	snprintf(c->seat[1].name, sizeof c->seat[1].name, "bob");
+	store_seat(c, 0);
+	store_seat(c, 1);
+	store_commit(&srv);
+	r = new_game("old");   /* a rated game: its "new" as older servers wrote it */
+	play(c, 2);
+	store_close(&srv);   /* a crash: all in the journal */
+	CHECK(open_store() == 0, "the store opens again after the crash");
+	srec *cr = NULL, *orr = NULL;
+	for (srec *k = store_games(&srv); k; k = k->next)
+		*(strcmp(k->name, "cas") ? &orr : &cr) = k;
+	CHECK(cr && cr->casual && ng_game_ply(cr->g) == 2,
+	      "the casual game is casual again from the journal, its 2 moves kept");
+	CHECK(orr && !orr->casual, "a \"new\" without the flag (an older journal's) is rated");
+	store_close(&srv);
+	CHECK(read_rec("cas", text, sizeof text) && strstr(text, "\nRated: no\n") &&
+	      read_rec("old", text, sizeof text) && !strstr(text, "Rated"),
+	      "the start's compaction wrote Rated: no in the casual game's record only");
+	CHECK(open_store() == 0, "the store opens again from the records");
+	cr = orr = NULL;
+	for (srec *k = store_games(&srv); k; k = k->next)
+		*(strcmp(k->name, "cas") ? &orr : &cr) = k;
+	CHECK(cr && cr->casual && orr && !orr->casual,
+	      "the record keeps the casual game casual, the other rated");
+	store_close(&srv);
+	/* an older record: without the key */
+	size_t n = read_rec("cas", text, sizeof text);
+	char *key = strstr(text, "\nRated: no\n");
+	if (key)
+		memmove(key + 1, key + 11, strlen(key + 11) + 1);
+	snprintf(path, sizeof path, "%s/games/cas.rec", dir);
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	CHECK(key && n == strlen(text) + 10, "the key taken out of the record");
+	CHECK(open_store() == 0 && store_games(&srv), "the store opens the older record");
+	cr = NULL;
+	for (srec *k = store_games(&srv); k; k = k->next)
+		if (!strcmp(k->name, "cas"))
+			cr = k;
+	CHECK(cr && !cr->casual && ng_game_ply(cr->g) == 2, "a record without Rated is rated");
+	store_close(&srv);
+	free_game(c);
+	free_game(r);
+}
+
 int main(void)
 {
 	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
@@ -230,5 +310,6 @@ int main(void)
 		return 1;
 	compaction();
 	filed_once();
+	casual();
 	return tests_done_in("journal", dir);
 }

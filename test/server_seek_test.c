@@ -140,10 +140,12 @@ static void humans(void)
 	                               "open: finish one first", got, sizeof got),
 	      "a player with 5 games open may not seek: %s", got);
 	tc_close(&h);
-	CHECK(tc_answer(&w, "seek 5+0 casual", "error not-supported every game on this server "
-	                "is rated: seek without casual", got, sizeof got), "casual: %s", got);
+	CHECK(tc_answer(&w, "seek 5+0 friendly", "error bad-argument use: seek CLOCK "
+	                "[standard|simple] [rated|casual]", got, sizeof got),
+	      "a word not rated nor casual: %s", got);
 	CHECK(tc_answer(&w, "seek 5", "error bad-argument use: seek CLOCK [standard|simple] "
-	                "[rated] (CLOCK: M+I, Dd or none)", got, sizeof got), "a bad clock: %s", got);
+	                "[rated|casual] (CLOCK: M+I, Dd or none)", got, sizeof got),
+	      "a bad clock: %s", got);
 
 	/* ratings: ann and cid win (about 1662), dan and eve lose */
 	tc a, b, c, d, e, f;

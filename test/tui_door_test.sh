@@ -44,7 +44,7 @@ trap : INT QUIT
 env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=en \\
 	SSH_USER_AUTH="$D/keys/auth$key" SSH_CONNECTION="127.0.0.1 5000 127.0.0.1 22" \\
 	SSH_ORIGINAL_COMMAND="$cmd" $* \\
-	"$NONAGA" --door --server "unix:$srv"
+	"$NONAGA" --door --server "unix:$srv" $dargs
 echo \$? > "$D/$name.status"
 sleep 0.2
 EOS
@@ -139,7 +139,34 @@ check "no server: the visitor is told so" \
 check "... without the socket's address" lacks c "none.sock"
 srv=$S
 
-for s in a b c e r; do
+# --- the door's own searches run on one thread, even when the door's
+# command says --threads 4: a puzzle's hint (the top level, about 1 s) is
+# watched in the game's threads (/proc/PID/task: the game and its search
+# thread, no helpers)
+dargs="--threads 4" door t 3
+dargs=
+check "a new key is asked for a name (t)" see t "Name:" 20
+press t Cato7 Enter
+check "the lobby" see t "Online as Cato7" 20
+press t Escape
+check "Esc: the guest's title menu" see t "Play online"
+check "... down to the puzzles" poll 10 down_to t "▸ Puzzles"
+press t Enter
+check "a puzzle" see t "Puzzle 1"
+pane=$(T display-message -p -t "=t:" '#{pane_pid}')
+game=$(pgrep -P "$(pgrep -P "$pane" | head -n 1)" | head -n 1)
+most=0
+threads() {
+	n=$(ls "/proc/$game/task" 2>/dev/null | wc -l)
+	[ "$n" -gt "$most" ] && most=$n
+	shows t "Hint: "
+}
+press t t
+check "t: a hint is found (the game's threads watched meanwhile)" poll 20 threads
+want "... on one search thread: the game's threads at most 2 (its own and the search's)" \
+	"$most" 2
+
+for s in a b c e r t; do
 	if scr $s | grep -qE 'Sanitizer|runtime error'; then no "sanitizer report in $s"; fi
 done
 [ -n "$KEEP" ] && { echo "$D"; sleep 1000; }

@@ -12,11 +12,12 @@
  * When the server goes (a restart), every connection and engine is
  * dropped and the bot comes back with a backoff of 1, 2, 4... up to 60
  * seconds; back, it asks `mine' and joins its games not over yet, whose
- * sync gives the moves (on a Unix socket, where names are sure; over
- * TCP a seat comes back by its token only, which `paired' gives but the
- * bot does not keep yet: those games are lost).  It runs until SIGTERM or SIGINT.  Its
- * log, on standard error, is for the administrator: English, as the
- * server's.
+ * sync gives the moves: with the seat's token that `paired' gave (kept
+ * until the game is over), which is what gives a seat back over TCP, or
+ * by its side on a Unix socket, where names are sure (a game it has no
+ * token of: one from before the bot started).  It runs until SIGTERM or
+ * SIGINT.  Its log, on standard error, is for the administrator: English,
+ * as the server's.
  */
 #include "i18n.h"
 #include "mains.h"
@@ -49,12 +50,21 @@ typedef struct bgame {
 	int64_t deadline;
 } bgame;
 
+/* A seat's token, from `paired' to the game's end: it outlives the
+ * game's connection (a restart of the server drops it). */
+typedef struct seat_token {
+	char game[NET_NAME_MAX + 1];   /* "": a free entry */
+	char token[NET_KEY_HEX + 1];
+} seat_token;
+
 typedef struct bot {
 	netclient_opts o;
 	const bot_opts *b;
 	char cmd[PATH_MAX + 64];       /* the engine's command */
 	online lobby;
 	bgame *games;
+	seat_token *tokens;            /* 2 * --games of them */
+	int next_token;                /* the entry a new token takes when all are used */
 	int64_t retry_at;
 	int backoff_s;
 } bot;
@@ -125,6 +135,42 @@ static void drop_all(bot *t)
 			game_close(&t->games[i]);
 	if (t->lobby.fd >= 0)
 		online_drop(&t->lobby);
+}
+
+/* ------------------------------------------------------------ tokens */
+
+static seat_token *token_of(bot *t, const char *game)
+{
+	for (int i = 0; i < 2 * t->b->games; i++)
+		if (t->tokens[i].game[0] && !strcmp(t->tokens[i].game, game))
+			return &t->tokens[i];
+	return NULL;
+}
+
+/* "paired GAME SIDE OPPONENT TOKEN": its token kept. */
+static void token_keep(bot *t, const char *line)
+{
+	char game[64], token[64];
+	if (sscanf(line, "paired %63s %*s %*s %63s", game, token) != 2 || !net_name_ok(game) ||
+	    strlen(token) != NET_KEY_HEX || strspn(token, "0123456789abcdef") != NET_KEY_HEX)
+		return;
+	seat_token *k = token_of(t, game);
+	for (int i = 0; i < 2 * t->b->games && !k; i++)
+		if (!t->tokens[i].game[0])
+			k = &t->tokens[i];
+	if (!k) {   /* (all used: games that ended unseen) */
+		k = &t->tokens[t->next_token];
+		t->next_token = (t->next_token + 1) % (2 * t->b->games);
+	}
+	snprintf(k->game, sizeof k->game, "%.*s", NET_NAME_MAX, game);
+	memcpy(k->token, token, NET_KEY_HEX + 1);
+}
+
+static void token_forget(bot *t, const char *game)
+{
+	seat_token *k = token_of(t, game);
+	if (k)
+		k->game[0] = 0;
 }
 
 /* ------------------------------------------------------------ playing */
@@ -217,6 +263,8 @@ static void game_event(bot *t, bgame *x, const online_ev *ev)
 		x->clock_days = ev->clock_days;
 		x->ms[0] = x->ms[1] = (int64_t)ev->clock_min * 60000;
 		x->told_at = online_now_ms();
+		if (ev->result != NG_NONE)
+			token_forget(t, x->name);
 		if (ev->result != NG_NONE || !x->g)
 			game_close(x);
 		break;
@@ -238,6 +286,7 @@ static void game_event(bot *t, bgame *x, const online_ev *ev)
 		break;
 	case OE_OVER:
 		say("%s over: %s (%s)", x->name, result_word_of(ev->result), ev->code);
+		token_forget(t, x->name);
 		game_close(x);
 		return;
 	case OE_DETACHED:
@@ -253,6 +302,10 @@ static void game_event(bot *t, bgame *x, const online_ev *ev)
 		x->moving = 0;
 		if (ev->cmd == OC_MOVE && strcmp(ev->code, "game-over"))
 			give_up(x, "the server refused the engine's move");
+		break;
+	case OE_OTHER:
+		if (!strncmp(ev->text, "paired ", 7))
+			token_keep(t, ev->text);
 		break;
 	default:
 		break;
@@ -307,9 +360,10 @@ static void resume(bot *t, const char *line)
 	if (sscanf(line, "mine %63s %15s", name, side) != 2 || strstr(line, " invited") ||
 	    !net_name_ok(name) || !(x = free_game(t)) || game_open(t, x) < 0)
 		return;
-	say("%s: back to it", name);
+	seat_token *k = token_of(t, name);
+	say("%s: back to it%s", name, k ? " with its seat's token" : "");
 	snprintf(x->name, sizeof x->name, "%.*s", NET_NAME_MAX, name);
-	online_send(&x->on, OC_JOIN, "join %s %s", x->name, side);
+	online_send(&x->on, OC_JOIN, "join %s %s", x->name, k ? k->token : side);
 }
 
 static int lobby_open(bot *t)
@@ -449,8 +503,12 @@ int bot_main(const netclient_opts *o, const bot_opts *b)
 		return 1;
 	}
 	t.games = calloc((size_t)b->games, sizeof *t.games);
-	if (!t.games)
+	t.tokens = calloc((size_t)b->games * 2, sizeof *t.tokens);
+	if (!t.games || !t.tokens) {
+		free(t.games);
+		free(t.tokens);
 		return 1;
+	}
 	for (int i = 0; i < b->games; i++)
 		t.games[i].on.fd = t.games[i].eng.to = t.games[i].eng.from = -1;
 	struct sigaction sa = { .sa_handler = on_signal };
@@ -470,5 +528,6 @@ int bot_main(const netclient_opts *o, const bot_opts *b)
 	if (t.lobby.fd >= 0)
 		online_close(&t.lobby);
 	free(t.games);
+	free(t.tokens);
 	return status;
 }

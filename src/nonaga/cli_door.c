@@ -17,6 +17,10 @@
  * "watch GAME", "code" (a one-time code to add another key) and "ratings"
  * (the server's ratings table, as nonaga --ratings prints it).
  *
+ * The game's own searches (a puzzle's hint, the top level) run on one
+ * thread whatever --threads says, so that many visitors at once cannot
+ * each take every core of the host.
+ *
  * The settings are the player's, kept by the server ("settings"): they
  * are written into the session's settings file before the game opens,
  * and what the game saved there is sent back ("settings set") when it
@@ -394,6 +398,7 @@ int door_main(options *opt)
 	snprintf(as, sizeof as, "%s %s", fpr, addr);
 	opt->door = 1;
 	opt->door_as = as;
+	opt->threads = 1;   /* (one search thread a visitor: the header says why) */
 	opt->key_file = NULL;
 	/* what the ssh command line asked: only these */
 	const char *cmd = getenv("SSH_ORIGINAL_COMMAND");

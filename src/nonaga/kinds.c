@@ -5,7 +5,7 @@
 #include <string.h>
 
 static const opponent_kind kinds[MODE_COUNT] = {
-#define KIND_ROW(name, word, label, players, side) \
+#define KIND_ROW(name, word, label, players, side, menu) \
 	[MODE_##name] = { word, label, players },
 	NONAGA_KINDS(KIND_ROW)
 #undef KIND_ROW

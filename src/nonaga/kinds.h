@@ -22,24 +22,29 @@
  *            of its own under tui/ (play_computer.c), or 0 when there is
  *            none (two players) or play_run does not start the game (the
  *            lobby starts online games)
+ *   menu     what the title menu's item does (tui/menu.c, ui.h's menu_run
+ *            answers): MENU_PLAY, a game on this machine of the kind (not
+ *            at the SSH door), or MENU_ONLINE, the lobby; a KIND_COMPUTER
+ *            kind's item has the Level and Your side settings under it
  *
- * A new kind of opponent is a row here and the file of its other side.
- * No curses here: the side column is only a name until tui/ expands it.
+ * The rows are in the title menu's order.  A new kind of opponent is a row
+ * here and the file of its other side.  No curses here: the side and menu
+ * columns are only names until tui/ expands them.
  */
 #ifndef NONAGA_KINDS_H
 #define NONAGA_KINDS_H
 
-/*        name    word      label                                 players        side */
+/*        name    word      label                               players        side          menu */
 #define NONAGA_KINDS(X) \
-	X(PVP,    "pvp",    N_("Two players on this terminal"), KIND_HUMANS,   0) \
-	X(AI,     "ai",     N_("Play against the computer"),    KIND_COMPUTER, computer_new) \
-	X(ONLINE, "online", N_("Play online"),                  KIND_NAMED,    0)
+	X(AI,     "ai",     N_("Play against the computer"),    KIND_COMPUTER, computer_new, MENU_PLAY) \
+	X(PVP,    "pvp",    N_("Two players on this terminal"), KIND_HUMANS,   0,            MENU_PLAY) \
+	X(ONLINE, "online", N_("Play online"),                  KIND_NAMED,    0,            MENU_ONLINE)
 
 /* MODE_MENU: not chosen yet (the command line without --pvp or --ai);
  * then a MODE_ for each kind */
 typedef enum {
 	MODE_MENU,
-#define KIND_MODE(name, word, label, players, side) MODE_##name,
+#define KIND_MODE(name, word, label, players, side, menu) MODE_##name,
 	NONAGA_KINDS(KIND_MODE)
 #undef KIND_MODE
 	MODE_COUNT

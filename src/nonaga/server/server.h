@@ -136,6 +136,7 @@ struct sgame {
 	int unlisted;               /* over, and its name hosted again */
 	srec *rec;                  /* the store's copy, or NULL */
 	int rated;                  /* over and rated (server_rating.c) */
+	int casual;                 /* seek or challenge ... casual: never rated */
 	rating before[2], after[2]; /* then: the players' ratings */
 	sgame *next;
 };
@@ -150,6 +151,7 @@ struct srec {
 	int clock_min, clock_inc;
 	int clock_days;             /* as sgame's */
 	char invited[NET_NAME_MAX + 1];   /* as sgame's */
+	int casual;                 /* as sgame's */
 	int64_t left_ms[2];         /* the clocks, stopped */
 	char player[2][NET_NAME_MAX + 1];
 	char token[2][NET_KEY_HEX + 1];

@@ -4,7 +4,7 @@
  *   bot                          the account becomes a bot, for good:
  *                                "ok", or "error not-allowed" once it
  *                                has played a rated game
- *   challenge NAME CLOCK [standard|simple] [rated]
+ *   challenge NAME CLOCK [standard|simple] [rated|casual]
  *                                "ok ID"; NAME's connections are told
  *                                "challenged ID FROM CLOCK RULES RATED"
  *   accept ID, decline ID        by the player challenged: "ok"; then
@@ -16,10 +16,9 @@
  * (server_players.c), so it is durable.  Challenges are not: they live
  * with the challenger's connection and end when it closes, or when the
  * player challenged has no connection left (the challenger is then told
- * "declined ID NAME"), and a restart of the server forgets them.  Every
- * game on this server is rated when it counts (server_rating.c): a
- * challenge says `rated', and `casual' is refused until games can be
- * played unrated.
+ * "declined ID NAME"), and a restart of the server forgets them.  A
+ * challenge is rated (when it counts, server_rating.c) unless it says
+ * `casual'; RATED in "challenged" is `rated' or `casual'.
  */
 #include "server.h"
 #include <errno.h>
@@ -35,6 +34,7 @@ typedef struct challenge {
 	char to[NET_NAME_MAX + 1];
 	ng_rules rules;
 	int min, inc, days;
+	int casual;
 	struct challenge *next;
 } challenge;
 
@@ -98,18 +98,16 @@ static int here(server *s, const char *name, const conn *except)
 }
 
 /* The words after the clock: 0, or -1 with the answer sent. */
-static int terms(conn *c, char **w, int n, ng_rules *rules)
+static int terms(conn *c, char **w, int n, ng_rules *rules, int *casual)
 {
 	for (int i = 3; i < n; i++) {
 		if (!strcmp(w[i], "standard") || !strcmp(w[i], "simple"))
 			*rules = w[i][1] == 't' ? NG_STANDARD : NG_SIMPLE;
-		else if (!strcmp(w[i], "casual")) {
-			conn_send(c, "error not-supported every game here is rated when it counts: "
-			          "challenge without casual");
-			return -1;
-		} else if (strcmp(w[i], "rated")) {
+		else if (!strcmp(w[i], "casual") || !strcmp(w[i], "rated"))
+			*casual = w[i][0] == 'c';
+		else {
 			conn_send(c, "error bad-argument use: challenge NAME M+I|Dd|none "
-			          "[standard|simple] [rated]");
+			          "[standard|simple] [rated|casual]");
 			return -1;
 		}
 	}
@@ -118,16 +116,16 @@ static int terms(conn *c, char **w, int n, ng_rules *rules)
 
 void cmd_challenge(conn *c, char **w, int n)
 {
-	int min = 0, inc = 0, days = 0, mine = 0;
+	int min = 0, inc = 0, days = 0, mine = 0, casual = 0;
 	ng_rules rules = NG_STANDARD;
 	struct challenges *t = table(c->srv);
 	if (n < 3 || n > 5 || !net_name_ok(w[1]) ||
 	    (strcmp(w[2], "none") && game_parse_clock(w[2], &min, &inc, &days) < 0)) {
 		conn_send(c, "error bad-argument use: challenge NAME M+I|Dd|none [standard|simple] "
-		          "[rated] (M 1-180 minutes, I 0-180 seconds, D 1-30 days a move)");
+		          "[rated|casual] (M 1-180 minutes, I 0-180 seconds, D 1-30 days a move)");
 		return;
 	}
-	if (terms(c, w, n, &rules) < 0)
+	if (terms(c, w, n, &rules, &casual) < 0)
 		return;
 	if (!strcmp(w[1], c->name)) {
 		conn_send(c, "error bad-argument you cannot challenge yourself");
@@ -153,6 +151,7 @@ void cmd_challenge(conn *c, char **w, int n)
 	snprintf(h->to, sizeof h->to, "%s", w[1]);
 	h->rules = rules;
 	h->min = min, h->inc = inc, h->days = days;
+	h->casual = casual;
 	h->next = t->list;
 	t->list = h;
 	char clock[32];
@@ -162,8 +161,8 @@ void cmd_challenge(conn *c, char **w, int n)
 	conn_send(c, "ok %lu", h->id);
 	for (conn *o = c->srv->conns; o; o = o->next)
 		if (o->authed && !o->dead && !strcmp(o->name, h->to))
-			conn_send(o, "challenged %lu %s %s %s rated", h->id, c->name, clock,
-			          ng_rules_name(rules));
+			conn_send(o, "challenged %lu %s %s %s %s", h->id, c->name, clock,
+			          ng_rules_name(rules), casual ? "casual" : "rated");
 }
 
 /* The challenge ID to c's player, or NULL with the answer sent. */
@@ -255,6 +254,7 @@ void cmd_accept(conn *c, char **w, int n)
 		conn_send(c, "error busy out of memory");
 		return;
 	}
+	g->casual = h->casual;   /* (before the seats: the journal's "new" says it) */
 	char r[NET_KEY_HEX + 1];
 	int side = net_random_hex(r) == 0 && (r[0] & 1) ? NG_BLUE : NG_RED;
 	conn *from = h->from;

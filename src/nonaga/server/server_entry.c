@@ -7,9 +7,11 @@
  * number of its "new"):
  *
  *   SEQ base                             a fresh journal starts here
- *   SEQ new NAME DATE RULES MIN INC [DAYS [FOR]]
+ *   SEQ new NAME DATE RULES MIN INC [DAYS [FOR [casual]]]
  *                                        a game (its ID is SEQ); FOR: the
- *                                        only player who may join, or -
+ *                                        only player who may join, or -;
+ *                                        casual: never rated (without it,
+ *                                        as in older journals: rated)
  *   SEQ seat ID SIDE PLAYER TOKEN        a seat taken (TOKEN "-": none)
  *   SEQ move ID PLY MOVE RED BLUE        a move; the clocks after it (ms)
  *   SEQ undo ID PLY RED BLUE             moves taken back to PLY
@@ -50,7 +52,7 @@ static int apply_new(store *st, srec *unused, unsigned long long seq, char **w, 
 	ng_rules rules;
 	(void)unused;
 	if (!net_name_ok(w[2]) || strlen(w[3]) >= sizeof ((srec *)0)->date ||
-	    ng_rules_from_name(w[4], &rules) != NG_OK)
+	    ng_rules_from_name(w[4], &rules) != NG_OK || (n > 9 && strcmp(w[9], "casual")))
 		return -1;
 	if (store_find(st, seq))
 		return 0;   /* its record holds it */
@@ -65,6 +67,7 @@ static int apply_new(store *st, srec *unused, unsigned long long seq, char **w, 
 	r->clock_days = n > 7 && atoi(w[7]) > 0 && atoi(w[7]) <= NET_DAYS_MAX ? atoi(w[7]) : 0;
 	if (n > 8 && net_name_ok(w[8]))
 		snprintf(r->invited, sizeof r->invited, "%s", w[8]);
+	r->casual = n > 9;
 	r->left_ms[0] = r->left_ms[1] = (int64_t)r->clock_min * 60000;
 	return 0;
 }
@@ -154,7 +157,7 @@ static int apply_offer(store *st, srec *r, unsigned long long seq, char **w, int
 
 static const entry_kind kinds[] = {
 	{ "base", 2, 12, ENTRY_STORE, 1, apply_base },
-	{ "new", 7, 9, ENTRY_STORE, 0, apply_new },
+	{ "new", 7, 10, ENTRY_STORE, 0, apply_new },
 	{ "seat", 6, 6, ENTRY_GAME, 0, apply_seat },
 	{ "move", 7, 7, ENTRY_GAME, 0, apply_move },
 	{ "undo", 6, 6, ENTRY_GAME, 0, apply_undo },

@@ -99,6 +99,7 @@ sgame *game_restore(server *s, srec *r)
 		g->seat[i].away_ms = server_now_ms();
 	}
 	snprintf(g->invited, sizeof g->invited, "%s", r->invited);
+	g->casual = r->casual;
 	g->offer = r->offer - 1;
 	g->takeback = r->takeback - 1;
 	game_start_clock(g);
@@ -275,11 +276,12 @@ void game_sync(sgame *g, conn *c)
 	for (int side = 0; side < 2; side++)
 		ratings_word(g->srv, g->seat[side].name, rated[side], sizeof rated[side]);
 	conn_send(c, "sync %s rules=%s clock=%s red=%s blue=%s moves=%d result=%s how=%s you=%s"
-	          " ratings=%s:%s",
+	          " ratings=%s:%s%s",
 	          g->name, ng_rules_name(ng_pos_rules(ng_game_pos(g->g))),
 	          clock, g->seat[0].name[0] ? g->seat[0].name : "-",
 	          g->seat[1].name[0] ? g->seat[1].name : "-", n, result_word(g->result),
-	          g->how[0] ? g->how : "-", side_word(c->role), rated[0], rated[1]);
+	          g->how[0] ? g->how : "-", side_word(c->role), rated[0], rated[1],
+	          g->casual ? " rated=no" : "");
 	for (int i = 0; i < n; i++) {
 		char mv[NG_MOVE_TEXT];
 		ng_move_format(ng_game_pos_at(g->g, i), ng_game_move_at(g->g, i), mv);

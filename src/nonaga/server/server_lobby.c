@@ -41,13 +41,13 @@ void lobby_game_line(server *s, const sgame *g, char *out, size_t size)
 	game_clock_word(g->clock_min, g->clock_inc, g->clock_days, clock, sizeof clock);
 	for (int side = 0; side < 2; side++)
 		ratings_word(s, g->seat[side].name, rated[side], sizeof rated[side]);
-	snprintf(out, size, "game %s %s %s %s %s %d %s%s%s ratings=%s:%s kind=%s:%s", g->name,
+	snprintf(out, size, "game %s %s %s %s %s %d %s%s%s ratings=%s:%s kind=%s:%s%s", g->name,
 	         ng_rules_name(ng_pos_rules(ng_game_pos(g->g))), clock,
 	         g->seat[0].name[0] ? g->seat[0].name : "-",
 	         g->seat[1].name[0] ? g->seat[1].name : "-", ng_game_ply(g->g), game_state(g),
 	         g->invited[0] ? " for=" : "", g->invited, rated[0], rated[1],
 	         player_kind(s, g->seat[0].name),
-	         player_kind(s, g->seat[1].name));
+	         player_kind(s, g->seat[1].name), g->casual ? " rated=no" : "");
 }
 
 void lobby_user_line(const conn *o, char *out, size_t size)

@@ -1,8 +1,9 @@
 /*
  * server_rating.c - the players' ratings (Glicko-2, rating.c).  Every game
  * over between two different players in which each made at least two
- * moves is one rating period for both; a challenge cancelled or a game
- * against oneself is not rated.
+ * moves is one rating period for both; a challenge cancelled, a game
+ * against oneself or a casual game (seek or challenge ... casual) is not
+ * rated.
  *
  * Rating a game and its end are one durable fact: the players' ratings
  * after the game go into the journal's entry of the game's end
@@ -172,7 +173,7 @@ void ratings_game(sgame *g)
 	g->rated = 0;
 	if (!s->ratings || !g->seat[0].name[0] || !g->seat[1].name[0] ||
 	    !strcmp(g->seat[0].name, g->seat[1].name) || ng_game_ply(g->g) < RATED_PLIES ||
-	    !strcmp(g->how, "cancelled"))
+	    !strcmp(g->how, "cancelled") || g->casual)
 		return;
 	double score[2] = { g->result == NG_RED_WINS ? 1 : g->result == NG_DRAW ? 0.5 : 0, 0 };
 	score[1] = 1 - score[0];

@@ -3,7 +3,8 @@
  * both ways: the text of games/NAME.rec and finished/ (the record format of
  * nonaga(6) with the server's keys: Mode: online, Game, Clock, Red-time,
  * Blue-time, For, Red-token, Blue-token, How, Winner, Draw-offer and
- * Takeback-offer, Red-rating and Blue-rating, Id and Seq), and a parsed
+ * Takeback-offer, Red-rating and Blue-rating, Rated (no: a casual game; without it,
+ * as in older records, rated), Id and Seq), and a parsed
  * record's keys back into a copy.  The store (server_store.c) reads and
  * writes the files; this file only converts.
  */
@@ -58,6 +59,7 @@ char *record_text(const srec *r)
 		set(&info, "Takeback-offer", record_offer_word(r->takeback - 1));
 	set(&info, "Red-rating", r->rated[0]);
 	set(&info, "Blue-rating", r->rated[1]);
+	set(&info, "Rated", r->casual ? "no" : "");
 	/* Result is the rules' result after the last move (the record
 	 * format's contract); a game over by resignation, time, abandon or
 	 * agreement has its outcome here. */
@@ -102,7 +104,7 @@ static void seat_from(srec *r, int side, const char *name, const char *token)
 
 /* The copy r (made for the record's game, its id set by the caller) as
  * the record's keys say: the date, the invitation, the seats, the clocks,
- * the ratings, the offers and how it ended. */
+ * the ratings, casual or rated, the offers and how it ended. */
 void record_fill(srec *r, const ng_record_info *info)
 {
 	r->seq = record_number(info, "Seq");
@@ -126,6 +128,7 @@ void record_fill(srec *r, const ng_record_info *info)
 	for (int side = 0; side < 2; side++)
 		if ((t = ng_record_get(info, rated[side])) && strlen(t) < sizeof r->rated[side])
 			snprintf(r->rated[side], sizeof r->rated[side], "%s", t);
+	r->casual = (t = ng_record_get(info, "Rated")) && !strcmp(t, "no");
 	if ((t = ng_record_get(info, "Draw-offer")))
 		record_offer_from(&r->offer, t);
 	if ((t = ng_record_get(info, "Takeback-offer")))

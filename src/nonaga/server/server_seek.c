@@ -1,7 +1,8 @@
 /*
- * server_seek.c - `play now': `seek CLOCK [standard|simple] [rated]' puts
- * a connection in line for a game of that clock and rules.  Two players
- * seeking the same are paired at once, the waiting player whose rating is
+ * server_seek.c - `play now': `seek CLOCK [standard|simple]
+ * [rated|casual]' puts a connection in line for a game of that clock and
+ * rules, rated or not (server_rating.c).  Two players seeking the same are
+ * paired at once, the waiting player whose rating is
  * nearest first (never two who ignore each other, never a player with
  * itself, nor one with GAMES_OPEN_MAX games open); the one who waited
  * plays red.  After --pair-wait seconds alone
@@ -22,6 +23,7 @@ struct seek {
 	conn *c;
 	int min, inc, days;
 	ng_rules rules;
+	int casual;            /* seek ... casual: an unrated game */
 	struct event *timer;   /* --pair-wait: a computer plays */
 	struct seek *next;
 };
@@ -102,6 +104,7 @@ static void pair(struct seek *red, conn *blue)
 	sgame *g = seek_game(blue, red->rules, red->min, red->inc, red->days);
 	if (!g)
 		return;
+	g->casual = red->casual;   /* (before the seats: the journal's "new" says it) */
 	seek_free(rc->srv, rc);
 	server_log("%s and %s paired in %s", rc->name, blue->name, g->name);
 	if (pair_sit(rc, g, NG_RED, blue->name) < 0 || pair_sit(blue, g, NG_BLUE, rc->name) < 0) {
@@ -129,6 +132,7 @@ static void on_wait(evutil_socket_t fd, short what, void *arg)
 	sgame *g = seek_game(c, k->rules, k->min, k->inc, k->days);
 	if (!g)
 		return;
+	g->casual = k->casual;
 	char r[NET_KEY_HEX + 1];
 	int side = net_random_hex(r) == 0 && (r[0] & 1) ? NG_BLUE : NG_RED;
 	seek_free(s, c);
@@ -145,9 +149,9 @@ static void on_wait(evutil_socket_t fd, short what, void *arg)
 
 /* Would a and b play each other? */
 static int fits(const struct seek *k, const conn *c, int min, int inc, int days,
-                ng_rules rules)
+                ng_rules rules, int casual)
 {
-	return k->c != c && games_open(k->c->srv, k->c->name) < GAMES_OPEN_MAX && k->min == min && k->inc == inc && k->days == days &&
+	return k->c != c && k->casual == casual && games_open(k->c->srv, k->c->name) < GAMES_OPEN_MAX && k->min == min && k->inc == inc && k->days == days &&
 	       k->rules == rules && strcmp(k->c->name, c->name) &&
 	       !conn_ignores(k->c, c->name) && !conn_ignores(c, k->c->name);
 }
@@ -155,22 +159,20 @@ static int fits(const struct seek *k, const conn *c, int min, int inc, int days,
 void cmd_seek(conn *c, char **w, int n)
 {
 	server *s = c->srv;
-	int min = 0, inc = 0, days = 0;
+	int min = 0, inc = 0, days = 0, casual = 0;
 	ng_rules rules = NG_STANDARD;
 	if (n < 2 || n > 4 || game_parse_clock(w[1], &min, &inc, &days) < 0) {
-		conn_send(c, "error bad-argument use: seek CLOCK [standard|simple] [rated] "
+		conn_send(c, "error bad-argument use: seek CLOCK [standard|simple] [rated|casual] "
 		          "(CLOCK: M+I, Dd or none)");
 		return;
 	}
 	for (int i = 2; i < n; i++) {
 		if (!strcmp(w[i], "standard") || !strcmp(w[i], "simple")) {
 			rules = w[i][1] == 't' ? NG_STANDARD : NG_SIMPLE;
-		} else if (!strcmp(w[i], "casual")) {
-			conn_send(c, "error not-supported every game on this server is rated: "
-			          "seek without casual");
-			return;
-		} else if (strcmp(w[i], "rated")) {
-			conn_send(c, "error bad-argument use: seek CLOCK [standard|simple] [rated]");
+		} else if (!strcmp(w[i], "casual") || !strcmp(w[i], "rated")) {
+			casual = w[i][0] == 'c';
+		} else {
+			conn_send(c, "error bad-argument use: seek CLOCK [standard|simple] [rated|casual]");
 			return;
 		}
 	}
@@ -183,7 +185,7 @@ void cmd_seek(conn *c, char **w, int n)
 	struct seek *best = NULL;
 	double mine = seek_rating(s, c->name), dist = 0;
 	for (struct seek *k = s->seeks; k; k = k->next) {
-		if (!fits(k, c, min, inc, days, rules))
+		if (!fits(k, c, min, inc, days, rules, casual))
 			continue;
 		double d = seek_rating(s, k->c->name) - mine;
 		d = d < 0 ? -d : d;
@@ -204,14 +206,15 @@ void cmd_seek(conn *c, char **w, int n)
 		pair(best, c);
 		return;
 	}
-	*k = (struct seek){ c, min, inc, days, rules, NULL, s->seeks };
+	*k = (struct seek){ c, min, inc, days, rules, casual, NULL, s->seeks };
 	s->seeks = k;
 	int wait = s->opt.pair_wait < 0 ? PAIR_WAIT_S : s->opt.pair_wait;
 	if (wait > 0 && s->opt.computers && (k->timer = evtimer_new(s->base, on_wait, k))) {
 		struct timeval tv = { wait, 0 };
 		evtimer_add(k->timer, &tv);
 	}
-	server_log("%s seeks %s %s", c->name, w[1], ng_rules_name(rules));
+	server_log("%s seeks %s %s%s", c->name, w[1], ng_rules_name(rules),
+	           casual ? " casual" : "");
 }
 
 void cmd_unseek(conn *c, char **w, int n)

@@ -205,9 +205,9 @@ void store_seat(sgame *g, int side)
 	store *st = g->srv->store;
 	const seat *t = &g->seat[side];
 	if (!g->rec) {
-		entry(st, "new %s %s %s %d %d %d %s", g->name, g->date,
+		entry(st, "new %s %s %s %d %d %d %s%s", g->name, g->date,
 		      ng_rules_name(ng_pos_rules(ng_game_pos(g->g))), g->clock_min, g->clock_inc,
-		      g->clock_days, g->invited[0] ? g->invited : "-");
+		      g->clock_days, g->invited[0] ? g->invited : "-", g->casual ? " casual" : "");
 		g->rec = rec_find(st, st->seq);
 		if (!g->rec)
 			return;

@@ -1,5 +1,7 @@
 /*
- * menu.c - the title menu.  The languages it offers are language.c's.
+ * menu.c - the title menu.  The kinds of opponent it offers are kinds.h's,
+ * in its rows' order, each doing what its menu column says; the languages
+ * it offers are language.c's.
  */
 #include "ui.h"
 #include <stdio.h>
@@ -8,8 +10,28 @@
 
 /* ---------------------------------------------------------------- menu */
 
-enum { M_WAITING, M_RESUME, M_AI, M_LEVEL, M_SIDE, M_PVP, M_ONLINE, M_PUZZLES, M_RULESET, M_RULES,
-       M_PAST, M_LANG, M_QUIT, M_COUNT };
+/* What an item is.  The items are laid out once (lay_out): the game
+ * waiting and Resume first (at M_WAITING and M_RESUME), then from
+ * M_KINDS an item for each kind of opponent, with a computer's settings
+ * (Level, Your side) under it, then the rest. */
+enum { I_WAITING, I_RESUME, I_KIND, I_LEVEL, I_SIDE, I_PUZZLES, I_RULESET, I_RULES, I_PAST,
+       I_LANG, I_QUIT };
+enum { M_WAITING, M_RESUME, M_KINDS };
+#define ITEMS_MAX (8 + 3 * MODE_COUNT)   /* the fixed 8, a kind and its settings */
+
+typedef struct menu_item {
+	int what;           /* I_ */
+	start_mode kind;    /* I_KIND's, or the kind I_LEVEL and I_SIDE set */
+	int gap;            /* a group begins here: a blank line before it */
+	int door_hides;     /* not for the SSH door's guests */
+} menu_item;
+
+/* What each kind's item answers (kinds.h's menu column). */
+static const int kind_answer[MODE_COUNT] = {
+#define KIND_MENU(name, word, label, players, side, menu) [MODE_##name] = menu,
+	NONAGA_KINDS(KIND_MENU)
+#undef KIND_MENU
+};
 
 /* The menu's state while it runs (as lobby.c's and play.c's): what this
  * call shows, and what it keeps from one call to the next. */
@@ -19,29 +41,58 @@ typedef struct menu {
 	/* The first item shown: the online game waiting for your move, and
 	 * Resume, only when there are such. */
 	int first, resumable;
-	/* Items not shown (bits): the SSH door's guests get no local games, no
-	 * save files, no past games (and the lobby at once, not a waiting
-	 * game). */
-	unsigned hidden;
+	/* The SSH door's guests get no games on this machine, no save files,
+	 * no past games (and the lobby at once, not a waiting game): the
+	 * items door_hides are not shown. */
+	int door;
 	/* Blank lines between groups of items: 1, or 0 when the screen is too
 	 * short for them. */
 	int gaps;
 	int sel;        /* the item selected, kept between calls */
 	int started;    /* the menu has been shown before */
 	int played;     /* the last call started a game */
+	menu_item v[ITEMS_MAX];
+	int n;          /* the items: v[n - 1] is Quit */
 } menu;
 
-static const char *label(const menu *m, int item)
+static void add(menu *m, int what, start_mode kind, int gap, int door_hides)
 {
-	switch (item) {
-	case M_WAITING: return m->waiting;
-	case M_RESUME: return _("Resume the saved game");
-	case M_AI: return _(kind_of(MODE_AI)->label);
-	case M_LEVEL: return _("Level");
-	case M_SIDE: return _("Your side");
-	case M_PVP: return _(kind_of(MODE_PVP)->label);
-	case M_ONLINE: return _(kind_of(MODE_ONLINE)->label);
-	case M_PUZZLES: {
+	if (m->n < ITEMS_MAX)
+		m->v[m->n++] = (menu_item){ what, kind, gap, door_hides };
+}
+
+static void lay_out(menu *m)
+{
+	add(m, I_WAITING, MODE_MENU, 0, 1);
+	add(m, I_RESUME, MODE_MENU, 0, 1);
+	int gap = 1;   /* the kinds are a group; a computer's settings end one */
+	for (int k = MODE_MENU + 1; k < MODE_COUNT; k++) {
+		int here = kind_answer[k] == MENU_PLAY;   /* a game on this machine */
+		add(m, I_KIND, (start_mode)k, gap, here);
+		gap = 0;
+		if (kind_of((start_mode)k)->players == KIND_COMPUTER) {
+			add(m, I_LEVEL, (start_mode)k, 0, 1);
+			add(m, I_SIDE, (start_mode)k, 0, 1);
+			gap = 1;
+		}
+	}
+	add(m, I_PUZZLES, MODE_MENU, gap, 0);
+	add(m, I_RULESET, MODE_MENU, 1, 1);
+	add(m, I_RULES, MODE_MENU, 0, 0);
+	add(m, I_PAST, MODE_MENU, 0, 1);
+	add(m, I_LANG, MODE_MENU, 0, 0);
+	add(m, I_QUIT, MODE_MENU, 0, 0);
+}
+
+static const char *label(const menu *m, int i)
+{
+	switch (m->v[i].what) {
+	case I_WAITING: return m->waiting;
+	case I_RESUME: return _("Resume the saved game");
+	case I_KIND: return _(kind_of(m->v[i].kind)->label);
+	case I_LEVEL: return _("Level");
+	case I_SIDE: return _("Your side");
+	case I_PUZZLES: {
 		static char buf[128];
 		int solved, total;
 		puzzle_progress(&solved, &total);
@@ -49,10 +100,10 @@ static const char *label(const menu *m, int item)
 		snprintf(buf, sizeof buf, _("Puzzles (%d/%d solved)"), solved, total);
 		return buf;
 	}
-	case M_RULESET: return _("Rule set");
-	case M_RULES: return _("How to play");
-	case M_PAST: return _("Past games");
-	case M_LANG: return _("Language");
+	case I_RULESET: return _("Rule set");
+	case I_RULES: return _("How to play");
+	case I_PAST: return _("Past games");
+	case I_LANG: return _("Language");
 	default: return _("Quit");
 	}
 }
@@ -76,25 +127,31 @@ static const char *level_text(int level)
 	return level >= NG_LEVEL_MIN && level <= NG_LEVEL_MAX ? _(text[level]) : "";
 }
 
-static int has_value(int item)
+static int has_value(int what)
 {
-	return item == M_LEVEL || item == M_SIDE || item == M_RULESET || item == M_LANG;
+	return what == I_LEVEL || what == I_SIDE || what == I_RULESET || what == I_LANG;
 }
 
-static void value(const lineup *s, int item, char *buf, size_t n)
+/* A computer's settings stand indented under its item. */
+static int indent_of(int what)
 {
-	switch (item) {
-	case M_LEVEL:
+	return what == I_LEVEL || what == I_SIDE ? 2 : 0;
+}
+
+static void value(const lineup *s, int what, char *buf, size_t n)
+{
+	switch (what) {
+	case I_LEVEL:
 		snprintf(buf, n, "%d", s->level);
 		break;
-	case M_SIDE:
+	case I_SIDE:
 		snprintf(buf, n, "%s", s->human < 0 ? _("random") :
 		         s->human == NG_RED ? _("Red") : _("Blue"));
 		break;
-	case M_RULESET:
+	case I_RULESET:
 		snprintf(buf, n, "%s", s->rules == NG_STANDARD ? _("standard") : _("simple"));
 		break;
-	case M_LANG:
+	case I_LANG:
 		snprintf(buf, n, "%s", language_label(language_index()));
 		break;
 	default:
@@ -103,22 +160,22 @@ static void value(const lineup *s, int item, char *buf, size_t n)
 }
 
 /* Change a setting: NULL, or why the language chosen is not shown. */
-static const char *change(lineup *s, int item, int d)
+static const char *change(lineup *s, int what, int d)
 {
-	switch (item) {
-	case M_LEVEL:
+	switch (what) {
+	case I_LEVEL:
 		s->level += d;
 		if (s->level < NG_LEVEL_MIN) s->level = NG_LEVEL_MAX;
 		if (s->level > NG_LEVEL_MAX) s->level = NG_LEVEL_MIN;
 		break;
-	case M_SIDE:
+	case I_SIDE:
 		/* random, Red, Blue */
 		s->human = (s->human + 1 + (d > 0 ? 1 : 2)) % 3 - 1;
 		break;
-	case M_RULESET:
+	case I_RULESET:
 		s->rules = s->rules == NG_STANDARD ? NG_SIMPLE : NG_STANDARD;
 		break;
-	case M_LANG:
+	case I_LANG:
 		return language_choose((language_index() + (d > 0 ? 1 : language_count() - 1))
 		                       % language_count());
 	default:
@@ -127,14 +184,10 @@ static const char *change(lineup *s, int item, int d)
 	return NULL;
 }
 
-/* The items the SSH door hides (menu.hidden). */
-#define DOOR_HIDES (1u << M_WAITING | 1u << M_RESUME | 1u << M_AI | 1u << M_LEVEL | \
-	1u << M_SIDE | 1u << M_PVP | 1u << M_RULESET | 1u << M_PAST)
-
-static int shown(const menu *m, int item)
+static int shown(const menu *m, int i)
 {
-	return item >= m->first && item < M_COUNT && (item != M_RESUME || m->resumable) &&
-	       !(m->hidden >> item & 1);
+	return i >= m->first && i < m->n && (i != M_RESUME || m->resumable) &&
+	       !(m->door && m->v[i].door_hides);
 }
 
 /* The item shown next after item in direction d (1 or -1); at an end,
@@ -142,10 +195,10 @@ static int shown(const menu *m, int item)
 static int step(const menu *m, int item, int d, int wrap)
 {
 	for (int i = item + d;; i += d) {
-		if (i < 0 || i >= M_COUNT) {
+		if (i < 0 || i >= m->n) {
 			if (!wrap)
 				return item;
-			i = d > 0 ? -1 : M_COUNT;   /* (then i += d) */
+			i = d > 0 ? -1 : m->n;   /* (then i += d) */
 			continue;
 		}
 		if (shown(m, i) || i == item)
@@ -155,23 +208,23 @@ static int step(const menu *m, int item, int d, int wrap)
 
 /* The line under the menu: what Enter does on the item selected, and on
  * a setting what it is. */
-static const char *footer(const lineup *s, int sel)
+static const char *footer(const lineup *s, int what)
 {
 	static char buf[600];
-	switch (sel) {
-	case M_LEVEL:
+	switch (what) {
+	case I_LEVEL:
 		snprintf(buf, sizeof buf, "%s %s", level_text(s->level),
 		         _("Left and right change the level; Enter plays against "
 		           "the computer."));
 		return buf;
-	case M_SIDE:
+	case I_SIDE:
 		return _("Left and right choose your side (random, Red or Blue; Red "
 		         "moves first); Enter plays against the computer.");
-	case M_RULESET:
+	case I_RULESET:
 		return _("Simple rules: any empty disc may be taken. Standard: only "
 		         "a free one, and not the one just moved. Left, right or "
 		         "Enter change the rule set.");
-	case M_LANG:
+	case I_LANG:
 		return _("Left, right or Enter change the language.");
 	default:
 		return _("Up and down choose, left and right change a setting, "
@@ -182,15 +235,14 @@ static const char *footer(const lineup *s, int sel)
 /* Screen rows of the items, to draw them and to find clicks. */
 static int item_row(const menu *m, int top, int item)
 {
-	static const int groups[] = { M_AI, M_PVP, M_RULESET };
 	int row = top;
 	for (int i = m->first; i < item; i++)
 		row += shown(m, i);
-	for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+	for (int g = M_KINDS; g < m->n; g++) {   /* (a group shows its gap after anything) */
 		int before = 0;
-		for (int i = m->first; i < groups[g]; i++)
+		for (int i = m->first; i < g && m->v[g].gap; i++)
 			before |= shown(m, i);
-		row += m->gaps * (before && item >= groups[g]);
+		row += m->gaps * (before && item >= g);
 	}
 	return row;
 }
@@ -204,7 +256,7 @@ static void draw(menu *m, const lineup *s, const char *notice,
 	 * screen (48x14 with Resume) the blanks and the subtitle go, so that
 	 * every item stays on the screen. */
 	m->gaps = 1;
-	int full = 3 + item_row(m, 0, M_COUNT - 1) + 1 + 3;
+	int full = 3 + item_row(m, 0, m->n - 1) + 1 + 3;
 	m->gaps = LINES >= full;
 	int top = m->gaps ? (LINES - full) / 2 : 0;
 	char title[256];
@@ -225,10 +277,10 @@ static void draw(menu *m, const lineup *s, const char *notice,
 	}
 
 	int lw = 0;
-	for (int i = m->first; i < M_COUNT; i++) {
+	for (int i = m->first; i < m->n; i++) {
 		if (!shown(m, i) || i == M_WAITING)
 			continue;   /* (the waiting game's line may be longer) */
-		int iw = text_width(label(m, i)) + (i == M_LEVEL || i == M_SIDE ? 2 : 0);
+		int iw = text_width(label(m, i)) + indent_of(m->v[i].what);
 		if (iw > lw)
 			lw = iw;
 	}
@@ -239,18 +291,18 @@ static void draw(menu *m, const lineup *s, const char *notice,
 	if (x < 2)
 		x = 2;
 	int itop = top + (m->gaps ? 3 : 1);
-	for (int y = itop; y < item_row(m, itop, M_COUNT - 1) + 1; y++)
+	for (int y = itop; y < item_row(m, itop, m->n - 1) + 1; y++)
 		text_line(y, 0, COLS, "", A_NORMAL);
-	for (int i = m->first; i < M_COUNT; i++) {
+	for (int i = m->first; i < m->n; i++) {
 		if (!shown(m, i))
 			continue;
 		int y = item_row(m, itop, i);
 		attr_t a = i == sel ? term_attr(R_CURSOR) | A_BOLD : A_NORMAL;
-		int indent = i == M_LEVEL || i == M_SIDE ? 2 : 0;
+		int indent = indent_of(m->v[i].what);
 		text_put(y, x + indent - 2, 1, i == sel ? G->more_right : " ", term_attr(R_SEL));
 		char line[300], v[128];
-		value(s, i, v, sizeof v);
-		if (has_value(i)) {
+		value(s, m->v[i].what, v, sizeof v);
+		if (has_value(m->v[i].what)) {
 			char vv[200];
 			snprintf(vv, sizeof vv, "%s %s %s", G->level_less, v, G->level_more);
 			int used = text_put(y, x + indent, boxw - indent, label(m, i), a);
@@ -265,7 +317,7 @@ static void draw(menu *m, const lineup *s, const char *notice,
 			         i == M_WAITING && i != sel ? a | term_attr(R_MSG) : a);
 		}
 	}
-	int last = item_row(m, itop, M_COUNT - 1);
+	int last = item_row(m, itop, m->n - 1);
 	int fy = last + 1 + m->gaps;
 	for (int y = last + 1; y < LINES; y++)
 		text_line(y, 0, COLS, "", A_NORMAL);
@@ -273,8 +325,8 @@ static void draw(menu *m, const lineup *s, const char *notice,
 		fy += text_block(fy, 2, COLS - 4, LINES - fy, notice,
 		                 term_attr(R_MSG)) + 1;
 	if (fy < LINES)
-		fy += text_block(fy, 2, COLS - 4, LINES - fy, footer(s, sel),
-		                 sel == M_LEVEL ? A_NORMAL : term_attr(R_DIM));
+		fy += text_block(fy, 2, COLS - 4, LINES - fy, footer(s, m->v[sel].what),
+		                 m->v[sel].what == I_LEVEL ? A_NORMAL : term_attr(R_DIM));
 	/* the version in the corner, where it covers nothing */
 	char ver[64];
 	snprintf(ver, sizeof ver, "%s", NG_VERSION);
@@ -288,21 +340,23 @@ static void draw(menu *m, const lineup *s, const char *notice,
 int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
              const char *notice)
 {
-	static menu M = { .sel = M_AI };
+	static menu M = { .sel = M_KINDS };
 	menu *m = &M;
+	if (!m->n)
+		lay_out(m);
 	m->waiting = game_waiting && !door ? game_waiting : "";
 	m->resumable = can_resume && !door;
-	m->hidden = door ? DOOR_HIDES : 0;
-	m->first = m->waiting[0] ? M_WAITING : m->resumable ? M_RESUME : M_AI;
+	m->door = door;
+	m->first = m->waiting[0] ? M_WAITING : m->resumable ? M_RESUME : M_KINDS;
 	/* the program starts on the game waiting for you, or on Resume, and
 	 * the menu is on Resume after a game that is left in progress (m);
 	 * otherwise it keeps its place (one that went: the first) */
-	if (!m->started && m->first < M_AI)
+	if (!m->started && m->first < M_KINDS)
 		m->sel = m->first;
 	else if (m->played && m->resumable)
 		m->sel = M_RESUME;
 	else if (!shown(m, m->sel))
-		m->sel = step(m, M_COUNT - 1, 1, 1);   /* the first shown */
+		m->sel = step(m, m->n - 1, 1, 1);   /* the first shown */
 	m->started = 1;
 	m->played = 0;
 	int itop = 0, x = 0;
@@ -337,8 +391,8 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 			break;
 		case ACT_LEFT:
 		case ACT_RIGHT:
-			if (has_value(m->sel))
-				if ((why = change(s, m->sel, ev.act == ACT_RIGHT ? 1 : -1)))
+			if (has_value(m->v[m->sel].what))
+				if ((why = change(s, m->v[m->sel].what, ev.act == ACT_RIGHT ? 1 : -1)))
 					notice = why;
 			break;
 		case ACT_HELP:
@@ -349,51 +403,49 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 		case ACT_BACK:
 			/* nothing to go back to: Esc goes to Quit, so that it
 			 * quits only with Enter after it, never by accident */
-			m->sel = M_QUIT;
+			m->sel = m->n - 1;
 			break;
 		case ACT_CLICK:
-			for (int i = m->first; i < M_COUNT; i++)
+			for (int i = m->first; i < m->n; i++)
 				if (shown(m, i) && ev.y == item_row(m, itop, i) && ev.x >= x - 2) {
 					m->sel = i;
 					ev.act = ACT_SELECT;
 				}
 			if (ev.act != ACT_SELECT)
 				break;
-			if (has_value(m->sel)) {   /* a click on a setting changes it */
-				if ((why = change(s, m->sel, 1)))
+			if (has_value(m->v[m->sel].what)) {   /* a click on a setting changes it */
+				if ((why = change(s, m->v[m->sel].what, 1)))
 					notice = why;
 				break;
 			}
 			/* fall through */
 		case ACT_SELECT:
-			switch (m->sel) {
-			case M_WAITING:
+			switch (m->v[m->sel].what) {
+			case I_WAITING:
 				return MENU_WAITING;
-			case M_RESUME:
+			case I_RESUME:
 				m->played = 1;
 				return MENU_RESUME;
-			case M_AI: case M_LEVEL: case M_SIDE:
-				s->mode = MODE_AI;
-				m->played = 1;
-				return MENU_PLAY;
-			case M_PVP:
-				s->mode = MODE_PVP;
-				m->played = 1;
-				return MENU_PLAY;
-			case M_RULESET: case M_LANG:
-				if ((why = change(s, m->sel, 1)))
+			case I_KIND: case I_LEVEL: case I_SIDE: {
+				start_mode k = m->v[m->sel].kind;
+				if (kind_answer[k] == MENU_PLAY) {   /* a game here of that kind */
+					s->mode = k;
+					m->played = 1;
+				}
+				return kind_answer[k];
+			}
+			case I_RULESET: case I_LANG:
+				if ((why = change(s, m->v[m->sel].what, 1)))
 					notice = why;
 				break;
-			case M_RULES:
+			case I_RULES:
 				page_rules();
 				break;
-			case M_PAST:
+			case I_PAST:
 				return MENU_PAST;
-			case M_ONLINE:
-				return MENU_ONLINE;
-			case M_PUZZLES:
+			case I_PUZZLES:
 				return MENU_PUZZLES;
-			case M_QUIT:
+			case I_QUIT:
 				return MENU_QUIT;
 			}
 			break;

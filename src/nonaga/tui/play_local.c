@@ -12,7 +12,7 @@
  * none, two players at one keyboard. */
 typedef int side_maker(other_side *o, const options *opt, int draw_side);
 static side_maker *const makers[MODE_COUNT] = {
-#define KIND_SIDE(name, word, label, players, side) [MODE_##name] = side,
+#define KIND_SIDE(name, word, label, players, side, menu) [MODE_##name] = side,
 	NONAGA_KINDS(KIND_SIDE)
 #undef KIND_SIDE
 };
