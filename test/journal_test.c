@@ -74,13 +74,6 @@ int net_random_hex(char out[NET_KEY_HEX + 1])
 static server srv;
 static char dir[256];
 
-/* server_bot.c's, which the ratings' lines call: the store knows no bots. */
-const char *player_kind(server *s, const char *name)
-{
-	(void)s;
-	return name[0] ? "human" : "-";
-}
-
 static int open_store(void)
 {
 	char msg[512];
