@@ -137,6 +137,7 @@ struct sgame {
 	srec *rec;                  /* the store's copy, or NULL */
 	int rated;                  /* over and rated (server_rating.c) */
 	rating before[2], after[2]; /* then: the players' ratings */
+	char event[NET_NAME_MAX + 1];   /* the arena it is a game of, or "" */
 	sgame *next;
 };
 
@@ -161,6 +162,7 @@ struct srec {
 	int dirty;                  /* changed since its record was written */
 	int on_disk;                /* games/NAME.rec is its */
 	int retire, dropped;        /* over or cancelled: leaves the store */
+	char event[NET_NAME_MAX + 1];   /* as sgame's (the record's Event) */
 	srec *next;
 };
 
@@ -197,6 +199,7 @@ struct server {
 	struct event *linger;       /* server_linger.c's timer, or NULL */
 	struct computers *computers;   /* server_computer.c's, or NULL */
 	struct seek *seeks;         /* server_seek.c's: who looks for a game */
+	struct arenas *arenas;      /* server_arena*.c's */
 };
 
 int server_main(const server_opts *opt);
