@@ -10,6 +10,7 @@
  * half a second (doc/hacking.md).
  */
 #include "srvtest.h"
+#include <time.h>
 
 static int port;
 
@@ -253,6 +254,44 @@ static void refusals(void)
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
 }
 
+/* --arena-schedule: an arena made 5 minutes before its time; a bad SPEC
+ * refused at the start. */
+static void schedule(void)
+{
+	time_t now = time(NULL), start = now - now % 60 + 180;
+	struct tm tm;
+	char spec[64], name[64], want[160], cmd[600], out[600] = "";
+	gmtime_r(&start, &tm);
+	strftime(spec, sizeof spec, "%H:%M/2/3+2/simple", &tm);
+	strftime(name, sizeof name, "arena-%m%d-%H%M", &tm);
+	char l1[320];
+	snprintf(l1, sizeof l1, "unix:%s", sock);
+	char *args[] = { (char *)"--listen", l1, (char *)"--listen", (char *)"127.0.0.1:0",
+	                 (char *)"--state", state, (char *)"--arena-schedule", spec, NULL };
+	pid_t pid = srv_start(nonaga, logpath, args);
+	port = srv_wait(logpath, 4, 10000);
+	CHECK(port > 0, "the server starts with --arena-schedule %s", spec);
+	tc t;
+	CHECK(tc_login(&t, port, state, "gus"), "a player");
+	long secs = left(&t, name);
+	CHECK(secs > 100 && secs <= 180, "%s is made at once, starting in %ld s", name, secs);
+	snprintf(want, sizeof want, "arena %s starting %ld 2 3+2 simple 0 -", name, secs);
+	CHECK(list_is(&t, "arenas", "arena arena-", (snprintf(cmd, sizeof cmd, "%s|ok 3", want), cmd)),
+	      "arenas: %s", want);
+	tc_close(&t);
+	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
+	snprintf(cmd, sizeof cmd, "%s --serve --state %s --arena-schedule 25:00/5/3+0 2>&1", nonaga,
+	         state);
+	FILE *p = popen(cmd, "r");
+	size_t n = p ? fread(out, 1, sizeof out - 1, p) : 0;
+	out[n] = 0;
+	int st = p ? pclose(p) : -1;
+	CHECK(st != 0 && !strcmp(out, "nonaga: invalid schedule '25:00/5/3+0' for --arena-schedule "
+	                         "(HH:MM/MINUTES/M+I[/standard|simple], UTC, with commas between, "
+	                         "8 at most: 18:00/60/3+2)\nTry 'nonaga --help' for more "
+	                         "information.\n"), "a bad schedule is refused: %s", out);
+}
+
 int main(void)
 {
 	if (srv_setup("arena") < 0)
@@ -260,5 +299,6 @@ int main(void)
 	setenv("NONAGA_TEST_ARENA_MS", "500", 1);
 	tournament();
 	refusals();
+	schedule();
 	return srv_done("arena");
 }

@@ -449,6 +449,8 @@ int server_main(const server_opts *opt)
 			n += game_restore(s, r) != NULL;
 		computers_resume(s);
 		arenas_resume(s);
+		if (arena_schedule_start(s, msg, sizeof msg) < 0)
+			server_log("%s", msg);
 		server_log("nonaga %s (pid %ld) serving %d game%s from %s, up to %d client%s",
 		           NG_VERSION, (long)getpid(), n, n == 1 ? "" : "s", s->state,
 		           s->max_clients, s->max_clients == 1 ? "" : "s");
@@ -462,6 +464,7 @@ int server_main(const server_opts *opt)
 	players_free(s);
 	challenges_free(s);
 	arenas_free(s);
+	arena_schedule_free(s);
 	linger_free(s);
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])

@@ -63,6 +63,7 @@ typedef struct server_opts {
 	unsigned computers;     /* --computers: bit N for computer-N's level N */
 	int computer_jobs;      /* --computer-jobs (0: the cores less one, >= 1) */
 	int pair_wait;          /* --pair-wait SECONDS (-1: 20; 0: never) */
+	const char *arena_schedule;   /* --arena-schedule SPEC, or NULL */
 } server_opts;
 
 typedef struct server server;
@@ -200,6 +201,7 @@ struct server {
 	struct computers *computers;   /* server_computer.c's, or NULL */
 	struct seek *seeks;         /* server_seek.c's: who looks for a game */
 	struct arenas *arenas;      /* server_arena*.c's */
+	struct schedule *schedule;  /* server_arena.c's: --arena-schedule */
 };
 
 int server_main(const server_opts *opt);

@@ -16,9 +16,16 @@
  */
 #include "server_arena.h"
 #include "server_entry.h"
+#include "server_schedule.h"
+#include <event2/event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#define ARENA_ANNOUNCE_S 300   /* a scheduled arena is made this long before
+                                * it starts, for players to enter */
+#define SCHEDULE_CHECK_S 5
 
 #define ARENA_USE "arena NAME MINUTES M+I [standard|simple] (MINUTES 1-720)"
 
@@ -175,4 +182,65 @@ void cmd_arenas(conn *c, char **w, int n)
 		          ng_rules_name(a->rules), entered, winner);
 	}
 	conn_send(c, "ok %d", k);
+}
+
+/* ------------------------------------------------------ --arena-schedule */
+
+struct schedule {
+	arena_slot slot[SCHEDULE_MAX];
+	int n;
+	struct event *timer;
+};
+
+/* Each slot's arena, arena-MMDD-HHMM, is made when the time (UTC) is
+ * within ARENA_ANNOUNCE_S before its start, its wait what is left. */
+static void on_schedule(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd, (void)what;
+	server *s = arg;
+	struct schedule *k = s->schedule;
+	time_t now = time(NULL);
+	for (int i = 0; i < k->n; i++) {
+		const arena_slot *sl = &k->slot[i];
+		time_t start = now - now % 86400 + (time_t)sl->at * 60;
+		if (start <= now)
+			start += 86400;
+		if (start - now > ARENA_ANNOUNCE_S)
+			continue;
+		struct tm tm;
+		char name[NET_NAME_MAX + 1], why[160];
+		gmtime_r(&start, &tm);
+		strftime(name, sizeof name, "arena-%m%d-%H%M", &tm);
+		if (!arena_find(s, name) &&
+		    !make(s, name, (int)(start - now), sl->minutes, sl->clock,
+		          sl->simple ? NG_SIMPLE : NG_STANDARD, why, sizeof why))
+			server_log("arena %s not made: %s", name, why);
+	}
+}
+
+int arena_schedule_start(server *s, char *msg, size_t size)
+{
+	struct timeval tv = { SCHEDULE_CHECK_S, 0 };
+	if (!s->opt.arena_schedule)
+		return 0;
+	struct schedule *k = calloc(1, sizeof *k);
+	if (!k || (k->n = schedule_parse(s->opt.arena_schedule, k->slot)) < 0 ||
+	    !(k->timer = event_new(s->base, -1, EV_PERSIST, on_schedule, s)) ||
+	    event_add(k->timer, &tv) < 0) {
+		if (k && k->timer)
+			event_free(k->timer);
+		free(k);
+		return snprintf(msg, size, "cannot follow the arena schedule"), -1;
+	}
+	s->schedule = k;
+	on_schedule(-1, 0, s);
+	return 0;
+}
+
+void arena_schedule_free(server *s)
+{
+	if (s->schedule && s->schedule->timer)
+		event_free(s->schedule->timer);
+	free(s->schedule);
+	s->schedule = NULL;
 }

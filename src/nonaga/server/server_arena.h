@@ -93,5 +93,9 @@ void arena_stop(arena *a);         /* its timers freed */
 
 /* server_arena.c: the commands */
 cmd_fn cmd_arena, cmd_enter, cmd_withdraw, cmd_standings, cmd_arenas;
+/* --arena-schedule followed (after the arenas resumed): 0, or -1 with
+ * msg; and forgotten. */
+int arena_schedule_start(server *s, char *msg, size_t size);
+void arena_schedule_free(server *s);
 
 #endif
