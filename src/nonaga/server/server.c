@@ -463,7 +463,6 @@ int server_main(const server_opts *opt)
 	owners_free(s);
 	players_free(s);
 	challenges_free(s);
-	arenas_free(s);
 	arena_schedule_free(s);
 	linger_free(s);
 	for (int i = 0; i < 2; i++)

@@ -455,6 +455,7 @@ void store_close(server *s)
 		return;
 	journal_close(st->j);
 	ratings_free(s);
+	arenas_free(s);
 	while (st->recs)
 		rec_free(st, st->recs);
 	if (st->lock >= 0)
