@@ -8,7 +8,8 @@
  * door's players, server_rating.c the players' ratings and
  * server_players.c their settings, ignore lists and whether they are
  * bots (both tables sorted by name, server_names.c), server_bot.c the
- * bots and challenges, server_owners.c who owns each name;
+ * bots and challenges, server_arena*.c the arenas (server_arena.h),
+ * server_owners.c who owns each name;
  * server_store.c keeps their files (a journal made durable once per turn
  * of the loop, server_journal.c, whose damage server_damage.c reports and
  * whose entries' kinds are server_entry.c's table, and records, converted
