@@ -310,6 +310,38 @@ static void schedule(void)
 	                         "information.\n"), "a bad schedule is refused: %s", out);
 }
 
+/* With the arena's seconds 10 ms long: the arenas over beyond the last
+ * 8 are forgotten. */
+static void kept(void)
+{
+	setenv("NONAGA_TEST_ARENA_MS", "10", 1);
+	pid_t pid = up(6);
+	CHECK(pid > 0, "the server starts with seconds of 10 ms");
+	tc t;
+	char got[600], cmd[64], line[600];
+	int made = tc_login(&t, port, state, "hal");
+	for (int i = 1; i <= 9; i++) {
+		snprintf(cmd, sizeof cmd, "arena k%d 1 1+0", i);
+		made += tc_answer(&t, cmd, "ok", got, sizeof got);
+	}
+	CHECK(made == 10, "nine more arenas: %s", got);
+	int on = 1, n = 0, cup = 0, k9 = 0;
+	for (int64_t end = tc_now() + 30000; on && tc_now() < end; tc_sleep_ms(200)) {
+		on = n = cup = k9 = 0;
+		tc_send(&t, "arenas");
+		while (tc_line(&t, line, sizeof line, 5000) > 0 && strncmp(line, "ok", 2)) {
+			n++;
+			on += !strstr(line, " over ");
+			cup += !strncmp(line, "arena cup ", 10);
+			k9 += !strncmp(line, "arena k9 ", 9);
+		}
+	}
+	CHECK(!on && n == 8 && !cup && k9, "all over, the last 8 are kept: %d listed, cup %d, k9 %d",
+	      n, cup, k9);
+	tc_close(&t);
+	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
+}
+
 int main(void)
 {
 	if (srv_setup("arena") < 0)
@@ -318,5 +350,6 @@ int main(void)
 	tournament();
 	refusals();
 	schedule();
+	kept();
 	return srv_done("arena");
 }

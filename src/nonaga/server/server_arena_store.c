@@ -265,15 +265,17 @@ int apply_arena_score(store *st, srec *r, unsigned long long seq, char **w, int 
 	return 0;
 }
 
-/* The arenas over beyond the ARENAS_KEPT last are forgotten. */
-static void prune(server *s)
+/* The arenas over beyond the ARENAS_KEPT last are forgotten, the oldest
+ * first, but never the one that just ended (its clock's caller goes on
+ * with it). */
+static void prune(server *s, const arena *ended)
 {
 	int over = 0;
 	for (arena *a = s->arenas->list; a; a = a->next)
 		over += arena_over(a);
 	for (arena *a = s->arenas->list, *next; a && over > ARENAS_KEPT; a = next) {
 		next = a->next;
-		if (arena_over(a))
+		if (arena_over(a) && a != ended)
 			arena_drop(s, a), over--;
 	}
 }
@@ -289,7 +291,7 @@ int apply_arena_clock(store *st, srec *r, unsigned long long seq, char **w, int 
 		return -1;
 	a->t = t;
 	if (arena_over(a))
-		prune(store_server(st));
+		prune(store_server(st), a);
 	return 0;
 }
 
