@@ -34,11 +34,12 @@ static int in(pl *p, const char *name)
 	return tc_login(&p->t, port, state, name);
 }
 
-/* The next `paired' line p is told: against opp, as side (got: the line). */
-static int paired(pl *p, const char *opp, int side, char *got, size_t size)
+/* The next `paired' line p is told within ms: against opp, as side (got:
+ * the line). */
+static int paired_within(pl *p, const char *opp, int side, int ms, char *got, size_t size)
 {
 	char line[600], s[16], o[64];
-	if (!tc_expect(&p->t, "paired ", line, sizeof line, 5000)) {
+	if (!tc_expect(&p->t, "paired ", line, sizeof line, ms)) {
 		tc_copy(got, size, "(no paired line)");
 		return 0;
 	}
@@ -47,6 +48,11 @@ static int paired(pl *p, const char *opp, int side, char *got, size_t size)
 		return 0;
 	p->side = strcmp(s, "red") ? NG_BLUE : NG_RED;
 	return !strcmp(o, opp) && p->side == side && strlen(p->token) == 32;
+}
+
+static int paired(pl *p, const char *opp, int side, char *got, size_t size)
+{
+	return paired_within(p, opp, side, 5000, got, size);
 }
 
 /* loser resigns to winner (in the same game): both told the end. */
@@ -253,8 +259,8 @@ static void refusals(void)
 	      "eve and fay enter and are paired: %s", got);
 	CHECK(beats(&e, &f), "eve wins");
 	long l1 = left(&f.t, "x");
-	CHECK(paired(&f, "eve", NG_RED, got, sizeof got) && paired(&e, "fay", NG_BLUE, got, sizeof got),
-	      "alone, they are paired again: %s", got);
+	CHECK(paired_within(&f, "eve", NG_RED, 20000, got, sizeof got) &&
+	      paired(&e, "fay", NG_BLUE, got, sizeof got), "alone, they are paired again: %s", got);
 	long l2 = left(&f.t, "x");
 	CHECK(l1 - l2 >= ARENA_REMATCH && l1 - l2 <= ARENA_REMATCH + 3,
 	      "after %d s (%ld s left, then %ld)", ARENA_REMATCH, l1, l2);
