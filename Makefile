@@ -241,6 +241,7 @@ build/test/turn_test build/asan/test/turn_test: src/nonaga/turn.c $(HDRS)
 build/test/journal_test build/asan/test/journal_test: src/nonaga/server/server_store.c src/nonaga/server/server_journal.c src/nonaga/server/server_dir.c \
   src/nonaga/server/server_damage.c src/nonaga/server/server_record.c src/nonaga/server/server_entry.c \
   src/nonaga/server/server_clock.c src/nonaga/server/server_rating.c src/nonaga/server/server_names.c \
+  src/nonaga/server/server_arena_store.c \
   src/nonaga/server/rating.c src/nonaga/durable.c $(HDRS)
 build/test/rating_test build/asan/test/rating_test build/test/ratings_test \
   build/asan/test/ratings_test build/test/ratings_crash_test \
@@ -260,7 +261,7 @@ build/asan/test/server_hostile_test build/test/players_test build/asan/test/play
   build/asan/test/names_test build/test/server_seek_test build/asan/test/server_seek_test \
   build/test/challenge_test build/asan/test/challenge_test build/test/bot_test \
   build/test/casual_test build/asan/test/casual_test \
-  build/asan/test/bot_test: test/srvtest.h
+  build/asan/test/bot_test build/test/arena_test build/asan/test/arena_test: test/srvtest.h
 build/test/diskfull_test build/asan/test/diskfull_test: src/nonaga/server/server_journal.c src/nonaga/durable.c
 build/test/kinds_test build/asan/test/kinds_test: src/nonaga/kinds.c
 build/test/tactics_test build/asan/test/tactics_test build/tsan/test/tactics_test: test/puzzle_check.h

@@ -240,6 +240,11 @@ static const struct row {
 	  "(M 1-180 minutes, I 0-180 seconds, D 1-30 days a move)" },
 	{ "accept", 1, 1, "accept ID" },
 	{ "decline", 1, 1, "decline ID" },
+	{ "arena", 3, 4, "arena NAME MINUTES M+I [standard|simple] (MINUTES 1-720)" },
+	{ "enter", 1, 1, "enter ARENA" },
+	{ "withdraw", 1, 1, "withdraw ARENA" },
+	{ "standings", 1, 1, "standings ARENA" },
+	{ "arenas", 0, 0, "arenas" },
 };
 
 /* The word with k words after it (each w1): refused with its usage? */

@@ -158,7 +158,7 @@ typedef struct optdef {
 #define SERVE_ONLY M_SERVE, 0, G_NONE, \
 	N_("nonaga: --listen, --state, --grace, --idle, --max-clients, " \
 	   "--max-games, --sync, --gateway, --door-per-address, --computers, " \
-	   "--computer-jobs and --pair-wait go with " \
+	   "--computer-jobs, --pair-wait and --arena-schedule go with " \
 	   "--serve\n"), M_ALL
 #define ANALYZE_ONLY M_ANALYZE, 0, G_NONE, \
 	N_("nonaga: --analyze-depth and --analyze-out go with --analyze\n"), M_ALL
@@ -262,6 +262,10 @@ static const optdef optdefs[] = {
 	  " SECONDS", N_("with --serve: a player who seeks a game and finds\n"
 	                 "nobody plays a computer after this long\n"
 	                 "(default: 20; 0: never)") },
+	{ O_ARENA_SCHEDULE, "arena-schedule", NULL, 0, required_argument, set_arena_schedule,
+	  SERVE_ONLY, " SPEC", N_("with --serve: run arenas every day at these times\n"
+	                          "(HH:MM/MINUTES/M+I[/RULES][,...], UTC), each\n"
+	                          "open to enter 5 minutes before") },
 	{ O_DOOR, "door", NULL, 0, no_argument, NULL, ITS_MODE(M_DOOR, G_NONE),
 	  NULL, N_("the game of an SSH account's players (its\n"
 	           "ForceCommand; see The SSH door in nonaga(6))") },

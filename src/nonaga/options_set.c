@@ -6,6 +6,7 @@
 #include "options_set.h"
 #include "i18n.h"
 #include "analysis.h"
+#include "server_schedule.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -232,6 +233,19 @@ int set_server_number(cmdline *c, int id, const char *arg)
 	*(id == O_GRACE ? &c->so.grace : id == O_IDLE ? &c->so.idle
 	  : id == O_MAX_GAMES ? &c->so.max_games
 	  : id == O_DOOR_PER_ADDR ? &c->so.door_per_addr : &c->so.max_clients) = (int)v;
+	return GO_ON;
+}
+
+/* --arena-schedule SPEC (server_schedule.h) */
+int set_arena_schedule(cmdline *c, int id, const char *arg)
+{
+	arena_slot slots[SCHEDULE_MAX];
+	(void)id;
+	if (schedule_parse(arg, slots) < 0)
+		return options_bad(_("nonaga: invalid schedule '%s' for --arena-schedule "
+		                     "(HH:MM/MINUTES/M+I[/standard|simple], UTC, with commas "
+		                     "between, 8 at most: 18:00/60/3+2)\n"), arg);
+	c->so.arena_schedule = arg;
 	return GO_ON;
 }
 

@@ -28,6 +28,7 @@
  * every answer waits: nothing is rolled back, since nobody was told.
  */
 #include "server.h"
+#include "server_arena.h"
 #include <errno.h>
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>
@@ -81,6 +82,7 @@ static void reap(evutil_socket_t fd, short what, void *arg)
 		if (c->game)
 			game_leave(c);
 		seek_gone(c);
+		arena_conn_gone(c);
 		challenges_gone(c);
 		if (c->queued)
 			s->flushq[c->queued - 1] = NULL;
@@ -446,6 +448,9 @@ int server_main(const server_opts *opt)
 		for (srec *r = store_games(s); r; r = r->next)
 			n += game_restore(s, r) != NULL;
 		computers_resume(s);
+		arenas_resume(s);
+		if (arena_schedule_start(s, msg, sizeof msg) < 0)
+			server_log("%s", msg);
 		server_log("nonaga %s (pid %ld) serving %d game%s from %s, up to %d client%s",
 		           NG_VERSION, (long)getpid(), n, n == 1 ? "" : "s", s->state,
 		           s->max_clients, s->max_clients == 1 ? "" : "s");
@@ -458,6 +463,7 @@ int server_main(const server_opts *opt)
 	owners_free(s);
 	players_free(s);
 	challenges_free(s);
+	arena_schedule_free(s);
 	linger_free(s);
 	for (int i = 0; i < 2; i++)
 		if (sigs[i])

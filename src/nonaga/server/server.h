@@ -8,7 +8,8 @@
  * door's players, server_rating.c the players' ratings and
  * server_players.c their settings, ignore lists and whether they are
  * bots (both tables sorted by name, server_names.c), server_bot.c the
- * bots and challenges, server_owners.c who owns each name;
+ * bots and challenges, server_arena*.c the arenas (server_arena.h),
+ * server_owners.c who owns each name;
  * server_store.c keeps their files (a journal made durable once per turn
  * of the loop, server_journal.c, whose damage server_damage.c reports and
  * whose entries' kinds are server_entry.c's table, and records, converted
@@ -63,6 +64,7 @@ typedef struct server_opts {
 	unsigned computers;     /* --computers: bit N for computer-N's level N */
 	int computer_jobs;      /* --computer-jobs (0: the cores less one, >= 1) */
 	int pair_wait;          /* --pair-wait SECONDS (-1: 20; 0: never) */
+	const char *arena_schedule;   /* --arena-schedule SPEC, or NULL */
 } server_opts;
 
 typedef struct server server;
@@ -138,6 +140,7 @@ struct sgame {
 	int rated;                  /* over and rated (server_rating.c) */
 	int casual;                 /* seek or challenge ... casual: never rated */
 	rating before[2], after[2]; /* then: the players' ratings */
+	char event[NET_NAME_MAX + 1];   /* the arena it is a game of, or "" */
 	sgame *next;
 };
 
@@ -163,6 +166,7 @@ struct srec {
 	int dirty;                  /* changed since its record was written */
 	int on_disk;                /* games/NAME.rec is its */
 	int retire, dropped;        /* over or cancelled: leaves the store */
+	char event[NET_NAME_MAX + 1];   /* as sgame's (the record's Event) */
 	srec *next;
 };
 
@@ -199,6 +203,8 @@ struct server {
 	struct event *linger;       /* server_linger.c's timer, or NULL */
 	struct computers *computers;   /* server_computer.c's, or NULL */
 	struct seek *seeks;         /* server_seek.c's: who looks for a game */
+	struct arenas *arenas;      /* server_arena*.c's */
+	struct schedule *schedule;  /* server_arena.c's: --arena-schedule */
 };
 
 int server_main(const server_opts *opt);

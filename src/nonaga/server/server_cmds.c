@@ -9,6 +9,7 @@
  * ONLINE, is the contract; a new command is one row.
  */
 #include "server.h"
+#include "server_arena.h"
 #include <string.h>
 
 #define ARGS_MAX 7   /* the most words after a command that any row takes */
@@ -58,6 +59,12 @@ static const struct cmd_entry {
 	  "[standard|simple] [rated] (M 1-180 minutes, I 0-180 seconds, D 1-30 days a move)" },
 	{ "accept", 1, 1, LOGIN | LISTS, cmd_accept, "accept ID" },
 	{ "decline", 1, 1, LOGIN, cmd_decline, "decline ID" },
+	{ "arena", 3, 4, LOGIN, cmd_arena, "arena NAME MINUTES M+I [standard|simple] "
+	  "(MINUTES 1-720)" },
+	{ "enter", 1, 1, LOGIN, cmd_enter, "enter ARENA" },
+	{ "withdraw", 1, 1, LOGIN, cmd_withdraw, "withdraw ARENA" },
+	{ "standings", 1, 1, LOGIN, cmd_standings, "standings ARENA" },
+	{ "arenas", 0, 0, LOGIN, cmd_arenas, "arenas" },
 };
 
 static const struct cmd_entry *find(const char *word)

@@ -28,8 +28,11 @@
  *   SEQ offer ID DRAW TAKEBACK           the offers pending (red, blue or -
  *                                        each; a move, a take-back or the
  *                                        end withdraws them)
+ *   SEQ event ID ARENA                   a game of that arena (its Event)
+ *   SEQ arena-...                        the arenas' (server_arena_store.c)
  */
 #include "server_entry.h"
+#include "server_arena.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +158,15 @@ static int apply_offer(store *st, srec *r, unsigned long long seq, char **w, int
 	return record_offer_from(&r->offer, w[3]) | record_offer_from(&r->takeback, w[4]);
 }
 
+static int apply_event(store *st, srec *r, unsigned long long seq, char **w, int n)
+{
+	(void)st, (void)seq, (void)n;
+	if (!net_name_ok(w[3]))
+		return -1;
+	snprintf(r->event, sizeof r->event, "%s", w[3]);
+	return 0;
+}
+
 static const entry_kind kinds[] = {
 	{ "base", 2, 12, ENTRY_STORE, 1, apply_base },
 	{ "new", 7, 10, ENTRY_STORE, 0, apply_new },
@@ -166,6 +178,14 @@ static const entry_kind kinds[] = {
 	{ "over", 7, 11, ENTRY_STORE, 0, apply_over },
 	{ "drop", 3, 3, ENTRY_GAME, 0, apply_drop },
 	{ "offer", 5, 5, ENTRY_GAME, 0, apply_offer },
+	{ "event", 4, 4, ENTRY_GAME, 0, apply_event },
+	/* the arenas (server_arena_store.c) */
+	{ "arena-new", 7, 7, ENTRY_STORE, 0, apply_arena_new },
+	{ "arena-enter", 4, 4, ENTRY_STORE, 0, apply_arena_enter },
+	{ "arena-withdraw", 4, 4, ENTRY_STORE, 0, apply_arena_withdraw },
+	{ "arena-pair", 6, 6, ENTRY_STORE, 0, apply_arena_pair },
+	{ "arena-score", 5, 5, ENTRY_STORE, 0, apply_arena_score },
+	{ "arena-clock", 4, 4, ENTRY_STORE, 0, apply_arena_clock },
 };
 
 const entry_kind *entry_kind_of(const char *word)

@@ -32,6 +32,9 @@ const entry_kind *entry_kind_of(const char *word);
 
 /* server_store.c: what an apply function may do to the store. */
 server *store_server(store *st);
+/* An entry made (its SEQ first) and applied, as the store makes its own. */
+__attribute__((format(printf, 2, 3)))
+void store_put(server *s, const char *fmt, ...);
 /* The copy of game id, or NULL. */
 srec *store_find(store *st, unsigned long long id);
 /* A new copy (id 0: set by the caller), or NULL: out of memory. */

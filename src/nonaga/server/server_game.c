@@ -13,6 +13,7 @@
  * waits the days): the game is lost on time only.
  */
 #include "server.h"
+#include "server_arena.h"
 #include <event2/event.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -100,6 +101,7 @@ sgame *game_restore(server *s, srec *r)
 	}
 	snprintf(g->invited, sizeof g->invited, "%s", r->invited);
 	g->casual = r->casual;
+	snprintf(g->event, sizeof g->event, "%s", r->event);
 	g->offer = r->offer - 1;
 	g->takeback = r->takeback - 1;
 	game_start_clock(g);
@@ -392,6 +394,7 @@ void game_end(sgame *g, ng_result r, const char *how)
 	conn_lobby_changed(g->srv);   /* (also when a clock or the grace ran out) */
 	ratings_game(g);
 	store_end(g);
+	arena_game_over(g);   /* (its result counted, its players waiting again) */
 	if (game_members(g) == 0)
 		game_free(g);
 }

@@ -1,7 +1,7 @@
 /*
  * server_record.c - a game as the store keeps it (an srec) and its record,
  * both ways: the text of games/NAME.rec and finished/ (the record format of
- * nonaga(6) with the server's keys: Mode: online, Game, Clock, Red-time,
+ * nonaga(6) with the server's keys: Mode: online, Game, Event (an arena's game), Clock, Red-time,
  * Blue-time, For, Red-token, Blue-token, How, Winner, Draw-offer and
  * Takeback-offer, Red-rating and Blue-rating, Rated (no: a casual game; without it,
  * as in older records, rated), Id and Seq), and a parsed
@@ -49,6 +49,7 @@ char *record_text(const srec *r)
 		snprintf(buf, sizeof buf, "%lld", (long long)r->left_ms[1]);
 		set(&info, "Blue-time", buf);
 	}
+	set(&info, "Event", r->event);
 	set(&info, "For", r->invited);
 	set(&info, "Red-token", r->token[0]);
 	set(&info, "Blue-token", r->token[1]);
@@ -110,6 +111,9 @@ void record_fill(srec *r, const ng_record_info *info)
 	r->seq = record_number(info, "Seq");
 	if (strlen(info->date) < sizeof r->date)
 		memcpy(r->date, info->date, strlen(info->date) + 1);
+	const char *ev = ng_record_get(info, "Event");
+	if (ev && net_name_ok(ev))
+		snprintf(r->event, sizeof r->event, "%s", ev);
 	const char *inv = ng_record_get(info, "For");
 	if (inv && net_name_ok(inv))
 		snprintf(r->invited, sizeof r->invited, "%s", inv);

@@ -30,6 +30,7 @@
  */
 #include "server.h"
 #include "server_entry.h"
+#include "server_arena.h"
 #include "server_journal.h"
 #include <dirent.h>
 #include <signal.h>
@@ -174,15 +175,11 @@ static int apply(store *st, char *text)
 
 /* ------------------------------------------------------------ the entries */
 
-__attribute__((format(printf, 2, 3)))
-static void entry(store *st, const char *fmt, ...)
+static void ventry(store *st, const char *fmt, va_list ap)
 {
 	char text[JOURNAL_ENTRY_MAX + 1], copy[JOURNAL_ENTRY_MAX + 1];
 	int k = snprintf(text, sizeof text, "%llu ", st->seq + 1);
-	va_list ap;
-	va_start(ap, fmt);
 	int n = vsnprintf(text + k, sizeof text - (size_t)k, fmt, ap);
-	va_end(ap);
 	if (st->failed)
 		return;
 	if (n < 0 || k + n > JOURNAL_ENTRY_MAX) {
@@ -200,6 +197,23 @@ static void entry(store *st, const char *fmt, ...)
 		server_log("store: entry %s does not apply", text);
 }
 
+__attribute__((format(printf, 2, 3)))
+static void entry(store *st, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ventry(st, fmt, ap);
+	va_end(ap);
+}
+
+void store_put(server *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	ventry(s->store, fmt, ap);
+	va_end(ap);
+}
+
 void store_seat(sgame *g, int side)
 {
 	store *st = g->srv->store;
@@ -211,6 +225,8 @@ void store_seat(sgame *g, int side)
 		g->rec = rec_find(st, st->seq);
 		if (!g->rec)
 			return;
+		if (g->event[0])
+			entry(st, "event %llu %s", g->rec->id, g->event);
 	}
 	entry(st, "seat %llu %d %s %s", g->rec->id, side, t->name, t->token[0] ? t->token : "-");
 }
@@ -357,7 +373,7 @@ static int compact(store *st)
 			ok = 0;
 	if (!ok || durable_sync_dir(st->games) < 0)
 		return -1;
-	if (ratings_save(st->srv, st->seq) < 0)
+	if (ratings_save(st->srv, st->seq) < 0 || arenas_save(st->srv, st->seq) < 0)
 		return -1;
 	crash_point("snapshot");   /* the snapshot written, the old journal kept */
 	snprintf(base, sizeof base, "%llu base", st->seq);
@@ -439,6 +455,7 @@ void store_close(server *s)
 		return;
 	journal_close(st->j);
 	ratings_free(s);
+	arenas_free(s);
 	while (st->recs)
 		rec_free(st, st->recs);
 	if (st->lock >= 0)
@@ -594,7 +611,7 @@ static int load(server *s, char *msg, size_t size)
 	for (srec *r = st->recs; r; r = r->next)
 		if (r->seq > st->seq || r->id > st->seq)
 			st->seq = r->seq > r->id ? r->seq : r->id;
-	if (ratings_load(s, msg, size) < 0)
+	if (ratings_load(s, msg, size) < 0 || arenas_load(s, msg, size) < 0)
 		return -1;
 	off_t whole, all;
 	journal_reader rd = { replay, damaged, st };
