@@ -175,7 +175,8 @@ static void challenges(tc *a, tc *b, tc *c)
 	CHECK(answers(a, "challenge nobody 5+0", "error not-here nobody is not on the server"),
 	      "not a player who is not here");
 	CHECK(answers(a, "challenge bob 5+0 friendly", "error bad-argument use: challenge NAME "
-	              "M+I|Dd|none [standard|simple] [rated|casual]"), "a word not rated nor casual");
+	              "M+I|Dd|none [standard|simple] [rated|casual] (M 1-180 minutes, I 0-180 "
+	              "seconds, D 1-30 days a move)"), "a word not rated nor casual: the table's usage");
 	CHECK(answer_is(a, "challenge bob 500+0", "error bad-argument use: challenge NAME") &&
 	      answer_is(a, "challenge bob", "error bad-argument ") &&
 	      answer_is(a, "challenge bob 5+0 blitz", "error bad-argument ") &&

@@ -233,10 +233,10 @@ static const struct row {
 	{ "ignore", 0, 1, "ignore [NAME]" },
 	{ "unignore", 1, 1, "unignore NAME" },
 	{ "settings", 0, 6, "settings [set KEY=VALUE...]" },
-	{ "seek", 1, 3, "seek CLOCK [standard|simple] [rated] (CLOCK: M+I, Dd or none)" },
+	{ "seek", 1, 3, "seek CLOCK [standard|simple] [rated|casual] (CLOCK: M+I, Dd or none)" },
 	{ "unseek", 0, 0, "unseek" },
 	{ "bot", 0, 0, "bot" },
-	{ "challenge", 2, 4, "challenge NAME M+I|Dd|none [standard|simple] [rated] "
+	{ "challenge", 2, 4, "challenge NAME M+I|Dd|none [standard|simple] [rated|casual] "
 	  "(M 1-180 minutes, I 0-180 seconds, D 1-30 days a move)" },
 	{ "accept", 1, 1, "accept ID" },
 	{ "decline", 1, 1, "decline ID" },

@@ -141,11 +141,14 @@ static void humans(void)
 	      "a player with 5 games open may not seek: %s", got);
 	tc_close(&h);
 	CHECK(tc_answer(&w, "seek 5+0 friendly", "error bad-argument use: seek CLOCK "
-	                "[standard|simple] [rated|casual]", got, sizeof got),
+	                "[standard|simple] [rated|casual] (CLOCK: M+I, Dd or none)", got, sizeof got),
 	      "a word not rated nor casual: %s", got);
 	CHECK(tc_answer(&w, "seek 5", "error bad-argument use: seek CLOCK [standard|simple] "
 	                "[rated|casual] (CLOCK: M+I, Dd or none)", got, sizeof got),
 	      "a bad clock: %s", got);
+	CHECK(tc_answer(&w, "seek none", "ok", got, sizeof got) &&
+	      tc_answer(&w, "unseek", "ok", got, sizeof got),
+	      "seek none: a game without a clock, as host's none: %s", got);
 
 	/* ratings: ann and cid win (about 1662), dan and eve lose */
 	tc a, b, c, d, e, f;

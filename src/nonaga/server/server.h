@@ -237,6 +237,9 @@ void conn_release(conn *c);
 /* server_cmds.c: the table of the commands.  One line: the command's
  * count of words and the login checked, then its handler called. */
 void cmd_dispatch(conn *c, char *line);
+/* "error bad-argument use: USAGE", the usage of cmd's row in the table:
+ * for a handler that finds its words wrong. */
+void cmd_refuse(conn *c, const char *cmd);
 /* The handlers: w[0] is the command, w[1..n-1] its words, as many as its
  * row in server_cmds.c allows; chat's w[1], when there, is the rest of
  * the line.  Each answers with one line (nonaga(6), ONLINE). */

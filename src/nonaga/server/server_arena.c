@@ -27,7 +27,6 @@
                                 * it starts, for players to enter */
 #define SCHEDULE_CHECK_S 5
 
-#define ARENA_USE "arena NAME MINUTES M+I [standard|simple] (MINUTES 1-720)"
 
 static int live(server *s)
 {
@@ -71,7 +70,7 @@ void cmd_arena(conn *c, char **w, int n)
 	if (!net_name_ok(w[1]) || *end || w[2][0] == '+' || minutes < 1 ||
 	    minutes > ARENA_MINUTES_MAX || game_parse_clock(w[3], &min, &inc, &days) < 0 ||
 	    days || !min) {
-		conn_send(c, "error bad-argument use: " ARENA_USE);
+		cmd_refuse(c, "arena");
 		return;
 	}
 	if (!make(c->srv, w[1], 0, (int)minutes, w[3], rules, why, sizeof why)) {

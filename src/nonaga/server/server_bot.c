@@ -53,7 +53,7 @@ void cmd_bot(conn *c, char **w, int n)
 {
 	(void)w;
 	if (n != 1) {
-		conn_send(c, "error bad-argument use: bot");
+		cmd_refuse(c, "bot");
 		return;
 	}
 	if (players_bot(c->srv, c->name)) {
@@ -106,8 +106,7 @@ static int terms(conn *c, char **w, int n, ng_rules *rules, int *casual)
 		else if (!strcmp(w[i], "casual") || !strcmp(w[i], "rated"))
 			*casual = w[i][0] == 'c';
 		else {
-			conn_send(c, "error bad-argument use: challenge NAME M+I|Dd|none "
-			          "[standard|simple] [rated|casual]");
+			cmd_refuse(c, "challenge");
 			return -1;
 		}
 	}
@@ -121,8 +120,7 @@ void cmd_challenge(conn *c, char **w, int n)
 	struct challenges *t = table(c->srv);
 	if (n < 3 || n > 5 || !net_name_ok(w[1]) ||
 	    (strcmp(w[2], "none") && game_parse_clock(w[2], &min, &inc, &days) < 0)) {
-		conn_send(c, "error bad-argument use: challenge NAME M+I|Dd|none [standard|simple] "
-		          "[rated|casual] (M 1-180 minutes, I 0-180 seconds, D 1-30 days a move)");
+		cmd_refuse(c, "challenge");
 		return;
 	}
 	if (terms(c, w, n, &rules, &casual) < 0)
@@ -170,7 +168,7 @@ static challenge **to_me(conn *c, char **w, int n)
 {
 	char *end;
 	if (n != 2) {
-		conn_send(c, "error bad-argument use: %s ID", w[0]);
+		cmd_refuse(c, w[0]);
 		return NULL;
 	}
 	unsigned long id = strtoul(w[1], &end, 10);

@@ -51,12 +51,13 @@ static const struct cmd_entry {
 	{ "ignore", 0, 1, LOGIN, cmd_ignore, "ignore [NAME]" },
 	{ "unignore", 1, 1, LOGIN, cmd_unignore, "unignore NAME" },
 	{ "settings", 0, 6, LOGIN, cmd_settings, "settings [set KEY=VALUE...]" },
-	{ "seek", 1, 3, LOGIN | LISTS, cmd_seek, "seek CLOCK [standard|simple] [rated] "
+	{ "seek", 1, 3, LOGIN | LISTS, cmd_seek, "seek CLOCK [standard|simple] [rated|casual] "
 	  "(CLOCK: M+I, Dd or none)" },
 	{ "unseek", 0, 0, LOGIN, cmd_unseek, "unseek" },
 	{ "bot", 0, 0, LOGIN | LISTS, cmd_bot, "bot" },
 	{ "challenge", 2, 4, LOGIN, cmd_challenge, "challenge NAME M+I|Dd|none "
-	  "[standard|simple] [rated] (M 1-180 minutes, I 0-180 seconds, D 1-30 days a move)" },
+	  "[standard|simple] [rated|casual] (M 1-180 minutes, I 0-180 seconds, D 1-30 days a "
+	  "move)" },
 	{ "accept", 1, 1, LOGIN | LISTS, cmd_accept, "accept ID" },
 	{ "decline", 1, 1, LOGIN, cmd_decline, "decline ID" },
 	{ "arena", 3, 4, LOGIN, cmd_arena, "arena NAME MINUTES M+I [standard|simple] "
@@ -125,8 +126,14 @@ void cmd_dispatch(conn *c, char *line)
 	if (e->flags & REST && *(p += strspn(p, " ")))
 		w[n++] = p;
 	if (n - 1 < e->fewest || n - 1 > e->most) {
-		conn_send(c, "error bad-argument use: %s", e->usage);
+		cmd_refuse(c, e->word);
 		return;
 	}
 	e->fn(c, w, n);
+}
+
+void cmd_refuse(conn *c, const char *cmd)
+{
+	const struct cmd_entry *e = find(cmd);
+	conn_send(c, "error bad-argument use: %s", e ? e->usage : cmd);
 }

@@ -269,7 +269,7 @@ void cmd_lobby(conn *c, char **w, int n)
 {
 	server *s = c->srv;
 	if (n == 2 && strcmp(w[1], "news")) {   /* (the table checks the count) */
-		conn_send(c, "error bad-argument use: lobby [news]");
+		cmd_refuse(c, "lobby");
 		return;
 	}
 	c->follows = n;

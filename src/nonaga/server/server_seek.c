@@ -161,9 +161,8 @@ void cmd_seek(conn *c, char **w, int n)
 	server *s = c->srv;
 	int min = 0, inc = 0, days = 0, casual = 0;
 	ng_rules rules = NG_STANDARD;
-	if (n < 2 || n > 4 || game_parse_clock(w[1], &min, &inc, &days) < 0) {
-		conn_send(c, "error bad-argument use: seek CLOCK [standard|simple] [rated|casual] "
-		          "(CLOCK: M+I, Dd or none)");
+	if (strcmp(w[1], "none") && game_parse_clock(w[1], &min, &inc, &days) < 0) {
+		cmd_refuse(c, "seek");
 		return;
 	}
 	for (int i = 2; i < n; i++) {
@@ -172,7 +171,7 @@ void cmd_seek(conn *c, char **w, int n)
 		} else if (!strcmp(w[i], "casual") || !strcmp(w[i], "rated")) {
 			casual = w[i][0] == 'c';
 		} else {
-			conn_send(c, "error bad-argument use: seek CLOCK [standard|simple] [rated|casual]");
+			cmd_refuse(c, "seek");
 			return;
 		}
 	}
