@@ -29,12 +29,18 @@ typedef enum oe_kind {
 	OE_INVITED,     /* name invites you to play the game text */
 	OE_CHANGED,     /* the lists changed (after `lobby'): ask again; after
 	                 * `lobby news', text says what changed */
+	OE_PAIRED,      /* a seek or a challenge made the game text: side
+	                 * yours, name the opponent (seat's token kept) */
+	OE_QUEUED,      /* the computer name waits for a search, behind n */
+	OE_CHALLENGED,  /* name challenges you: n the challenge's id, text
+	                 * its clock, rules the rules */
+	OE_DECLINED,    /* name declined your challenge n */
 	OE_OTHER        /* a line this client does not know */
 } oe_kind;
 
 /* What was asked, to read its answer. */
 typedef enum oc_kind { OC_NONE, OC_HOST, OC_JOIN, OC_WATCH, OC_MOVE, OC_LIST,
-                       OC_LOBBY, OC_OTHER } oc_kind;
+                       OC_LOBBY, OC_SEEK, OC_OTHER } oc_kind;
 
 typedef struct online_ev {
 	oe_kind kind;

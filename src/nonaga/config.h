@@ -6,10 +6,11 @@
 #include "lineup.h"
 
 typedef struct config {
-	lineup who;          /* level, human (-1 for random) and rules; no mode */
+	lineup who;          /* level, human (-1 for random), rules and Play now's
+	                      * clock; no mode */
 	char lang[32];       /* a catalog's code, "" for the system default */
 	char server[300];    /* the online server's address, "" for none */
-	int have_level, have_side, have_rules, have_lang;
+	int have_level, have_side, have_rules, have_lang, have_clock;
 } config;
 
 /* Read the settings into *c (the have_ flags tell which were there).  0,

@@ -13,6 +13,7 @@
 #include "ui.h"
 #include "client_proto.h"
 #include "client_mine.h"
+#include "lobby_seek.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,8 @@
 #define USERS_MAX 4096          /* connections kept of `who' */
 #define REFRESH_MS 2000
 
-typedef enum { L_HOST, L_INVITE, L_RATINGS, L_RESUME, L_JOIN, L_WATCH } ltype;
+typedef enum { L_PLAYNOW, L_HOST, L_INVITE, L_CHALLENGE, L_RATINGS, L_RESUME, L_JOIN,
+               L_WATCH } ltype;
 
 typedef struct litem {
 	ltype type;
@@ -45,6 +47,7 @@ typedef struct lgame {
 typedef struct luser {
 	char name[NET_NAME_MAX + 1], game[NET_NAME_MAX + 1];
 	int side;               /* the seat it holds, or -1 */
+	char kind;              /* 'c' computer, 'b' bot, 'h' human (kind=) */
 } luser;
 
 typedef struct lobby {
@@ -53,6 +56,10 @@ typedef struct lobby {
 	int n, sel;
 	char users[512];
 	int nusers;
+	lobby_people ppl;       /* those online, for Invite... and Challenge... */
+	int paired;             /* `paired': the game's sync follows */
+	long chal_id;           /* the challenge to answer (a, d), or 0 */
+	int quit, lost;         /* q while Play now waited; its connection lost */
 	/* the lists shown (games not over, connections) and, from a server
 	 * without news, the lists being read (they end with "ok N" of `who') */
 	lgame games[LOBBY_MAX], bgames[LOBBY_MAX];
@@ -81,17 +88,6 @@ static void add(litem *list, int *n, ltype t, const char *game, int side, const 
 	snprintf(list[*n].game, sizeof list[*n].game, "%s", game);
 	snprintf(list[*n].text, sizeof list[*n].text, "%s", text);
 	(*n)++;
-}
-
-static void clock_words(const char *clock, char *out, size_t size)
-{
-	int days = atoi(clock);
-	if (!strcmp(clock, "none"))
-		snprintf(out, size, "%s", _("no clock"));
-	else if (days > 0 && clock[strspn(clock, "0123456789")] == 'd')
-		snprintf(out, size, days == 1 ? _("1 day a move") : _("%d days a move"), days);
-	else
-		snprintf(out, size, "%s", clock);
 }
 
 static const char *colour(int side)
@@ -169,7 +165,10 @@ static void put_user(luser *v, int *n, const char *line)
 	int k = sscanf(line, "user %63s %63s %15s", name, game, role);
 	if (k < 1 || !net_name_ok(name) || *n >= USERS_MAX)
 		return;
+	const char *kind = strstr(line, " kind=");
 	luser *u = &v[(*n)++];
+	u->kind = !kind ? 'h' : !strncmp(kind, " kind=computer", 14) ? 'c'
+	        : !strncmp(kind, " kind=bot", 9) ? 'b' : 'h';
 	snprintf(u->name, sizeof u->name, "%.32s", name);
 	snprintf(u->game, sizeof u->game, "%.32s", k >= 2 ? game : "-");
 	u->side = k == 3 && !strcmp(role, "red") ? NG_RED : k == 3 && !strcmp(role, "blue")
@@ -194,7 +193,7 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 	char text[256], clk[32];
 	int added = 0;
 	const char *rl = !strcmp(g->rules, "simple") ? _("simple rules") : _("standard rules");
-	clock_words(g->clock, clk, sizeof clk);
+	lobby_clock_words(g->clock, clk, sizeof clk);
 	for (int s = 0; s < 2; s++) {
 		if (strcmp(g->seat[s], me) || g->held[s])
 			continue;
@@ -208,8 +207,8 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 			   name, your colour. */
 			snprintf(text, sizeof text, _("Resume %s: you play %s, waiting for an opponent"),
 			         g->name, colour(s));
-		/* your own games first: after Host and the others */
-		int at = 1 + *resumed;
+		/* your own games first: after Play now, Host and the others */
+		int at = 2 + *resumed;
 		if (lb->nnext < LOBBY_MAX) {
 			memmove(&lb->next[at + 1], &lb->next[at],
 			        (size_t)(lb->nnext - at) * sizeof lb->next[0]);
@@ -228,7 +227,7 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 			   who invites you, your colour, rules, clock. */
 			snprintf(text, sizeof text, _("Join %s: %s invites you; you play %s%s%s%s%s"),
 			         g->name, g->who[!s], colour(s), G->sep, rl, G->sep, clk);
-			int at = 1, n = at;   /* first, after Host */
+			int at = 2, n = at;   /* first, after Play now and Host */
 			if (lb->nnext >= LOBBY_MAX)
 				break;
 			memmove(&lb->next[at + 1], &lb->next[at],
@@ -257,27 +256,31 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	return strcmp((*(const luser *const *)a)->name, (*(const luser *const *)b)->name);
 }
 
 /* Who is online, each login once (one may be connected more than once),
  * by name. */
 static void user_names(lobby *lb)
 {
-	static const char *name[USERS_MAX];
+	static const luser *u[USERS_MAX];
 	for (int i = 0; i < lb->nconns; i++)
-		name[i] = lb->conns[i].name;
-	qsort(name, (size_t)lb->nconns, sizeof name[0], by_name);
+		u[i] = &lb->conns[i];
+	qsort(u, (size_t)lb->nconns, sizeof u[0], by_name);
 	lb->users[0] = 0;
-	lb->nusers = 0;
+	lb->nusers = lb->ppl.n = 0;
 	size_t used = 0;
 	for (int i = 0; i < lb->nconns; i++) {
-		if (i && !strcmp(name[i], name[i - 1]))
+		if (i && !strcmp(u[i]->name, u[i - 1]->name))
 			continue;
 		lb->nusers++;
+		if (lb->ppl.n < LOBBY_PEOPLE) {
+			memcpy(lb->ppl.name[lb->ppl.n], u[i]->name, sizeof lb->ppl.name[0]);
+			lb->ppl.kind[lb->ppl.n++] = u[i]->kind;
+		}
 		if (used < sizeof lb->users)
-			used += (size_t)snprintf(lb->users + used, sizeof lb->users - used, "%s%s",
-			                         used ? ", " : "", name[i]);
+			used += (size_t)snprintf(lb->users + used, sizeof lb->users - used, "%s%s%s",
+			                         used ? ", " : "", u[i]->name, lobby_kind_tag(u[i]->kind));
 	}
 }
 
@@ -292,6 +295,9 @@ static void entries(lobby *lb)
 			if (!strcmp(lb->games[i].name, lb->conns[k].game))
 				lb->games[i].held[lb->conns[k].side] = 1;
 	lb->nnext = 0;
+	/* TRANSLATORS: the lobby's first entry: a game with whoever seeks
+	   the same clock, else a computer. */
+	add(lb->next, &lb->nnext, L_PLAYNOW, "", -1, _("Play now"));
 	add(lb->next, &lb->nnext, L_HOST, "", -1, _("Host a new game"));
 	int resumed = 0;
 	for (int i = 0; i < lb->ngames; i++)
@@ -299,6 +305,9 @@ static void entries(lobby *lb)
 	/* TRANSLATORS: the lobby's last entry: host a game for one of
 	   those online. */
 	add(lb->next, &lb->nnext, L_INVITE, "", -1, _("Invite..."));
+	/* TRANSLATORS: the lobby's entry: a rated game offered to one of
+	   those online (a bot, a player). */
+	add(lb->next, &lb->nnext, L_CHALLENGE, "", -1, _("Challenge..."));
 	/* TRANSLATORS: the lobby's last entry: the server's ratings
 	   table. */
 	add(lb->next, &lb->nnext, L_RATINGS, "", -1, _("Ratings"));
@@ -386,6 +395,20 @@ static void news_line(lobby *lb, const online_ev *ev)
 		   the newest invitation is listed right under Host a new game. */
 		snprintf(lb->msg, sizeof lb->msg, _("%s invites you to play %s: it is just "
 		                                    "below Host a new game."), ev->name, ev->text);
+	} else if (ev->kind == OE_PAIRED) {
+		lb->paired = 1;
+	} else if (ev->kind == OE_CHALLENGED && ev->n > 0) {
+		char clk[64];
+		lobby_clock_words(ev->text, clk, sizeof clk);
+		lb->chal_id = ev->n;
+		/* TRANSLATORS: in the lobby: who challenges you, the clock,
+		   the rules; a and d are keys. */
+		snprintf(lb->msg, sizeof lb->msg, _("%s challenges you: %s, %s, rated. a accepts, "
+		         "d declines."), ev->name, clk, ev->rules == NG_SIMPLE ? _("simple rules")
+		         : _("standard rules"));
+	} else if (ev->kind == OE_DECLINED) {
+		/* TRANSLATORS: in the lobby: who declined your challenge. */
+		snprintf(lb->msg, sizeof lb->msg, _("%s declined your challenge."), ev->name);
 	}
 }
 
@@ -394,14 +417,22 @@ static int news(lobby *lb)
 {
 	int st;
 	online_ev ev;
-	do {
+	do {   /* (after `paired', the game's lines are the game screen's) */
 		st = online_read(lb->on);
-		while (online_next(lb->on, &ev))
+		while (!lb->paired && online_next(lb->on, &ev))
 			news_line(lb, &ev);
-	} while (st == 1);
+	} while (st == 1 && !lb->paired);
 	if (lb->dirty)
 		entries(lb);
 	return st < 0 ? -1 : 0;
+}
+
+/* Ask to be told when the lists change (again after a game: the
+ * connection may be a new one). */
+static void follow(lobby *lb)
+{
+	lb->follows = -1;
+	online_send(lb->on, OC_LOBBY, "lobby news");
 }
 
 static void ask_lists(lobby *lb)
@@ -453,8 +484,8 @@ static void draw(const lobby *lb)
 	}
 	while (y < 3 + room)
 		text_line(y++, 0, COLS, "", A_NORMAL);
-	if (lb->n <= 3)   /* Host, Invite and Ratings only */
-		text_line(3 + 3, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
+	if (lb->n <= 5)   /* Play now, Host, Invite, Challenge and Ratings only */
+		text_line(3 + 5, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
 	text_line(y++, 0, COLS, "", A_NORMAL);
 	/* TRANSLATORS: who is online: how many, then their names. */
 	snprintf(line, sizeof line, _("Online (%d): %s"), lb->nusers, lb->users);
@@ -462,7 +493,8 @@ static void draw(const lobby *lb)
 	text_line(y++, 2, COLS - 2, lb->msg, term_attr(R_MSG));
 	text_line(y++, 0, COLS, "", A_NORMAL);
 	text_line(y++, 2, COLS - 2,
-	          _("arrows choose, Enter play or watch, Esc title menu, q quit"), term_attr(R_DIM));
+	          lb->chal_id ? _("a accept the challenge, d decline it, arrows choose, Enter play, q quit")
+	          : _("arrows choose, Enter play or watch, Esc title menu, q quit"), term_attr(R_DIM));
 	while (y < LINES)
 		text_line(y++, 0, COLS, "", A_NORMAL);
 	refresh();
@@ -533,33 +565,52 @@ static int ask_login(lobby *lb, char *who, size_t size)
  * typed (the last choice); 0 when nobody was chosen. */
 static int ask_whom(lobby *lb, char *who, size_t size)
 {
-	char names[LOBBY_MAX][NET_NAME_MAX + 1];
-	const char *items[LOBBY_MAX + 1];
-	int n = 0;
-	for (const char *p = lb->users; *p && n < LOBBY_MAX;) {
-		size_t len = strcspn(p, ", ");
-		if (len && len <= NET_NAME_MAX) {
-			memcpy(names[n], p, len);
-			names[n][len] = 0;
-			if (strcmp(names[n], lb->on->name)) {
-				items[n] = names[n];
-				n++;
-			}
-		}
-		p += len;
-		p += strspn(p, ", ");
-	}
-	/* TRANSLATORS: Invite...'s last choice: a name typed. */
-	items[n] = _("Someone not online: type the name...");
-	/* TRANSLATORS: the chooser of Invite... in the lobby. */
-	int c = choose_run(_("Invite..."), _("Whom to invite? Only they may join the game; "
-	                   "one not online finds it in the lobby."), items, n + 1, 0);
-	if (c < 0)
+	int c = lobby_choose_player(&lb->ppl, lb->on->name, _("Invite..."),
+	                            /* TRANSLATORS: the chooser of Invite... in the lobby. */
+	                            _("Whom to invite? Only they may join the game; "
+	                              "one not online finds it in the lobby."),
+	                            /* TRANSLATORS: Invite...'s last choice: a name typed. */
+	                            _("Someone not online: type the name..."), who, size);
+	return c == 2 ? ask_login(lb, who, size) : c;
+}
+
+/* A challenge to one of those online, with a clock; 0 (the answer,
+ * `paired' or `declined', comes as news). */
+static int challenge(lobby *lb, lineup *s)
+{
+	char who[NET_NAME_MAX + 1], clk[64];
+	if (!lobby_choose_player(&lb->ppl, lb->on->name, _("Challenge..."),
+	                         /* TRANSLATORS: the chooser of Challenge... in the lobby. */
+	                         _("Whom to challenge? A rated game, if they accept."), NULL,
+	                         who, sizeof who) ||
+	    !lobby_clock(s, _("Challenge..."), _("Which clock? (minutes for the game + seconds "
+	                                         "added a move, or days a move)")))
 		return 0;
-	if (c == n)
-		return ask_login(lb, who, size);
-	snprintf(who, size, "%s", names[c]);
-	return 1;
+	online_send(lb->on, OC_OTHER, "challenge %s %s", who, s->clock);
+	lobby_clock_words(s->clock, clk, sizeof clk);
+	/* TRANSLATORS: in the lobby: whom you challenged, the clock. */
+	snprintf(lb->msg, sizeof lb->msg, _("You challenge %s (%s): waiting for the answer."), who,
+	         clk);
+	return 0;
+}
+
+/* Play now: a clock, then the wait; 1 when paired (the game's sync
+ * follows), else 0 (the lobby's lists are asked for again). */
+static int play_now(lobby *lb, lineup *s)
+{
+	if (!lobby_clock(s, _("Play now"), _("Which clock? (minutes for the game + seconds "
+	                                     "added a move, or days a move)")))
+		return 0;
+	int r = lobby_seek(lb->on, s->clock, lb->msg, sizeof lb->msg);
+	if (r == LW_PAIRED)
+		return 1;
+	if (r == LW_QUIT)
+		lb->quit = 1;
+	else if (r == LW_LOST)
+		lb->lost = 1;
+	start_lists(lb);
+	follow(lb);   /* (the news of the wait were not read) */
+	return 0;
 }
 
 /* Host a game, for one player (who) or for anyone (""); 1 when asked. */
@@ -586,46 +637,18 @@ static int host(lobby *lb, const lineup *s, const char *who)
 	return 1;
 }
 
-/* The server's ratings table, as `nonaga --ratings' prints it, on a
- * page of its own (asked on a connection of its own, as the lobby's). */
-typedef struct rtable {
-	char rows[LOBBY_MAX][PAGE_ROW];
-	int n;
-} rtable;
-
-static int rating_each(void *ctx, const char *me, const char *line)
-{
-	rtable *t = ctx;
-	(void)me;
-	return t->n < LOBBY_MAX && client_rating_row(line, t->rows[t->n], PAGE_ROW) ? (t->n++, 1) : 0;
-}
-
-static void ratings(lobby *lb, const options *opt)
-{
-	static rtable t;
-	char msg[512];
-	int absent;
-	netclient_opts o = { .server = opt->server, .key_file = opt->key_file,
-	                     .as = opt->door_as };
-	t.n = 0;
-	if (client_query(&o, "ratings", rating_each, &t, &absent,
-	                 _("the server cannot list the ratings"), msg, sizeof msg) < 0) {
-		snprintf(lb->msg, sizeof lb->msg, _("The server says: %s"), msg);
-		return;
-	}
-	/* TRANSLATORS: the title of the lobby's ratings table. */
-	page_table(_("Ratings on this server, the best first"), client_ratings_heading(),
-	           t.rows, t.n, _("Nobody is rated yet: a game is rated when it ends, "
-	                          "if each player made at least two moves."));
-}
-
-/* Host, invite, join, resume or watch; 1 when a game was asked for. */
-static int ask_game(lobby *lb, const litem *it, const lineup *s, const options *opt)
+/* Play now, host, invite, challenge, join, resume or watch; 1 when a
+ * game was asked for. */
+static int ask_game(lobby *lb, const litem *it, lineup *s, const options *opt)
 {
 	char who[NET_NAME_MAX + 1];
 	switch (it->type) {
+	case L_PLAYNOW:
+		return play_now(lb, s);
+	case L_CHALLENGE:
+		return challenge(lb, s);
 	case L_RATINGS:
-		ratings(lb, opt);
+		lobby_ratings(opt, lb->msg, sizeof lb->msg);
 		return 0;
 	case L_HOST:
 		return host(lb, s, "");
@@ -662,12 +685,33 @@ static int lobby_due(const lobby *lb)
 	return due < 0 ? 0 : due > 60000 ? 60000 : (int)due;
 }
 
-/* Ask to be told when the lists change (again after a game: the
- * connection may be a new one). */
-static void follow(lobby *lb)
+/* The game asked for or paired: played, then the lobby again; MENU_QUIT,
+ * MENU_PLAY (the connection gone) or -1 (the lobby goes on). */
+static int play_game(lobby *lb, const options *opt, lineup *s)
 {
-	lb->follows = -1;
-	online_send(lb->on, OC_LOBBY, "lobby news");
+	lb->paired = 0;
+	lb->chal_id = 0;
+	int r = play_online(opt, s, lb->on);
+	take_note(lb);
+	if (r == PLAY_QUIT || term_signal)
+		return MENU_QUIT;
+	if (lb->on->fd < 0)
+		return MENU_PLAY;
+	start_lists(lb);
+	follow(lb);
+	lb->ask_at = INT64_MAX;
+	return -1;
+}
+
+/* a accepts the challenge told, d declines it. */
+static void answer_challenge(lobby *lb, int key)
+{
+	if (!lb->chal_id || (key != 'a' && key != 'A' && key != 'd' && key != 'D'))
+		return;
+	online_send(lb->on, OC_OTHER, "%s %ld", key == 'a' || key == 'A' ? "accept" : "decline",
+	            lb->chal_id);
+	lb->chal_id = 0;
+	lb->msg[0] = 0;
 }
 
 static int lobby_run(lobby *lb, const options *opt, lineup *s)
@@ -677,11 +721,16 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 	take_note(lb);
 	follow(lb);
 	for (;;) {
-		if (news(lb) < 0 || online_stalled(lb->on, 10000)) {
+		int r;
+		if (lb->quit)
+			return MENU_QUIT;
+		if (lb->lost || news(lb) < 0 || online_stalled(lb->on, 10000)) {
 			snprintf(lb->msg, sizeof lb->msg, "%s", _("The connection to the server is lost."));
 			online_drop(lb->on);   /* Play online connects afresh */
 			return MENU_PLAY;   /* back to the title menu, which says so */
 		}
+		if (lb->paired && (r = play_game(lb, opt, s)) >= 0)
+			return r;   /* (a challenge accepted, or a late pairing) */
 		if (lb->changed || online_now_ms() >= lb->ask_at) {
 			ask_lists(lb);
 			lb->changed = 0;
@@ -712,17 +761,12 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 		case ACT_BACK: case ACT_MENU:
 			return MENU_PLAY;
 		case ACT_SELECT:
-			if (lb->n && ask_game(lb, &lb->item[lb->sel], s, opt)) {
-				int r = play_online(opt, s, lb->on);
-				take_note(lb);
-				if (r == PLAY_QUIT || term_signal)
-					return MENU_QUIT;
-				if (lb->on->fd < 0)
-					return MENU_PLAY;
-				start_lists(lb);
-				follow(lb);
-				lb->ask_at = INT64_MAX;
-			}
+			if (lb->n && ask_game(lb, &lb->item[lb->sel], s, opt) &&
+			    (r = play_game(lb, opt, s)) >= 0)
+				return r;
+			break;
+		case ACT_OTHER:
+			answer_challenge(lb, ev.key);
 			break;
 		default:
 			break;

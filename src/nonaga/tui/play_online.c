@@ -330,6 +330,11 @@ static int handle(play *p, const online_ev *ev)
 		play_say(p, R_MSG, _("%s invites you to play %s: it waits in the lobby (m)."),
 		         ev->name, ev->text);
 		break;
+	case OE_QUEUED:
+		/* TRANSLATORS: while playing a computer of the server: its
+		   name, how many searches go before its own. */
+		play_say(p, R_MSG, _("%s waits for a search thread: %d before it."), ev->name, ev->n);
+		break;
 	case OE_CLOCK:
 		np->left[0] = ev->ms[0] < 0 ? 0 : ev->ms[0];
 		np->left[1] = ev->ms[1] < 0 ? 0 : ev->ms[1];

@@ -378,6 +378,15 @@ static void find_waiting(tui *t, char *item, size_t size)
 		}
 }
 
+static void save_settings(const tui *t)
+{
+	config c = { .who = t->s };
+	snprintf(c.lang, sizeof c.lang, "%s", language_current());
+	snprintf(c.server, sizeof c.server, "%s", t->cfg.server);   /* set by hand */
+	char msg[PATH_MAX + 200];
+	config_save(&c, msg, sizeof msg);
+}
+
 static int title_screen(tui *t)
 {
 	const char *notice = t->notice ? t->notice : t->note;
@@ -388,11 +397,7 @@ static int title_screen(tui *t)
 	if (notice == t->note)
 		t->note = NULL;   /* told */
 	t->notice = NULL;
-	config c = { .who = t->s };
-	snprintf(c.lang, sizeof c.lang, "%s", language_current());
-	snprintf(c.server, sizeof c.server, "%s", t->cfg.server);   /* set by hand */
-	char msg[PATH_MAX + 200];
-	config_save(&c, msg, sizeof msg);
+	save_settings(t);
 	return next;
 }
 
@@ -407,6 +412,8 @@ static int online_screen(tui *t)
 	int next = online_play(t->opt, &t->s, t->online_first, t->online_msg,
 	                       sizeof t->online_msg);
 	t->online_first = 0;
+	if (next == MENU_QUIT && strcmp(t->s.clock, t->cfg.who.clock))
+		save_settings(t);   /* Play now's clock, chosen in the lobby: kept (the title menu keeps it else) */
 	t->notice = t->online_msg[0] ? t->online_msg : NULL;
 	if (next == MENU_QUIT)   /* said after the screen closes */
 		snprintf(t->exit_note, sizeof t->exit_note, "%s", t->online_msg);
@@ -515,7 +522,7 @@ static int game_screen(tui *t, int choice)
 		/* a replayed position, played on by two players, in a slot of
 		 * its own like any new game */
 		lineup two = { MODE_PVP, NG_RED, t->s.level,
-		               ng_pos_rules(ng_game_pos_at(t->game, 0)) };
+		               ng_pos_rules(ng_game_pos_at(t->game, 0)), "" };
 		save_info_new(&t->si, &two);
 	}
 	int slot;
@@ -606,6 +613,7 @@ static int start(tui *t)
 		.human = opt->side_given || !cfg->have_side ? opt->who.human : cfg->who.human,
 		.rules = opt->rules_given || !cfg->have_rules ? opt->who.rules : cfg->who.rules,
 	};
+	snprintf(t->s.clock, sizeof t->s.clock, "%s", cfg->who.clock);
 	if (t->cfg_msg[0] && !t->note)
 		t->note = t->cfg_msg;   /* a settings file that is not ours */
 	t->online_first = online;
