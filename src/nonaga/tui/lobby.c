@@ -14,12 +14,11 @@
 #include "client_proto.h"
 #include "client_mine.h"
 #include "lobby_seek.h"
+#include "lobby_lists.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define LOBBY_MAX 200
-#define USERS_MAX 4096          /* connections kept of `who' */
 #define REFRESH_MS 2000
 
 typedef enum { L_PLAYNOW, L_HOST, L_INVITE, L_CHALLENGE, L_RATINGS, L_RESUME, L_JOIN,
@@ -31,24 +30,6 @@ typedef struct litem {
 	int side;               /* L_RESUME, L_JOIN: the seat to take, or -1 */
 	char text[256];
 } litem;
-
-/* A game of the list being read: "game NAME RULES CLOCK RED BLUE PLY
- * STATE [for=LOGIN] [ratings=R/RD:R/RD]"; and where connections sit ("user NAME GAME ROLE"). */
-typedef struct lgame {
-	char name[NET_NAME_MAX + 1], rules[16], clock[16], state[16];
-	char seat[2][NET_NAME_MAX + 1];   /* "" when free */
-	char who[2][NET_NAME_MAX + 16];   /* as shown: "alice (1523)" */
-	char invited[NET_NAME_MAX + 1];   /* for=LOGIN: only that one may join */
-	int ply;
-	int held[2];            /* a connection sits there */
-} lgame;
-
-/* A connection, as `who' lists it: "user NAME GAME ROLE". */
-typedef struct luser {
-	char name[NET_NAME_MAX + 1], game[NET_NAME_MAX + 1];
-	int side;               /* the seat it holds, or -1 */
-	char kind;              /* 'c' computer, 'b' bot, 'h' human (kind=) */
-} luser;
 
 typedef struct lobby {
 	online *on;
@@ -93,96 +74,6 @@ static void add(litem *list, int *n, ltype t, const char *game, int side, const 
 static const char *colour(int side)
 {
 	return side == NG_RED ? _("Red") : _("Blue");
-}
-
-/* A line of `games' into g: 1, or 0 (not understood, or a game over:
- * not listed). */
-static int parse_game(const char *line, lgame *g)
-{
-	char red[64], blue[64], invited[64] = "";
-	if (sscanf(line, "game %32s %15s %15s %63s %63s %d %15s for=%63s", g->name, g->rules,
-	           g->clock, red, blue, &g->ply, g->state, invited) < 7 ||
-	    !net_name_ok(g->name) || !strcmp(g->state, "over"))
-		return 0;
-	snprintf(g->invited, sizeof g->invited, "%.32s", net_name_ok(invited) ? invited : "");
-	const char *rated = strstr(line, " ratings=");
-	for (int s = 0; s < 2; s++) {
-		const char *n = s == NG_RED ? red : blue;
-		char r[16] = "";
-		snprintf(g->seat[s], sizeof g->seat[s], "%.32s", net_name_ok(n) ? n : "");
-		g->held[s] = 0;
-		if (rated && s == NG_RED)
-			client_rating_text(rated + 9, r, sizeof r);
-		else if (rated && strchr(rated, ':'))
-			client_rating_text(strchr(rated, ':') + 1, r, sizeof r);
-		snprintf(g->who[s], sizeof g->who[s], r[0] ? "%s (%s)" : "%s", g->seat[s], r);
-	}
-	return 1;
-}
-
-/* The game named out of v. */
-static void drop_game(lgame *v, int *n, const char *name)
-{
-	for (int i = 0; i < *n; i++)
-		if (!strcmp(v[i].name, name)) {
-			memmove(&v[i], &v[i + 1], (size_t)(*n - i - 1) * sizeof v[0]);
-			(*n)--;
-			return;
-		}
-}
-
-/* A line of `games' into v: the game's new line, or, over, out; a new
- * game last (lines of `games' in its order) or on top (news: `games'
- * lists the newest first). */
-static void put_game(lgame *v, int *n, const char *line, int top)
-{
-	lgame g;
-	char name[64] = "";
-	if (!parse_game(line, &g)) {
-		if (sscanf(line, "game %63s", name) == 1)
-			drop_game(v, n, name);
-		return;
-	}
-	int i = 0;
-	while (i < *n && strcmp(v[i].name, g.name))
-		i++;
-	if (i == *n && !top && i < LOBBY_MAX)
-		(*n)++;
-	else if (i == *n && top) {
-		*n -= *n == LOBBY_MAX;
-		memmove(&v[1], &v[0], (size_t)*n * sizeof v[0]);
-		(*n)++;
-		i = 0;
-	}
-	if (i < LOBBY_MAX)
-		v[i] = g;
-}
-
-/* A line of `who' into v. */
-static void put_user(luser *v, int *n, const char *line)
-{
-	char name[64], game[64], role[16];
-	int k = sscanf(line, "user %63s %63s %15s", name, game, role);
-	if (k < 1 || !net_name_ok(name) || *n >= USERS_MAX)
-		return;
-	const char *kind = strstr(line, " kind=");
-	luser *u = &v[(*n)++];
-	u->kind = !kind ? 'h' : !strncmp(kind, " kind=computer", 14) ? 'c'
-	        : !strncmp(kind, " kind=bot", 9) ? 'b' : 'h';
-	snprintf(u->name, sizeof u->name, "%.32s", name);
-	snprintf(u->game, sizeof u->game, "%.32s", k >= 2 ? game : "-");
-	u->side = k == 3 && !strcmp(role, "red") ? NG_RED : k == 3 && !strcmp(role, "blue")
-	        ? NG_BLUE : -1;
-}
-
-/* The player name's connections out of v. */
-static void drop_user(luser *v, int *n, const char *name)
-{
-	int k = 0;
-	for (int i = 0; i < *n; i++)
-		if (strcmp(v[i].name, name))
-			v[k++] = v[i];
-	*n = k;
 }
 
 /* The entries of one game, by seat: Resume each of your seats nobody
@@ -339,13 +230,13 @@ static void news_change(lobby *lb, const char *text)
 {
 	char name[64];
 	if (!strncmp(text, "changed game ", 13))
-		put_game(lb->games, &lb->ngames, text + 8, 1);
+		lobby_put_game(lb->games, &lb->ngames, text + 8, 1);
 	else if (!strncmp(text, "changed user ", 13))
-		put_user(lb->conns, &lb->nconns, text + 8);
+		lobby_put_user(lb->conns, &lb->nconns, text + 8);
 	else if (sscanf(text, "changed gone game %63s", name) == 1)
-		drop_game(lb->games, &lb->ngames, name);
+		lobby_drop_game(lb->games, &lb->ngames, name);
 	else if (sscanf(text, "changed gone user %63s", name) == 1)
-		drop_user(lb->conns, &lb->nconns, name);
+		lobby_drop_user(lb->conns, &lb->nconns, name);
 	else
 		return;
 	lb->dirty = 1;
@@ -370,9 +261,9 @@ static void lobby_answer(lobby *lb, const online_ev *ev)
 static void news_line(lobby *lb, const online_ev *ev)
 {
 	if (ev->kind == OE_LIST && !strncmp(ev->text, "game ", 5)) {
-		put_game(lb->bgames, &lb->nbgames, ev->text, 0);
+		lobby_put_game(lb->bgames, &lb->nbgames, ev->text, 0);
 	} else if (ev->kind == OE_LIST) {
-		put_user(lb->bconns, &lb->nbconns, ev->text);
+		lobby_put_user(lb->bconns, &lb->nbconns, ev->text);
 	} else if (ev->kind == OE_OK && ev->cmd == OC_LIST) {
 		/* "ok N" of who, which comes last: the lists are whole */
 		memcpy(lb->games, lb->bgames, sizeof lb->games[0] * (size_t)lb->nbgames);
