@@ -378,6 +378,7 @@ static void find_waiting(tui *t, char *item, size_t size)
 		}
 }
 
+/* The settings of the title menu and Play now's clock, for the next run. */
 static void save_settings(const tui *t)
 {
 	config c = { .who = t->s };
@@ -412,8 +413,10 @@ static int online_screen(tui *t)
 	int next = online_play(t->opt, &t->s, t->online_first, t->online_msg,
 	                       sizeof t->online_msg);
 	t->online_first = 0;
+	/* Play now's clock, chosen in the lobby, is kept when the program is
+	 * left from there (the title menu keeps it else) */
 	if (next == MENU_QUIT && strcmp(t->s.clock, t->cfg.who.clock))
-		save_settings(t);   /* Play now's clock, chosen in the lobby: kept (the title menu keeps it else) */
+		save_settings(t);
 	t->notice = t->online_msg[0] ? t->online_msg : NULL;
 	if (next == MENU_QUIT)   /* said after the screen closes */
 		snprintf(t->exit_note, sizeof t->exit_note, "%s", t->online_msg);
