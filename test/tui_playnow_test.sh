@@ -59,6 +59,7 @@ first() { scr "$1" | head -n 1 | sed -E 's/[0-9]+:[0-9]{2}/M:SS/g'; }
 # line_is NAME PATTERN: a line of its screen is exactly PATTERN (grep -x)
 line_is() { seen=$1; scr "$1" | grep -qxF -- "$2"; }
 bob_got() { grep -q -- "$1" "$TMUX_DIR/bob.out"; }
+switches() { awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$1/status"; }
 
 run() {
 	L=$1
@@ -130,6 +131,14 @@ run() {
 	press b Enter Enter
 	check "$L: the second seeks the same clock and waits 2 s" see b "$LOOKING ∙ 0:02"
 	check "$L: ... not paired with the first, who unsought" line_is a "  $STOPPED"
+	# the wait wakes once a second for its counter, no more (doc/design.md)
+	if [ "$NONAGA_VARIANT" != asan ]; then
+		pid=$(pid_of b)
+		n0=$(switches "$pid")
+		sleep 3
+		n=$(($(switches "$pid") - n0))
+		check "$L: the wait wakes once a second: $n wake-ups in 3 s (at most 5)" test "$n" -le 5
+	fi
 	press b Escape
 	check "$L: the second stops too" see b "$STOPPED"
 
