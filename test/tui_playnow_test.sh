@@ -69,6 +69,8 @@ run() {
 		CLOCK_32="3+2" CHALLENGE="対局を申し込む..."
 		SENT="$me.tcp に対局を申し込みました (3+2)。返事を待っています。"
 		TOLD="$me から対局の申し込み: 3+2、標準ルール、レート戦。a で受ける、d で断る。"
+		TOLD_BOB="bob から対局の申し込み: 5+3、標準ルール、レート戦。a で受ける、d で断る。"
+		TOLD_IN_GAME="bob から対局の申し込み: m でロビーに戻り、a で受けます。"
 		ONLINE_HDR="オンライン" YOU=" (あなた)" RED_TURN="赤の番 (あなた)" BLUE_TURN="青の番 (あなた)" LAST="直前の手:"
 	else
 		ONLINE="Play online" PLAYNOW="Play now" LOOKING="Looking for an opponent" STOPPED="You stopped looking for an opponent."
@@ -76,6 +78,8 @@ run() {
 		CLOCK_32="3+2" CHALLENGE="Challenge..."
 		SENT="You challenge $me.tcp (3+2): waiting for the answer."
 		TOLD="$me challenges you: 3+2, standard rules, rated. a accepts, d declines."
+		TOLD_BOB="bob challenges you: 5+3, standard rules, rated. a accepts, d declines."
+		TOLD_IN_GAME="bob challenges you: m goes to the lobby, where a accepts it."
 		ONLINE_HDR="online" YOU=" (you)" RED_TURN="Red to move (you)" BLUE_TURN="Blue to move (you)" LAST="Last move:"
 	fi
 	YRE=$(printf '%s' "$YOU" | sed 's/[()]/\\&/g')   # (as an ERE)
@@ -163,8 +167,15 @@ run() {
 		[ "$(first a | sed 's/ (you)//; s/ (あなた)//')" = "$(first b | sed 's/ (you)//; s/ (あなた)//')" ]
 	}
 	check "$L: ... one game, each in a seat against the other" poll 10 both
+	# a challenge told during a game, answered in the lobby
+	before_keys
+	printf 'challenge %s 5+3\n' "$me" >&4
+	check "$L: a challenge during a game is told there" see a "$TOLD_IN_GAME"
 	press a m y
-	check "$L: back in the lobby" see a "$PLAYNOW"
+	check "$L: back in the lobby, the challenge said there" \
+		poll 10 line_is a "  $TOLD_BOB"
+	press a d
+	check "$L: d declines it: the challenger is told" poll 10 bob_got "^declined [0-9]* $me\$"
 	press a q
 	check "$L: q in the lobby quits" poll 10 dead a
 	check "$L: ... the clock chosen kept in the settings" \

@@ -88,6 +88,8 @@ typedef struct online {
 	char note[512];         /* for the lobby to say when a game screen
 	                         * returns to it (why a game could not be had),
 	                         * or "" */
+	long challenge;         /* a challenge told during a game, for the
+	                         * lobby to answer (a, d), or 0 */
 } online;
 
 /* Connect and log in; 0, or -1 with an English message. */

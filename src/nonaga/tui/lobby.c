@@ -289,14 +289,8 @@ static void news_line(lobby *lb, const online_ev *ev)
 	} else if (ev->kind == OE_PAIRED) {
 		lb->paired = 1;
 	} else if (ev->kind == OE_CHALLENGED && ev->n > 0) {
-		char clk[64];
-		lobby_clock_words(ev->text, clk, sizeof clk);
 		lb->chal_id = ev->n;
-		/* TRANSLATORS: in the lobby: who challenges you, the clock,
-		   the rules; a and d are keys. */
-		snprintf(lb->msg, sizeof lb->msg, _("%s challenges you: %s, %s, rated. a accepts, "
-		         "d declines."), ev->name, clk, ev->rules == NG_SIMPLE ? _("simple rules")
-		         : _("standard rules"));
+		lobby_challenge_text(ev, lb->msg, sizeof lb->msg);
 	} else if (ev->kind == OE_DECLINED) {
 		/* TRANSLATORS: in the lobby: who declined your challenge. */
 		snprintf(lb->msg, sizeof lb->msg, _("%s declined your challenge."), ev->name);
@@ -584,6 +578,8 @@ static int play_game(lobby *lb, const options *opt, lineup *s)
 	lb->chal_id = 0;
 	int r = play_online(opt, s, lb->on);
 	take_note(lb);
+	lb->chal_id = lb->on->challenge;   /* (told during the game) */
+	lb->on->challenge = 0;
 	if (r == PLAY_QUIT || term_signal)
 		return MENU_QUIT;
 	if (lb->on->fd < 0)

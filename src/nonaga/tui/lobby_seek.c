@@ -35,6 +35,16 @@ const char *lobby_kind_tag(char kind)
 	       : kind == 'b' ? _(" (bot)") : "";
 }
 
+void lobby_challenge_text(const online_ev *ev, char *out, size_t size)
+{
+	char clk[64];
+	lobby_clock_words(ev->text, clk, sizeof clk);
+	/* TRANSLATORS: in the lobby: who challenges you, the clock,
+	   the rules; a and d are keys. */
+	snprintf(out, size, _("%s challenges you: %s, %s, rated. a accepts, d declines."),
+	         ev->name, clk, ev->rules == NG_SIMPLE ? _("simple rules") : _("standard rules"));
+}
+
 int lobby_clock(lineup *s, const char *title, const char *question)
 {
 	static const char *const common[] = { "1+0", "3+2", "5+3", "10+5", "1d" };

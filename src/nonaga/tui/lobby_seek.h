@@ -20,6 +20,9 @@ typedef struct lobby_people {
 void lobby_clock_words(const char *clock, char *out, size_t size);
 /* What follows a name of that kind: " (computer)", " (bot)" or "". */
 const char *lobby_kind_tag(char kind);
+/* The words of a challenge told (OE_CHALLENGED): who, the clock, the
+ * rules, and the keys that answer it in the lobby. */
+void lobby_challenge_text(const online_ev *ev, char *out, size_t size);
 /* Choose a clock (the one chosen last first, then 1+0, 3+2, 5+3, 10+5,
  * 1d) into s->clock; 0 when given up. */
 int lobby_clock(lineup *s, const char *title, const char *question);
