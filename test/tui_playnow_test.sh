@@ -53,7 +53,21 @@ EOF
 	T kill-session -t "=$name" 2>/dev/null
 	T new-session -d -s "$name" -x 80 -y 24 "sh $TMUX_DIR/$name.sh"
 }
-lobby() { poll 15 down_to "$1" "▸ $ONLINE" && press "$1" Enter && see "$1" "$PLAYNOW"; }
+# down_one NAME TEXT: TEXT chosen, or Down and its effect waited for (a
+# slow screen is not pressed past what it seeks)
+chosen() { scr "$1" | grep '▸'; }
+moved() { [ "$(chosen "$1")" != "$was" ]; }
+down_one() {
+	shows "$1" "$2" && return 0
+	was=$(chosen "$1")
+	press "$1" Down
+	poll 5 moved "$1"
+	false
+}
+lobby() {
+	see "$1" "▸ " 15 && poll 15 down_one "$1" "▸ $ONLINE" && press "$1" Enter &&
+		see "$1" "$PLAYNOW"
+}
 # its first line, the clocks' times as M:SS (they run)
 first() { scr "$1" | head -n 1 | sed -E 's/[0-9]+:[0-9]{2}/M:SS/g'; }
 # line_is NAME PATTERN: a line of its screen is exactly PATTERN (grep -x)
@@ -147,12 +161,10 @@ run() {
 	check "$L: the second stops too" see b "$STOPPED"
 
 	# --- a challenge from the lobby, accepted in the other terminal
-	down_challenge() { shows a "▸ $CHALLENGE" || { press a Down; false; }; }
-	check "$L: Challenge... in the lobby" poll 10 down_challenge
+	check "$L: Challenge... in the lobby" poll 10 down_one a "▸ $CHALLENGE"
 	press a Enter
 	check "$L: the players to challenge, marked" see a "▸ bob ($([ "$L" = ja ] && echo ボット || echo bot))"
-	down_opp() { shows a "▸ $me.tcp" || { press a Down; false; }; }
-	check "$L: the other player chosen" poll 10 down_opp
+	check "$L: the other player chosen" poll 10 down_one a "▸ $me.tcp"
 	press a Enter
 	check "$L: a clock for the challenge, the last first" see a "▸ $CLOCK_32"
 	press a Enter
