@@ -85,6 +85,7 @@ run() {
 		TOLD="$me から対局の申し込み: 3+2、標準ルール、レート戦。a で受ける、d で断る。"
 		TOLD_BOB="bob から対局の申し込み: 5+3、標準ルール、レート戦。a で受ける、d で断る。"
 		TOLD_IN_GAME="bob から対局の申し込み: m でロビーに戻り、a で受けます。"
+		QUEUED="computer-1 は探索の順番待ちです (前に 2 件)。"
 		ONLINE_HDR="オンライン" YOU=" (あなた)" RED_TURN="赤の番 (あなた)" BLUE_TURN="青の番 (あなた)" LAST="直前の手:"
 	else
 		ONLINE="Play online" PLAYNOW="Play now" LOOKING="Looking for an opponent" STOPPED="You stopped looking for an opponent."
@@ -94,6 +95,7 @@ run() {
 		TOLD="$me challenges you: 3+2, standard rules, rated. a accepts, d declines."
 		TOLD_BOB="bob challenges you: 5+3, standard rules, rated. a accepts, d declines."
 		TOLD_IN_GAME="bob challenges you: m goes to the lobby, where a accepts it."
+		QUEUED="computer-1 waits for a search thread: 2 before it."
 		ONLINE_HDR="online" YOU=" (you)" RED_TURN="Red to move (you)" BLUE_TURN="Blue to move (you)" LAST="Last move:"
 	fi
 	YRE=$(printf '%s' "$YOU" | sed 's/[()]/\\&/g')   # (as an ERE)
@@ -216,6 +218,28 @@ run() {
 	fi
 	T kill-session -t "=c"
 	server_down
+
+	# --- `queued': the computer waits for a search thread, and says so
+	# (a server's lines played back by test/fakeserver)
+	F=$TMUX_DIR/fake-$L.sock
+	{
+		printf 'hello nonaga-online 1 nonaga 9\nwelcome %s\n' "$me"
+		printf 'ok seat red 0123456789abcdef0123456789abcdef\n'
+		printf 'sync g1 rules=standard clock=1+0 red=%s blue=computer-1 moves=0 result=none how=- you=red\n' "$me"
+		printf 'queued 2 computer-1\n'
+	} > "$TMUX_DIR/queued"
+	build/test/fakeserver "$F" "$TMUX_DIR/queued" hold &
+	fake=$!
+	poll 5 test -S "$F"
+	cat > "$TMUX_DIR/q.sh" <<EOF
+exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=$L \\
+	XDG_STATE_HOME="$TMUX_DIR/state-q" "$NONAGA" --server "unix:$F" --join g1
+EOF
+	T new-session -d -s q -x 80 -y 24 "sh $TMUX_DIR/q.sh"
+	check "$L: queued: the computer's wait for a search thread is said" see q "$QUEUED"
+	T kill-session -t "=q"
+	kill "$fake" 2>/dev/null
+	wait "$fake" 2>/dev/null
 }
 
 run en
