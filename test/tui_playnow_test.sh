@@ -212,8 +212,7 @@ run() {
 	if first c | grep -qF "◉ $me$YOU"; then
 		press c Enter Enter Enter Enter
 		check "$L: our move played, the computer's first arrives" see c "$LAST ◼" 15
-	else
-		before_keys
+	else   # (not there when the clock was chosen, the last keys)
 		check "$L: the computer's first move arrives" see c "$LAST ◉" 15
 	fi
 	T kill-session -t "=c"
