@@ -90,7 +90,7 @@ static int parse_line(config *c, char *line)
 			;
 		else
 			return 0;
-		snprintf(c->who.clock, sizeof c->who.clock, "%s", v);
+		snprintf(c->clock, sizeof c->clock, "%s", v);
 		c->have_clock = 1;
 	} else if (!strcmp(k, "server")) {
 		net_addr a;
@@ -135,8 +135,8 @@ void config_words(const config *c, int all, char sep, char *out, size_t size)
 		                      ng_rules_name(c->who.rules), sep);
 	if ((all || c->have_lang) && n < size)
 		n += (size_t)snprintf(out + n, size - n, "language=%s%c", c->lang, sep);
-	if ((c->have_clock || (all && c->who.clock[0])) && n < size)
-		n += (size_t)snprintf(out + n, size - n, "clock=%s%c", c->who.clock, sep);
+	if ((c->have_clock || (all && c->clock[0])) && n < size)
+		n += (size_t)snprintf(out + n, size - n, "clock=%s%c", c->clock, sep);
 	if (n > 0 && n < size && sep == ' ')
 		out[n - 1] = 0;   /* no space at the end */
 }

@@ -6,10 +6,10 @@
 #include "lineup.h"
 
 typedef struct config {
-	lineup who;          /* level, human (-1 for random), rules and Play now's
-	                      * clock; no mode */
+	lineup who;          /* level, human (-1 for random) and rules; no mode */
 	char lang[32];       /* a catalog's code, "" for the system default */
 	char server[300];    /* the online server's address, "" for none */
+	char clock[16];      /* the lobby's Play now clock last chosen, or "" */
 	int have_level, have_side, have_rules, have_lang, have_clock;
 } config;
 

@@ -16,7 +16,6 @@ typedef struct lineup {
 	                     * the player's seat, -1 when watching */
 	int level;          /* MODE_AI: the computer's level */
 	ng_rules rules;
-	char clock[16];     /* the clock of Play now chosen last (M+I, Dd), or "" */
 } lineup;
 
 #endif

@@ -21,6 +21,9 @@
 
 #define REFRESH_MS 2000
 
+/* Play now's clock, chosen last (also for a challenge's). */
+static char playnow_clock[16];
+
 typedef enum { L_PLAYNOW, L_HOST, L_INVITE, L_CHALLENGE, L_RATINGS, L_RESUME, L_JOIN,
                L_WATCH } ltype;
 
@@ -461,18 +464,18 @@ static int ask_whom(lobby *lb, char *who, size_t size)
 
 /* A challenge to one of those online, with a clock; 0 (the answer,
  * `paired' or `declined', comes as news). */
-static int challenge(lobby *lb, lineup *s)
+static int challenge(lobby *lb)
 {
 	char who[NET_NAME_MAX + 1], clk[64];
 	if (!lobby_choose_player(&lb->ppl, lb->on->name, _("Challenge..."),
 	                         /* TRANSLATORS: the chooser of Challenge... in the lobby. */
 	                         _("Whom to challenge? A rated game, if they accept."), NULL,
 	                         who, sizeof who) ||
-	    !lobby_clock(s, _("Challenge..."), _("Which clock? (minutes for the game + seconds "
+	    !lobby_clock(playnow_clock, sizeof playnow_clock, _("Challenge..."), _("Which clock? (minutes for the game + seconds "
 	                                         "added a move, or days a move)")))
 		return 0;
-	online_send(lb->on, OC_OTHER, "challenge %s %s", who, s->clock);
-	lobby_clock_words(s->clock, clk, sizeof clk);
+	online_send(lb->on, OC_OTHER, "challenge %s %s", who, playnow_clock);
+	lobby_clock_words(playnow_clock, clk, sizeof clk);
 	/* TRANSLATORS: in the lobby: whom you challenged, the clock. */
 	snprintf(lb->msg, sizeof lb->msg, _("You challenge %s (%s): waiting for the answer."), who,
 	         clk);
@@ -481,12 +484,12 @@ static int challenge(lobby *lb, lineup *s)
 
 /* Play now: a clock, then the wait; 1 when paired (the game's sync
  * follows), else 0 (the lobby's lists are asked for again). */
-static int play_now(lobby *lb, lineup *s)
+static int play_now(lobby *lb)
 {
-	if (!lobby_clock(s, _("Play now"), _("Which clock? (minutes for the game + seconds "
+	if (!lobby_clock(playnow_clock, sizeof playnow_clock, _("Play now"), _("Which clock? (minutes for the game + seconds "
 	                                     "added a move, or days a move)")))
 		return 0;
-	int r = lobby_seek(lb->on, s->clock, lb->msg, sizeof lb->msg);
+	int r = lobby_seek(lb->on, playnow_clock, lb->msg, sizeof lb->msg);
 	if (r == LW_PAIRED)
 		return 1;
 	if (r == LW_QUIT)
@@ -529,9 +532,9 @@ static int ask_game(lobby *lb, const litem *it, lineup *s, const options *opt)
 	char who[NET_NAME_MAX + 1];
 	switch (it->type) {
 	case L_PLAYNOW:
-		return play_now(lb, s);
+		return play_now(lb);
 	case L_CHALLENGE:
-		return challenge(lb, s);
+		return challenge(lb);
 	case L_RATINGS:
 		lobby_ratings(opt, lb->msg, sizeof lb->msg);
 		return 0;
@@ -659,6 +662,16 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 			break;
 		}
 	}
+}
+
+const char *online_clock(void)
+{
+	return playnow_clock;
+}
+
+void online_clock_set(const char *clock)
+{
+	snprintf(playnow_clock, sizeof playnow_clock, "%s", clock);
 }
 
 /* The connection of this run: one at a time. */

@@ -45,7 +45,7 @@ void lobby_challenge_text(const online_ev *ev, char *out, size_t size)
 	         ev->name, clk, ev->rules == NG_SIMPLE ? _("simple rules") : _("standard rules"));
 }
 
-int lobby_clock(lineup *s, const char *title, const char *question)
+int lobby_clock(char *last, size_t size, const char *title, const char *question)
 {
 	static const char *const common[] = { "1+0", "3+2", "5+3", "10+5", "1d" };
 	enum { NCOMMON = sizeof common / sizeof common[0] };
@@ -53,10 +53,10 @@ int lobby_clock(lineup *s, const char *title, const char *question)
 	char words[NCOMMON + 1][64];
 	const char *items[NCOMMON + 1];
 	int n = 0;
-	if (s->clock[0])
-		clock[n++] = s->clock;   /* the last used, first */
+	if (last[0])
+		clock[n++] = last;   /* the last used, first */
 	for (int i = 0; i < NCOMMON; i++)
-		if (strcmp(common[i], s->clock))
+		if (strcmp(common[i], last))
 			clock[n++] = common[i];
 	for (int i = 0; i < n; i++) {
 		lobby_clock_words(clock[i], words[i], sizeof words[i]);
@@ -65,9 +65,9 @@ int lobby_clock(lineup *s, const char *title, const char *question)
 	int c = choose_run(title, question, items, n, 0);
 	if (c < 0)
 		return 0;
-	char chosen[sizeof s->clock];
+	char chosen[32];
 	snprintf(chosen, sizeof chosen, "%s", clock[c]);
-	snprintf(s->clock, sizeof s->clock, "%s", chosen);
+	snprintf(last, size, "%s", chosen);
 	return 1;
 }
 

@@ -24,8 +24,9 @@ const char *lobby_kind_tag(char kind);
  * rules, and the keys that answer it in the lobby. */
 void lobby_challenge_text(const online_ev *ev, char *out, size_t size);
 /* Choose a clock (the one chosen last first, then 1+0, 3+2, 5+3, 10+5,
- * 1d) into s->clock; 0 when given up. */
-int lobby_clock(lineup *s, const char *title, const char *question);
+ * 1d) into clock (of size bytes), which holds the last one; 0 when given
+ * up. */
+int lobby_clock(char *clock, size_t size, const char *title, const char *question);
 /* Choose one of those online but me into who: 1; 2 for the last item,
  * typed (when not NULL); 0 when given up. */
 int lobby_choose_player(const lobby_people *ppl, const char *me, const char *title,

@@ -382,6 +382,7 @@ static void find_waiting(tui *t, char *item, size_t size)
 static void save_settings(const tui *t)
 {
 	config c = { .who = t->s };
+	snprintf(c.clock, sizeof c.clock, "%s", online_clock());
 	snprintf(c.lang, sizeof c.lang, "%s", language_current());
 	snprintf(c.server, sizeof c.server, "%s", t->cfg.server);   /* set by hand */
 	char msg[PATH_MAX + 200];
@@ -415,7 +416,7 @@ static int online_screen(tui *t)
 	t->online_first = 0;
 	/* Play now's clock, chosen in the lobby, is kept when the program is
 	 * left from there (the title menu keeps it else) */
-	if (next == MENU_QUIT && strcmp(t->s.clock, t->cfg.who.clock))
+	if (next == MENU_QUIT && strcmp(online_clock(), t->cfg.clock))
 		save_settings(t);
 	t->notice = t->online_msg[0] ? t->online_msg : NULL;
 	if (next == MENU_QUIT)   /* said after the screen closes */
@@ -525,7 +526,7 @@ static int game_screen(tui *t, int choice)
 		/* a replayed position, played on by two players, in a slot of
 		 * its own like any new game */
 		lineup two = { MODE_PVP, NG_RED, t->s.level,
-		               ng_pos_rules(ng_game_pos_at(t->game, 0)), "" };
+		               ng_pos_rules(ng_game_pos_at(t->game, 0)) };
 		save_info_new(&t->si, &two);
 	}
 	int slot;
@@ -616,7 +617,7 @@ static int start(tui *t)
 		.human = opt->side_given || !cfg->have_side ? opt->who.human : cfg->who.human,
 		.rules = opt->rules_given || !cfg->have_rules ? opt->who.rules : cfg->who.rules,
 	};
-	snprintf(t->s.clock, sizeof t->s.clock, "%s", cfg->who.clock);
+	online_clock_set(cfg->clock);
 	if (t->cfg_msg[0] && !t->note)
 		t->note = t->cfg_msg;   /* a settings file that is not ours */
 	t->online_first = online;
