@@ -202,20 +202,20 @@ run() {
 
 	# --- the wait, then a computer
 	server_up "$TMUX_DIR/s2-$L" --computers 1 --pair-wait 1
-	player c unix
-	check "$L: a lobby on a server with a computer" lobby c
-	press c Enter
-	check "$L: the clock chooser" see c "▸ 1+0"
-	press c Enter
+	player a unix   # (its settings: the clock chosen before)
+	check "$L: a lobby on a server with a computer" lobby a
+	press a Enter
+	check "$L: the clock chooser, the clock kept in the settings first" see a "▸ $CLOCK_32"
+	press a Enter
 	check "$L: nobody comes: the computer plays" poll 15 eval \
-		'first c | grep -qE "^NONAGA ∙ $ONLINE_HDR play-1 ∙ (◉ computer-1 M:SS ∙ ◼ $me$YRE M:SS|◉ $me$YRE M:SS ∙ ◼ computer-1 M:SS)\$"'
-	if first c | grep -qF "◉ $me$YOU"; then
-		press c Enter Enter Enter Enter
-		check "$L: our move played, the computer's first arrives" see c "$LAST ◼" 15
+		'first a | grep -qE "^NONAGA ∙ $ONLINE_HDR play-1 ∙ (◉ computer-1 M:SS ∙ ◼ $me$YRE M:SS|◉ $me$YRE M:SS ∙ ◼ computer-1 M:SS)\$"'
+	if first a | grep -qF "◉ $me$YOU"; then
+		press a Enter Enter Enter Enter
+		check "$L: our move played, the computer's first arrives" see a "$LAST ◼" 15
 	else   # (not there when the clock was chosen, the last keys)
-		check "$L: the computer's first move arrives" see c "$LAST ◉" 15
+		check "$L: the computer's first move arrives" see a "$LAST ◉" 15
 	fi
-	T kill-session -t "=c"
+	T kill-session -t "=a"
 	server_down
 
 	# --- `queued': the computer waits for a search thread, and says so
