@@ -174,6 +174,8 @@ want "the server keeps each key's fingerprint with its name" \
 $(fpr k2) Bruno7"
 
 # --- a game: Alba7 hosts, Bruno7 joins, a move each
+press a Down
+check "Host a new game, under Play now" see a "▸ Host a new game"
 press a Enter
 check "Host a new game asks for the game's name" see a "Name of the game: Alba7-1"
 press a Enter
@@ -181,7 +183,7 @@ check "... then for a clock" see a "No clock"
 press a Enter
 check "Alba7 waits for an opponent" see a "Waiting for an opponent to join Alba7-1"
 check "Bruno7's lobby offers the game" see b "Join Alba7-1: Alba7 waits"
-press b Down Enter
+press b Down Down Enter
 check "Alba7 sees Bruno7 sit down" see a "Bruno7 sits down to play"
 # a key at a time, each once the screen has answered the one before (over
 # ssh, a key may come while the screen is still being set up: the game

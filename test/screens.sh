@@ -207,9 +207,9 @@ need "Play against the computer"
 menu_to "Play online"
 keys Enter
 need "g1"
-shot "The lobby" "Play online: a game to join, and who is online."
+shot "The lobby" "Play online: Play now first, a game to join, and who is online."
 
-keys Down
+keys Down Down
 keys Enter
 need "Waiting for"
 before_keys

@@ -24,7 +24,9 @@ erase() { n=$2; while [ "$n" -gt 0 ]; do press "$1" BSpace; n=$((n - 1)); done; 
 launch a
 see a "Play online"
 to_lobby a
-check "the lobby" see a "▸ Host a new game"
+check "the lobby" see a "▸ Play now"
+press a Down
+see a "▸ Host a new game"
 press a Enter
 check "Host a new game asks for the name, $me-1 to begin with" see a "Name of the game: $me-1"
 # a character the server refuses: the reason, and the name still there
@@ -59,7 +61,7 @@ see b "Play online"
 to_lobby b
 check "another client's lobby offers it under that name" \
 	see b "Join Spring.match_1: $me waits; you play"
-press b Down
+press b Down Down
 see b "▸ Join Spring.match_1"
 press b Enter
 check "... and joins it" see b "online Spring.match_1"

@@ -61,9 +61,10 @@ bob_says "host inv1 red for $me"
 check "an invitation is told at once, where it is" wait_for "bob invites you to play inv1: it is just below Host a new game."
 bob_says "host open1 red"
 check "... and is first in the list, before a newer open game" \
-	poll 5 line_is 6 "Join open1: bob waits; you play Blue"
-check "... (the invitation)" line_is 5 "Join inv1: bob invites you; you play Blue"
-check "... just below Host a new game, as told" line_is 4 "Host a new game"
+	poll 5 line_is 7 "Join open1: bob waits; you play Blue"
+check "... (the invitation)" line_is 6 "Join inv1: bob invites you; you play Blue"
+check "... just below Host a new game, as told" line_is 5 "Host a new game"
+check "... which is below Play now" line_is 4 "Play now"
 
 # Invite...: bob is online; the game hosted for him, and he is told
 down_to_invite() { has_text "▸ Invite..." || { keys Down; false; }; }

@@ -238,6 +238,8 @@ check "a game hosted elsewhere appears in the lobby (Red held there: Blue to joi
 n=$(stop l)
 echo "bytes [online]: the lobby, a game more: $n"
 check "... for 1 to 600 bytes ($n)" test "$n" -ge 1 -a "$n" -le 600
+press l Down
+check "Host a new game, under Play now" see l "▸ Host a new game"
 press l Enter
 check "hosting asks for the game's name, LOGIN-N to begin with" see l "Name of the game: $me-1"
 press l Enter

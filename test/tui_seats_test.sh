@@ -111,7 +111,9 @@ check "a finished $me-1" see a "Blue resigned: Red wins."
 launch l
 see l "Play online"
 to_lobby l
-check "the lobby" see l "▸ Host a new game"
+check "the lobby" see l "▸ Play now"
+press l Down
+see l "▸ Host a new game"
 press l Enter
 check "Host a new game asks for a name: $me-1 again" see l "Name of the game: $me-1"
 press l Enter
@@ -151,8 +153,8 @@ see l "Play online"
 to_lobby l
 check "the lobby names the free seat: Blue" see l "Resume g: you play Blue against $me, move 1"
 check "... and not Red, which the first terminal holds" lacks l "Resume g: you play Red"
-# choose it: the entries are Host, then the game to resume
-press l Down
+# choose it: the entries are Play now, Host, then the game to resume
+press l Down Down
 see l "▸ Resume g: you play Blue"
 press l Enter
 check "Resume as Blue seats the player as Blue" see l "Red to move ($me)"

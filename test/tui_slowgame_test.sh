@@ -53,6 +53,8 @@ to_online() { has_text "▸ Play online" || { keys Down; false; }; }
 check "... and Play online" poll 10 to_online
 keys Enter
 check "the lobby" wait_for "Host a new game"
+keys Down
+wait_for "▸ Host a new game"
 keys Enter
 check "the game's name is asked for" wait_for "Name of the game: $(id -un)-"
 keys Enter

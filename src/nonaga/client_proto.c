@@ -297,6 +297,21 @@ static void parse_sync(online *on, char **w, int n, online_ev *ev)
 	on->sync_left = ev->n;
 }
 
+/* "paired GAME SIDE OPPONENT TOKEN": the seat is this connection's, its
+ * token kept as after `ok seat' (for the sync that follows). */
+static void parse_paired(online *on, char **w, online_ev *ev)
+{
+	ev->kind = OE_PAIRED;
+	snprintf(ev->text, sizeof ev->text, "%s", w[1]);
+	snprintf(on->want, sizeof on->want, "%s", w[1]);
+	ev->side = on->side = side_of(w[2]);
+	name_of(w[3], ev->name);
+	if (strlen(w[4]) == NET_KEY_HEX && strspn(w[4], "0123456789abcdef") == NET_KEY_HEX) {
+		snprintf(on->token, sizeof on->token, "%s", w[4]);
+		on->keep_token = 1;
+	}
+}
+
 static void parse(online *on, char *line, online_ev *ev)
 {
 	char raw[NET_LINE_MAX + 1], *w[12];
@@ -405,6 +420,23 @@ static void parse(online *on, char *line, online_ev *ev)
 		ev->kind = OE_LIST;
 	} else if (!strcmp(k, "changed")) {
 		ev->kind = OE_CHANGED;
+	} else if (!strcmp(k, "paired") && n >= 5 && net_name_ok(w[1]) && side_of(w[2]) >= 0) {
+		parse_paired(on, w, ev);
+	} else if (!strcmp(k, "queued") && n >= 3) {
+		ev->kind = OE_QUEUED;
+		ev->n = atoi(w[1]) < 0 ? 0 : atoi(w[1]) > 9999 ? 9999 : atoi(w[1]);
+		name_of(w[2], ev->name);
+	} else if (!strcmp(k, "challenged") && n >= 5 && atol(w[1]) > 0) {
+		ev->kind = OE_CHALLENGED;
+		ev->n = (int)(atol(w[1]) > 1000000000 ? 0 : atol(w[1]));
+		name_of(w[2], ev->name);
+		snprintf(ev->text, sizeof ev->text, "%.15s", strspn(w[3], "0123456789+d") ==
+		         strlen(w[3]) || !strcmp(w[3], "none") ? w[3] : "?");
+		ev->rules = !strcmp(w[4], "simple") ? NG_SIMPLE : NG_STANDARD;
+	} else if (!strcmp(k, "declined") && n >= 3) {
+		ev->kind = OE_DECLINED;
+		ev->n = atoi(w[1]);
+		name_of(w[2], ev->name);
 	} else if (!strcmp(k, "invited") && n >= 3 && net_name_ok(w[2])) {
 		ev->kind = OE_INVITED;
 		name_of(w[1], ev->name);

@@ -29,12 +29,18 @@ typedef enum oe_kind {
 	OE_INVITED,     /* name invites you to play the game text */
 	OE_CHANGED,     /* the lists changed (after `lobby'): ask again; after
 	                 * `lobby news', text says what changed */
+	OE_PAIRED,      /* a seek or a challenge made the game text: side
+	                 * yours, name the opponent (seat's token kept) */
+	OE_QUEUED,      /* the computer name waits for a search, behind n */
+	OE_CHALLENGED,  /* name challenges you: n the challenge's id, text
+	                 * its clock, rules the rules */
+	OE_DECLINED,    /* name declined your challenge n */
 	OE_OTHER        /* a line this client does not know */
 } oe_kind;
 
 /* What was asked, to read its answer. */
 typedef enum oc_kind { OC_NONE, OC_HOST, OC_JOIN, OC_WATCH, OC_MOVE, OC_LIST,
-                       OC_LOBBY, OC_OTHER } oc_kind;
+                       OC_LOBBY, OC_SEEK, OC_OTHER } oc_kind;
 
 typedef struct online_ev {
 	oe_kind kind;
@@ -82,6 +88,8 @@ typedef struct online {
 	char note[512];         /* for the lobby to say when a game screen
 	                         * returns to it (why a game could not be had),
 	                         * or "" */
+	long challenge;         /* a challenge told during a game, for the
+	                         * lobby to answer (a, d), or 0 */
 } online;
 
 /* Connect and log in; 0, or -1 with an English message. */

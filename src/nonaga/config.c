@@ -7,6 +7,7 @@
  *   side=random|red|blue
  *   rules=standard|simple
  *   language=CODE          (empty: the system's default)
+ *   clock=M+I|Dd           the online lobby's Play now clock chosen last
  *   server=ADDR            the online server, as --server takes it (set by
  *                          hand; kept when the menu saves)
  *
@@ -18,6 +19,7 @@
 #include "config.h"
 #include "i18n.h"
 #include "net.h"
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -78,6 +80,18 @@ static int parse_line(config *c, char *line)
 			return 0;
 		snprintf(c->lang, sizeof c->lang, "%s", v);
 		c->have_lang = 1;
+	} else if (!strcmp(k, "clock")) {
+		int a, b, used = -1;
+		if (sscanf(v, "%d+%d%n", &a, &b, &used) == 2 && used == (int)strlen(v) && a >= 0 &&
+		    a <= 999 && b >= 0 && b <= 999 && a + b > 0 && isdigit((unsigned char)*v))
+			;
+		else if (sscanf(v, "%dd%n", &a, &used) == 1 && used == (int)strlen(v) && a >= 1 &&
+		         a <= NET_DAYS_MAX && isdigit((unsigned char)*v))
+			;
+		else
+			return 0;
+		snprintf(c->clock, sizeof c->clock, "%s", v);
+		c->have_clock = 1;
 	} else if (!strcmp(k, "server")) {
 		net_addr a;
 		char why[200];
@@ -121,6 +135,8 @@ void config_words(const config *c, int all, char sep, char *out, size_t size)
 		                      ng_rules_name(c->who.rules), sep);
 	if ((all || c->have_lang) && n < size)
 		n += (size_t)snprintf(out + n, size - n, "language=%s%c", c->lang, sep);
+	if ((c->have_clock || (all && c->clock[0])) && n < size)
+		n += (size_t)snprintf(out + n, size - n, "clock=%s%c", c->clock, sep);
 	if (n > 0 && n < size && sep == ' ')
 		out[n - 1] = 0;   /* no space at the end */
 }

@@ -9,7 +9,8 @@ typedef struct config {
 	lineup who;          /* level, human (-1 for random) and rules; no mode */
 	char lang[32];       /* a catalog's code, "" for the system default */
 	char server[300];    /* the online server's address, "" for none */
-	int have_level, have_side, have_rules, have_lang;
+	char clock[16];      /* the lobby's Play now clock last chosen, or "" */
+	int have_level, have_side, have_rules, have_lang, have_clock;
 } config;
 
 /* Read the settings into *c (the have_ flags tell which were there).  0,

@@ -13,15 +13,19 @@
 #include "ui.h"
 #include "client_proto.h"
 #include "client_mine.h"
+#include "lobby_seek.h"
+#include "lobby_lists.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define LOBBY_MAX 200
-#define USERS_MAX 4096          /* connections kept of `who' */
 #define REFRESH_MS 2000
 
-typedef enum { L_HOST, L_INVITE, L_RATINGS, L_RESUME, L_JOIN, L_WATCH } ltype;
+/* Play now's clock, chosen last (also for a challenge's). */
+static char playnow_clock[16];
+
+typedef enum { L_PLAYNOW, L_HOST, L_INVITE, L_CHALLENGE, L_RATINGS, L_RESUME, L_JOIN,
+               L_WATCH } ltype;
 
 typedef struct litem {
 	ltype type;
@@ -30,29 +34,16 @@ typedef struct litem {
 	char text[256];
 } litem;
 
-/* A game of the list being read: "game NAME RULES CLOCK RED BLUE PLY
- * STATE [for=LOGIN] [ratings=R/RD:R/RD]"; and where connections sit ("user NAME GAME ROLE"). */
-typedef struct lgame {
-	char name[NET_NAME_MAX + 1], rules[16], clock[16], state[16];
-	char seat[2][NET_NAME_MAX + 1];   /* "" when free */
-	char who[2][NET_NAME_MAX + 16];   /* as shown: "alice (1523)" */
-	char invited[NET_NAME_MAX + 1];   /* for=LOGIN: only that one may join */
-	int ply;
-	int held[2];            /* a connection sits there */
-} lgame;
-
-/* A connection, as `who' lists it: "user NAME GAME ROLE". */
-typedef struct luser {
-	char name[NET_NAME_MAX + 1], game[NET_NAME_MAX + 1];
-	int side;               /* the seat it holds, or -1 */
-} luser;
-
 typedef struct lobby {
 	online *on;
 	litem item[LOBBY_MAX];
 	int n, sel;
 	char users[512];
 	int nusers;
+	lobby_people ppl;       /* those online, for Invite... and Challenge... */
+	int paired;             /* `paired': the game's sync follows */
+	long chal_id;           /* the challenge to answer (a, d), or 0 */
+	int quit, lost;         /* q while Play now waited; its connection lost */
 	/* the lists shown (games not over, connections) and, from a server
 	 * without news, the lists being read (they end with "ok N" of `who') */
 	lgame games[LOBBY_MAX], bgames[LOBBY_MAX];
@@ -83,107 +74,9 @@ static void add(litem *list, int *n, ltype t, const char *game, int side, const 
 	(*n)++;
 }
 
-static void clock_words(const char *clock, char *out, size_t size)
-{
-	int days = atoi(clock);
-	if (!strcmp(clock, "none"))
-		snprintf(out, size, "%s", _("no clock"));
-	else if (days > 0 && clock[strspn(clock, "0123456789")] == 'd')
-		snprintf(out, size, days == 1 ? _("1 day a move") : _("%d days a move"), days);
-	else
-		snprintf(out, size, "%s", clock);
-}
-
 static const char *colour(int side)
 {
 	return side == NG_RED ? _("Red") : _("Blue");
-}
-
-/* A line of `games' into g: 1, or 0 (not understood, or a game over:
- * not listed). */
-static int parse_game(const char *line, lgame *g)
-{
-	char red[64], blue[64], invited[64] = "";
-	if (sscanf(line, "game %32s %15s %15s %63s %63s %d %15s for=%63s", g->name, g->rules,
-	           g->clock, red, blue, &g->ply, g->state, invited) < 7 ||
-	    !net_name_ok(g->name) || !strcmp(g->state, "over"))
-		return 0;
-	snprintf(g->invited, sizeof g->invited, "%.32s", net_name_ok(invited) ? invited : "");
-	const char *rated = strstr(line, " ratings=");
-	for (int s = 0; s < 2; s++) {
-		const char *n = s == NG_RED ? red : blue;
-		char r[16] = "";
-		snprintf(g->seat[s], sizeof g->seat[s], "%.32s", net_name_ok(n) ? n : "");
-		g->held[s] = 0;
-		if (rated && s == NG_RED)
-			client_rating_text(rated + 9, r, sizeof r);
-		else if (rated && strchr(rated, ':'))
-			client_rating_text(strchr(rated, ':') + 1, r, sizeof r);
-		snprintf(g->who[s], sizeof g->who[s], r[0] ? "%s (%s)" : "%s", g->seat[s], r);
-	}
-	return 1;
-}
-
-/* The game named out of v. */
-static void drop_game(lgame *v, int *n, const char *name)
-{
-	for (int i = 0; i < *n; i++)
-		if (!strcmp(v[i].name, name)) {
-			memmove(&v[i], &v[i + 1], (size_t)(*n - i - 1) * sizeof v[0]);
-			(*n)--;
-			return;
-		}
-}
-
-/* A line of `games' into v: the game's new line, or, over, out; a new
- * game last (lines of `games' in its order) or on top (news: `games'
- * lists the newest first). */
-static void put_game(lgame *v, int *n, const char *line, int top)
-{
-	lgame g;
-	char name[64] = "";
-	if (!parse_game(line, &g)) {
-		if (sscanf(line, "game %63s", name) == 1)
-			drop_game(v, n, name);
-		return;
-	}
-	int i = 0;
-	while (i < *n && strcmp(v[i].name, g.name))
-		i++;
-	if (i == *n && !top && i < LOBBY_MAX)
-		(*n)++;
-	else if (i == *n && top) {
-		*n -= *n == LOBBY_MAX;
-		memmove(&v[1], &v[0], (size_t)*n * sizeof v[0]);
-		(*n)++;
-		i = 0;
-	}
-	if (i < LOBBY_MAX)
-		v[i] = g;
-}
-
-/* A line of `who' into v. */
-static void put_user(luser *v, int *n, const char *line)
-{
-	char name[64], game[64], role[16];
-	int k = sscanf(line, "user %63s %63s %15s", name, game, role);
-	if (k < 1 || !net_name_ok(name) || *n >= USERS_MAX)
-		return;
-	luser *u = &v[(*n)++];
-	snprintf(u->name, sizeof u->name, "%.32s", name);
-	snprintf(u->game, sizeof u->game, "%.32s", k >= 2 ? game : "-");
-	u->side = k == 3 && !strcmp(role, "red") ? NG_RED : k == 3 && !strcmp(role, "blue")
-	        ? NG_BLUE : -1;
-}
-
-/* The player name's connections out of v. */
-static void drop_user(luser *v, int *n, const char *name)
-{
-	int k = 0;
-	for (int i = 0; i < *n; i++)
-		if (strcmp(v[i].name, name))
-			v[k++] = v[i];
-	*n = k;
 }
 
 /* The entries of one game, by seat: Resume each of your seats nobody
@@ -194,7 +87,7 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 	char text[256], clk[32];
 	int added = 0;
 	const char *rl = !strcmp(g->rules, "simple") ? _("simple rules") : _("standard rules");
-	clock_words(g->clock, clk, sizeof clk);
+	lobby_clock_words(g->clock, clk, sizeof clk);
 	for (int s = 0; s < 2; s++) {
 		if (strcmp(g->seat[s], me) || g->held[s])
 			continue;
@@ -208,8 +101,8 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 			   name, your colour. */
 			snprintf(text, sizeof text, _("Resume %s: you play %s, waiting for an opponent"),
 			         g->name, colour(s));
-		/* your own games first: after Host and the others */
-		int at = 1 + *resumed;
+		/* your own games first: after Play now, Host and the others */
+		int at = 2 + *resumed;
 		if (lb->nnext < LOBBY_MAX) {
 			memmove(&lb->next[at + 1], &lb->next[at],
 			        (size_t)(lb->nnext - at) * sizeof lb->next[0]);
@@ -228,7 +121,7 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 			   who invites you, your colour, rules, clock. */
 			snprintf(text, sizeof text, _("Join %s: %s invites you; you play %s%s%s%s%s"),
 			         g->name, g->who[!s], colour(s), G->sep, rl, G->sep, clk);
-			int at = 1, n = at;   /* first, after Host */
+			int at = 2, n = at;   /* first, after Play now and Host */
 			if (lb->nnext >= LOBBY_MAX)
 				break;
 			memmove(&lb->next[at + 1], &lb->next[at],
@@ -257,27 +150,31 @@ static void game_entries(lobby *lb, const lgame *g, int *resumed)
 
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
+	return strcmp((*(const luser *const *)a)->name, (*(const luser *const *)b)->name);
 }
 
 /* Who is online, each login once (one may be connected more than once),
  * by name. */
 static void user_names(lobby *lb)
 {
-	static const char *name[USERS_MAX];
+	static const luser *u[USERS_MAX];
 	for (int i = 0; i < lb->nconns; i++)
-		name[i] = lb->conns[i].name;
-	qsort(name, (size_t)lb->nconns, sizeof name[0], by_name);
+		u[i] = &lb->conns[i];
+	qsort(u, (size_t)lb->nconns, sizeof u[0], by_name);
 	lb->users[0] = 0;
-	lb->nusers = 0;
+	lb->nusers = lb->ppl.n = 0;
 	size_t used = 0;
 	for (int i = 0; i < lb->nconns; i++) {
-		if (i && !strcmp(name[i], name[i - 1]))
+		if (i && !strcmp(u[i]->name, u[i - 1]->name))
 			continue;
 		lb->nusers++;
+		if (lb->ppl.n < LOBBY_PEOPLE) {
+			memcpy(lb->ppl.name[lb->ppl.n], u[i]->name, sizeof lb->ppl.name[0]);
+			lb->ppl.kind[lb->ppl.n++] = u[i]->kind;
+		}
 		if (used < sizeof lb->users)
-			used += (size_t)snprintf(lb->users + used, sizeof lb->users - used, "%s%s",
-			                         used ? ", " : "", name[i]);
+			used += (size_t)snprintf(lb->users + used, sizeof lb->users - used, "%s%s%s",
+			                         used ? ", " : "", u[i]->name, lobby_kind_tag(u[i]->kind));
 	}
 }
 
@@ -292,6 +189,9 @@ static void entries(lobby *lb)
 			if (!strcmp(lb->games[i].name, lb->conns[k].game))
 				lb->games[i].held[lb->conns[k].side] = 1;
 	lb->nnext = 0;
+	/* TRANSLATORS: the lobby's first entry: a game with whoever seeks
+	   the same clock, else a computer. */
+	add(lb->next, &lb->nnext, L_PLAYNOW, "", -1, _("Play now"));
 	add(lb->next, &lb->nnext, L_HOST, "", -1, _("Host a new game"));
 	int resumed = 0;
 	for (int i = 0; i < lb->ngames; i++)
@@ -299,6 +199,9 @@ static void entries(lobby *lb)
 	/* TRANSLATORS: the lobby's last entry: host a game for one of
 	   those online. */
 	add(lb->next, &lb->nnext, L_INVITE, "", -1, _("Invite..."));
+	/* TRANSLATORS: the lobby's entry: a rated game offered to one of
+	   those online (a bot, a player). */
+	add(lb->next, &lb->nnext, L_CHALLENGE, "", -1, _("Challenge..."));
 	/* TRANSLATORS: the lobby's last entry: the server's ratings
 	   table. */
 	add(lb->next, &lb->nnext, L_RATINGS, "", -1, _("Ratings"));
@@ -330,13 +233,13 @@ static void news_change(lobby *lb, const char *text)
 {
 	char name[64];
 	if (!strncmp(text, "changed game ", 13))
-		put_game(lb->games, &lb->ngames, text + 8, 1);
+		lobby_put_game(lb->games, &lb->ngames, text + 8, 1);
 	else if (!strncmp(text, "changed user ", 13))
-		put_user(lb->conns, &lb->nconns, text + 8);
+		lobby_put_user(lb->conns, &lb->nconns, text + 8);
 	else if (sscanf(text, "changed gone game %63s", name) == 1)
-		drop_game(lb->games, &lb->ngames, name);
+		lobby_drop_game(lb->games, &lb->ngames, name);
 	else if (sscanf(text, "changed gone user %63s", name) == 1)
-		drop_user(lb->conns, &lb->nconns, name);
+		lobby_drop_user(lb->conns, &lb->nconns, name);
 	else
 		return;
 	lb->dirty = 1;
@@ -361,9 +264,9 @@ static void lobby_answer(lobby *lb, const online_ev *ev)
 static void news_line(lobby *lb, const online_ev *ev)
 {
 	if (ev->kind == OE_LIST && !strncmp(ev->text, "game ", 5)) {
-		put_game(lb->bgames, &lb->nbgames, ev->text, 0);
+		lobby_put_game(lb->bgames, &lb->nbgames, ev->text, 0);
 	} else if (ev->kind == OE_LIST) {
-		put_user(lb->bconns, &lb->nbconns, ev->text);
+		lobby_put_user(lb->bconns, &lb->nbconns, ev->text);
 	} else if (ev->kind == OE_OK && ev->cmd == OC_LIST) {
 		/* "ok N" of who, which comes last: the lists are whole */
 		memcpy(lb->games, lb->bgames, sizeof lb->games[0] * (size_t)lb->nbgames);
@@ -386,6 +289,14 @@ static void news_line(lobby *lb, const online_ev *ev)
 		   the newest invitation is listed right under Host a new game. */
 		snprintf(lb->msg, sizeof lb->msg, _("%s invites you to play %s: it is just "
 		                                    "below Host a new game."), ev->name, ev->text);
+	} else if (ev->kind == OE_PAIRED) {
+		lb->paired = 1;
+	} else if (ev->kind == OE_CHALLENGED && ev->n > 0) {
+		lb->chal_id = ev->n;
+		lobby_challenge_text(ev, lb->msg, sizeof lb->msg);
+	} else if (ev->kind == OE_DECLINED) {
+		/* TRANSLATORS: in the lobby: who declined your challenge. */
+		snprintf(lb->msg, sizeof lb->msg, _("%s declined your challenge."), ev->name);
 	}
 }
 
@@ -394,14 +305,22 @@ static int news(lobby *lb)
 {
 	int st;
 	online_ev ev;
-	do {
+	do {   /* (after `paired', the game's lines are the game screen's) */
 		st = online_read(lb->on);
-		while (online_next(lb->on, &ev))
+		while (!lb->paired && online_next(lb->on, &ev))
 			news_line(lb, &ev);
-	} while (st == 1);
+	} while (st == 1 && !lb->paired);
 	if (lb->dirty)
 		entries(lb);
 	return st < 0 ? -1 : 0;
+}
+
+/* Ask to be told when the lists change (again after a game: the
+ * connection may be a new one). */
+static void follow(lobby *lb)
+{
+	lb->follows = -1;
+	online_send(lb->on, OC_LOBBY, "lobby news");
 }
 
 static void ask_lists(lobby *lb)
@@ -453,8 +372,8 @@ static void draw(const lobby *lb)
 	}
 	while (y < 3 + room)
 		text_line(y++, 0, COLS, "", A_NORMAL);
-	if (lb->n <= 3)   /* Host, Invite and Ratings only */
-		text_line(3 + 3, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
+	if (lb->n <= 5)   /* Play now, Host, Invite, Challenge and Ratings only */
+		text_line(3 + 5, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
 	text_line(y++, 0, COLS, "", A_NORMAL);
 	/* TRANSLATORS: who is online: how many, then their names. */
 	snprintf(line, sizeof line, _("Online (%d): %s"), lb->nusers, lb->users);
@@ -462,7 +381,8 @@ static void draw(const lobby *lb)
 	text_line(y++, 2, COLS - 2, lb->msg, term_attr(R_MSG));
 	text_line(y++, 0, COLS, "", A_NORMAL);
 	text_line(y++, 2, COLS - 2,
-	          _("arrows choose, Enter play or watch, Esc title menu, q quit"), term_attr(R_DIM));
+	          lb->chal_id ? _("a accept the challenge, d decline it, arrows choose, Enter play, q quit")
+	          : _("arrows choose, Enter play or watch, Esc title menu, q quit"), term_attr(R_DIM));
 	while (y < LINES)
 		text_line(y++, 0, COLS, "", A_NORMAL);
 	refresh();
@@ -533,33 +453,52 @@ static int ask_login(lobby *lb, char *who, size_t size)
  * typed (the last choice); 0 when nobody was chosen. */
 static int ask_whom(lobby *lb, char *who, size_t size)
 {
-	char names[LOBBY_MAX][NET_NAME_MAX + 1];
-	const char *items[LOBBY_MAX + 1];
-	int n = 0;
-	for (const char *p = lb->users; *p && n < LOBBY_MAX;) {
-		size_t len = strcspn(p, ", ");
-		if (len && len <= NET_NAME_MAX) {
-			memcpy(names[n], p, len);
-			names[n][len] = 0;
-			if (strcmp(names[n], lb->on->name)) {
-				items[n] = names[n];
-				n++;
-			}
-		}
-		p += len;
-		p += strspn(p, ", ");
-	}
-	/* TRANSLATORS: Invite...'s last choice: a name typed. */
-	items[n] = _("Someone not online: type the name...");
-	/* TRANSLATORS: the chooser of Invite... in the lobby. */
-	int c = choose_run(_("Invite..."), _("Whom to invite? Only they may join the game; "
-	                   "one not online finds it in the lobby."), items, n + 1, 0);
-	if (c < 0)
+	int c = lobby_choose_player(&lb->ppl, lb->on->name, _("Invite..."),
+	                            /* TRANSLATORS: the chooser of Invite... in the lobby. */
+	                            _("Whom to invite? Only they may join the game; "
+	                              "one not online finds it in the lobby."),
+	                            /* TRANSLATORS: Invite...'s last choice: a name typed. */
+	                            _("Someone not online: type the name..."), who, size);
+	return c == 2 ? ask_login(lb, who, size) : c;
+}
+
+/* A challenge to one of those online, with a clock; 0 (the answer,
+ * `paired' or `declined', comes as news). */
+static int challenge(lobby *lb)
+{
+	char who[NET_NAME_MAX + 1], clk[64];
+	if (!lobby_choose_player(&lb->ppl, lb->on->name, _("Challenge..."),
+	                         /* TRANSLATORS: the chooser of Challenge... in the lobby. */
+	                         _("Whom to challenge? A rated game, if they accept."), NULL,
+	                         who, sizeof who) ||
+	    !lobby_clock(playnow_clock, sizeof playnow_clock, _("Challenge..."), _("Which clock? (minutes for the game + seconds "
+	                                         "added a move, or days a move)")))
 		return 0;
-	if (c == n)
-		return ask_login(lb, who, size);
-	snprintf(who, size, "%s", names[c]);
-	return 1;
+	online_send(lb->on, OC_OTHER, "challenge %s %s", who, playnow_clock);
+	lobby_clock_words(playnow_clock, clk, sizeof clk);
+	/* TRANSLATORS: in the lobby: whom you challenged, the clock. */
+	snprintf(lb->msg, sizeof lb->msg, _("You challenge %s (%s): waiting for the answer."), who,
+	         clk);
+	return 0;
+}
+
+/* Play now: a clock, then the wait; 1 when paired (the game's sync
+ * follows), else 0 (the lobby's lists are asked for again). */
+static int play_now(lobby *lb)
+{
+	if (!lobby_clock(playnow_clock, sizeof playnow_clock, _("Play now"), _("Which clock? (minutes for the game + seconds "
+	                                     "added a move, or days a move)")))
+		return 0;
+	int r = lobby_seek(lb->on, playnow_clock, lb->msg, sizeof lb->msg);
+	if (r == LW_PAIRED)
+		return 1;
+	if (r == LW_QUIT)
+		lb->quit = 1;
+	else if (r == LW_LOST)
+		lb->lost = 1;
+	start_lists(lb);
+	follow(lb);   /* (the news of the wait were not read) */
+	return 0;
 }
 
 /* Host a game, for one player (who) or for anyone (""); 1 when asked. */
@@ -586,46 +525,18 @@ static int host(lobby *lb, const lineup *s, const char *who)
 	return 1;
 }
 
-/* The server's ratings table, as `nonaga --ratings' prints it, on a
- * page of its own (asked on a connection of its own, as the lobby's). */
-typedef struct rtable {
-	char rows[LOBBY_MAX][PAGE_ROW];
-	int n;
-} rtable;
-
-static int rating_each(void *ctx, const char *me, const char *line)
-{
-	rtable *t = ctx;
-	(void)me;
-	return t->n < LOBBY_MAX && client_rating_row(line, t->rows[t->n], PAGE_ROW) ? (t->n++, 1) : 0;
-}
-
-static void ratings(lobby *lb, const options *opt)
-{
-	static rtable t;
-	char msg[512];
-	int absent;
-	netclient_opts o = { .server = opt->server, .key_file = opt->key_file,
-	                     .as = opt->door_as };
-	t.n = 0;
-	if (client_query(&o, "ratings", rating_each, &t, &absent,
-	                 _("the server cannot list the ratings"), msg, sizeof msg) < 0) {
-		snprintf(lb->msg, sizeof lb->msg, _("The server says: %s"), msg);
-		return;
-	}
-	/* TRANSLATORS: the title of the lobby's ratings table. */
-	page_table(_("Ratings on this server, the best first"), client_ratings_heading(),
-	           t.rows, t.n, _("Nobody is rated yet: a game is rated when it ends, "
-	                          "if each player made at least two moves."));
-}
-
-/* Host, invite, join, resume or watch; 1 when a game was asked for. */
-static int ask_game(lobby *lb, const litem *it, const lineup *s, const options *opt)
+/* Play now, host, invite, challenge, join, resume or watch; 1 when a
+ * game was asked for. */
+static int ask_game(lobby *lb, const litem *it, lineup *s, const options *opt)
 {
 	char who[NET_NAME_MAX + 1];
 	switch (it->type) {
+	case L_PLAYNOW:
+		return play_now(lb);
+	case L_CHALLENGE:
+		return challenge(lb);
 	case L_RATINGS:
-		ratings(lb, opt);
+		lobby_ratings(opt, lb->msg, sizeof lb->msg);
 		return 0;
 	case L_HOST:
 		return host(lb, s, "");
@@ -662,12 +573,35 @@ static int lobby_due(const lobby *lb)
 	return due < 0 ? 0 : due > 60000 ? 60000 : (int)due;
 }
 
-/* Ask to be told when the lists change (again after a game: the
- * connection may be a new one). */
-static void follow(lobby *lb)
+/* The game asked for or paired: played, then the lobby again; MENU_QUIT,
+ * MENU_PLAY (the connection gone) or -1 (the lobby goes on). */
+static int play_game(lobby *lb, const options *opt, lineup *s)
 {
-	lb->follows = -1;
-	online_send(lb->on, OC_LOBBY, "lobby news");
+	lb->paired = 0;
+	lb->chal_id = 0;
+	int r = play_online(opt, s, lb->on);
+	take_note(lb);
+	lb->chal_id = lb->on->challenge;   /* (told during the game) */
+	lb->on->challenge = 0;
+	if (r == PLAY_QUIT || term_signal)
+		return MENU_QUIT;
+	if (lb->on->fd < 0)
+		return MENU_PLAY;
+	start_lists(lb);
+	follow(lb);
+	lb->ask_at = INT64_MAX;
+	return -1;
+}
+
+/* a accepts the challenge told, d declines it. */
+static void answer_challenge(lobby *lb, int key)
+{
+	if (!lb->chal_id || (key != 'a' && key != 'A' && key != 'd' && key != 'D'))
+		return;
+	online_send(lb->on, OC_OTHER, "%s %ld", key == 'a' || key == 'A' ? "accept" : "decline",
+	            lb->chal_id);
+	lb->chal_id = 0;
+	lb->msg[0] = 0;
 }
 
 static int lobby_run(lobby *lb, const options *opt, lineup *s)
@@ -677,11 +611,16 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 	take_note(lb);
 	follow(lb);
 	for (;;) {
-		if (news(lb) < 0 || online_stalled(lb->on, 10000)) {
+		int r;
+		if (lb->quit)
+			return MENU_QUIT;
+		if (lb->lost || news(lb) < 0 || online_stalled(lb->on, 10000)) {
 			snprintf(lb->msg, sizeof lb->msg, "%s", _("The connection to the server is lost."));
 			online_drop(lb->on);   /* Play online connects afresh */
 			return MENU_PLAY;   /* back to the title menu, which says so */
 		}
+		if (lb->paired && (r = play_game(lb, opt, s)) >= 0)
+			return r;   /* (a challenge accepted, or a late pairing) */
 		if (lb->changed || online_now_ms() >= lb->ask_at) {
 			ask_lists(lb);
 			lb->changed = 0;
@@ -712,22 +651,27 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 		case ACT_BACK: case ACT_MENU:
 			return MENU_PLAY;
 		case ACT_SELECT:
-			if (lb->n && ask_game(lb, &lb->item[lb->sel], s, opt)) {
-				int r = play_online(opt, s, lb->on);
-				take_note(lb);
-				if (r == PLAY_QUIT || term_signal)
-					return MENU_QUIT;
-				if (lb->on->fd < 0)
-					return MENU_PLAY;
-				start_lists(lb);
-				follow(lb);
-				lb->ask_at = INT64_MAX;
-			}
+			if (lb->n && ask_game(lb, &lb->item[lb->sel], s, opt) &&
+			    (r = play_game(lb, opt, s)) >= 0)
+				return r;
+			break;
+		case ACT_OTHER:
+			answer_challenge(lb, ev.key);
 			break;
 		default:
 			break;
 		}
 	}
+}
+
+const char *online_clock(void)
+{
+	return playnow_clock;
+}
+
+void online_clock_set(const char *clock)
+{
+	snprintf(playnow_clock, sizeof playnow_clock, "%s", clock);
 }
 
 /* The connection of this run: one at a time. */

@@ -16,6 +16,7 @@
  */
 #include "game_screen.h"
 #include "client_proto.h"
+#include "lobby_seek.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -330,6 +331,21 @@ static int handle(play *p, const online_ev *ev)
 		play_say(p, R_MSG, _("%s invites you to play %s: it waits in the lobby (m)."),
 		         ev->name, ev->text);
 		break;
+	case OE_CHALLENGED:
+		if (ev->n <= 0)
+			break;
+		/* the lobby answers it: its words are said there too */
+		np->on->challenge = ev->n;
+		lobby_challenge_text(ev, np->on->note, sizeof np->on->note);
+		/* TRANSLATORS: while playing: who challenges you. */
+		play_say(p, R_MSG, _("%s challenges you: m goes to the lobby, where a accepts it."),
+		         ev->name);
+		break;
+	case OE_QUEUED:
+		/* TRANSLATORS: while playing a computer of the server: its
+		   name, how many searches go before its own. */
+		play_say(p, R_MSG, _("%s waits for a search thread: %d before it."), ev->name, ev->n);
+		break;
 	case OE_CLOCK:
 		np->left[0] = ev->ms[0] < 0 ? 0 : ev->ms[0];
 		np->left[1] = ev->ms[1] < 0 ? 0 : ev->ms[1];
@@ -615,7 +631,8 @@ static int answer(play *p, void *self, int what)
 	/* leaving: the seat stays ours on the server */
 	if (!np->lost)
 		online_send(np->on, OC_OTHER, "leave");
-	if (p->who.human >= 0 && !np->over && p->ph != PH_OVER && np->on->game[0])
+	if (p->who.human >= 0 && !np->over && p->ph != PH_OVER && np->on->game[0] &&
+	    !np->on->challenge)   /* (else the lobby says the challenge) */
 		/* TRANSLATORS: said on leaving a game online: how to come back
 		   (%s: the game's name, twice). */
 		snprintf(np->on->note, sizeof np->on->note,

@@ -378,6 +378,17 @@ static void find_waiting(tui *t, char *item, size_t size)
 		}
 }
 
+/* The settings of the title menu and Play now's clock, for the next run. */
+static void save_settings(const tui *t)
+{
+	config c = { .who = t->s };
+	snprintf(c.clock, sizeof c.clock, "%s", online_clock());
+	snprintf(c.lang, sizeof c.lang, "%s", language_current());
+	snprintf(c.server, sizeof c.server, "%s", t->cfg.server);   /* set by hand */
+	char msg[PATH_MAX + 200];
+	config_save(&c, msg, sizeof msg);
+}
+
 static int title_screen(tui *t)
 {
 	const char *notice = t->notice ? t->notice : t->note;
@@ -388,11 +399,7 @@ static int title_screen(tui *t)
 	if (notice == t->note)
 		t->note = NULL;   /* told */
 	t->notice = NULL;
-	config c = { .who = t->s };
-	snprintf(c.lang, sizeof c.lang, "%s", language_current());
-	snprintf(c.server, sizeof c.server, "%s", t->cfg.server);   /* set by hand */
-	char msg[PATH_MAX + 200];
-	config_save(&c, msg, sizeof msg);
+	save_settings(t);
 	return next;
 }
 
@@ -407,6 +414,10 @@ static int online_screen(tui *t)
 	int next = online_play(t->opt, &t->s, t->online_first, t->online_msg,
 	                       sizeof t->online_msg);
 	t->online_first = 0;
+	/* Play now's clock, chosen in the lobby, is kept when the program is
+	 * left from there (the title menu keeps it else) */
+	if (next == MENU_QUIT && strcmp(online_clock(), t->cfg.clock))
+		save_settings(t);
 	t->notice = t->online_msg[0] ? t->online_msg : NULL;
 	if (next == MENU_QUIT)   /* said after the screen closes */
 		snprintf(t->exit_note, sizeof t->exit_note, "%s", t->online_msg);
@@ -606,6 +617,7 @@ static int start(tui *t)
 		.human = opt->side_given || !cfg->have_side ? opt->who.human : cfg->who.human,
 		.rules = opt->rules_given || !cfg->have_rules ? opt->who.rules : cfg->who.rules,
 	};
+	online_clock_set(cfg->clock);
 	if (t->cfg_msg[0] && !t->note)
 		t->note = t->cfg_msg;   /* a settings file that is not ours */
 	t->online_first = online;

@@ -371,6 +371,10 @@ const char *reason_text(ng_err e);
  * MENU_QUIT to quit, MENU_PLAY back to the title menu (msg says why when
  * the server cannot be reached or went away). */
 int online_play(const options *opt, lineup *s, int first, char *msg, size_t size);
+/* The clock of the lobby's Play now last chosen ("" for none), kept in
+ * the settings; and set from them. */
+const char *online_clock(void);
+void online_clock_set(const char *clock);
 /* Connect now (online_play would): 0, or -1 with the reason in msg. */
 int online_open(const options *opt, char *msg, size_t size);
 /* Something for the lobby to say when it next opens. */

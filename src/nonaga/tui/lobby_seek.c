@@ -1,0 +1,204 @@
+/*
+ * lobby_seek.c - the lobby's ways to a game with whoever is there (issue
+ * 39): Play now, a clock chosen (the last one first, kept in the
+ * settings), `seek CLOCK' and a wait that counts the seconds until the
+ * server says `paired' (Esc: `unseek'); and the choosers the lobby's
+ * Invite... and Challenge... share: a clock, one of those online (marked
+ * when a computer or a bot), the server's ratings table.
+ */
+#include "ui.h"
+#include "client_proto.h"
+#include "client_mine.h"
+#include "lobby_seek.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void lobby_clock_words(const char *clock, char *out, size_t size)
+{
+	int days = atoi(clock);
+	if (!strcmp(clock, "none"))
+		snprintf(out, size, "%s", _("no clock"));
+	else if (days > 0 && clock[strspn(clock, "0123456789")] == 'd')
+		snprintf(out, size, days == 1 ? _("1 day a move") : _("%d days a move"), days);
+	else
+		snprintf(out, size, "%s", clock);
+}
+
+const char *lobby_kind_tag(char kind)
+{
+	/* TRANSLATORS: after a name in the lobby: a computer player of the
+	   server. */
+	return kind == 'c' ? _(" (computer)")
+	       /* TRANSLATORS: after a name in the lobby: a program playing
+	          on an account (nonaga --bot). */
+	       : kind == 'b' ? _(" (bot)") : "";
+}
+
+void lobby_challenge_text(const online_ev *ev, char *out, size_t size)
+{
+	char clk[64];
+	lobby_clock_words(ev->text, clk, sizeof clk);
+	/* TRANSLATORS: in the lobby: who challenges you, the clock,
+	   the rules; a and d are keys. */
+	snprintf(out, size, _("%s challenges you: %s, %s, rated. a accepts, d declines."),
+	         ev->name, clk, ev->rules == NG_SIMPLE ? _("simple rules") : _("standard rules"));
+}
+
+int lobby_clock(char *last, size_t size, const char *title, const char *question)
+{
+	static const char *const common[] = { "1+0", "3+2", "5+3", "10+5", "1d" };
+	enum { NCOMMON = sizeof common / sizeof common[0] };
+	const char *clock[NCOMMON + 1];
+	char words[NCOMMON + 1][64];
+	const char *items[NCOMMON + 1];
+	int n = 0;
+	if (last[0])
+		clock[n++] = last;   /* the last used, first */
+	for (int i = 0; i < NCOMMON; i++)
+		if (strcmp(common[i], last))
+			clock[n++] = common[i];
+	for (int i = 0; i < n; i++) {
+		lobby_clock_words(clock[i], words[i], sizeof words[i]);
+		items[i] = words[i];
+	}
+	int c = choose_run(title, question, items, n, 0);
+	if (c < 0)
+		return 0;
+	char chosen[32];
+	snprintf(chosen, sizeof chosen, "%s", clock[c]);
+	snprintf(last, size, "%s", chosen);
+	return 1;
+}
+
+int lobby_choose_player(const lobby_people *ppl, const char *me, const char *title,
+                        const char *question, const char *typed, char *who, size_t size)
+{
+	static char shown[LOBBY_PEOPLE][NET_NAME_MAX + 40];
+	const char *items[LOBBY_PEOPLE + 1];
+	int at[LOBBY_PEOPLE], n = 0;
+	for (int i = 0; i < ppl->n; i++) {
+		if (!strcmp(ppl->name[i], me))
+			continue;
+		snprintf(shown[n], sizeof shown[n], "%s%s", ppl->name[i], lobby_kind_tag(ppl->kind[i]));
+		items[n] = shown[n];
+		at[n++] = i;
+	}
+	if (typed)
+		items[n] = typed;
+	int c = choose_run(title, question, items, n + !!typed, 0);
+	if (c < 0)
+		return 0;
+	if (c == n)
+		return 2;
+	snprintf(who, size, "%s", ppl->name[at[c]]);
+	return 1;
+}
+
+/* ------------------------------------------------------------- Play now */
+
+static void draw_wait(const char *clock, int64_t secs)
+{
+	if (term_draw_too_small(NULL))
+		return;
+	erase();
+	char line[300], clk[64];
+	lobby_clock_words(clock, clk, sizeof clk);
+	/* TRANSLATORS: the title of Play now's wait; %s is the clock. */
+	snprintf(line, sizeof line, _("Play now: %s"), clk);
+	text_line(1, 2, COLS - 2, line, term_attr(R_TITLE));
+	/* TRANSLATORS: Play now's wait; the minutes and seconds waited
+	   come after it. */
+	snprintf(line, sizeof line, "%s%s%lld:%02lld", _("Looking for an opponent"), G->sep,
+	         (long long)(secs / 60), (long long)(secs % 60));
+	text_line(3, 2, COLS - 2, line, A_NORMAL);
+	/* TRANSLATORS: under Play now's wait, one line at 80 columns. */
+	text_line(5, 2, COLS - 2, _("You play the first who seeks the same clock, or maybe a "
+	                            "computer."), term_attr(R_DIM));
+	text_line(LINES - 2, 2, COLS - 2, _("Esc stops looking, q quit"), term_attr(R_DIM));
+	refresh();
+}
+
+int lobby_seek(online *on, const char *clock, char *msg, size_t size)
+{
+	msg[0] = 0;
+	if (online_send(on, OC_SEEK, "seek %s", clock) < 0)
+		return LW_LOST;
+	int64_t start = online_now_ms();
+	clearok(curscr, TRUE);
+	for (;;) {
+		int st;
+		online_ev ev;
+		do {
+			st = online_read(on);
+			while (online_next(on, &ev)) {   /* (what follows is the game's) */
+				if (ev.kind == OE_PAIRED)
+					return LW_PAIRED;
+				if (ev.kind == OE_ERROR && ev.cmd == OC_SEEK) {
+					snprintf(msg, size, _("The server says: %s"), ev.text);
+					return LW_GONE;
+				}
+			}
+		} while (st == 1);
+		if (st < 0 || online_stalled(on, 10000))
+			return LW_LOST;
+		int64_t ms = online_now_ms() - start;
+		draw_wait(clock, ms / 1000);
+		event in;
+		/* awake once a second, for the counter, and at the server's news */
+		input_get_sized(&in, (int)(1000 - ms % 1000), on->fd);
+		switch (in.act) {
+		case ACT_SIGNAL:
+			return LW_QUIT;
+		case ACT_QUIT:
+			online_send(on, OC_OTHER, "unseek");
+			return LW_QUIT;
+		case ACT_BACK: case ACT_MENU:
+			online_send(on, OC_OTHER, "unseek");
+			/* TRANSLATORS: the lobby's message after Esc in Play now. */
+			snprintf(msg, size, "%s", _("You stopped looking for an opponent."));
+			return LW_GONE;
+		case ACT_RESIZE: case ACT_REDRAW:
+			clearok(curscr, TRUE);
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+/* ------------------------------------------------------------- ratings */
+
+/* The server's ratings table, as `nonaga --ratings' prints it, on a
+ * page of its own (asked on a connection of its own, as the lobby's). */
+typedef struct rtable {
+	char rows[LOBBY_PEOPLE][PAGE_ROW];
+	int n;
+} rtable;
+
+static int rating_each(void *ctx, const char *me, const char *line)
+{
+	rtable *t = ctx;
+	(void)me;
+	return t->n < LOBBY_PEOPLE && client_rating_row(line, t->rows[t->n], PAGE_ROW)
+	       ? (t->n++, 1) : 0;
+}
+
+void lobby_ratings(const options *opt, char *msg, size_t size)
+{
+	static rtable t;
+	char why[512];
+	int absent;
+	netclient_opts o = { .server = opt->server, .key_file = opt->key_file,
+	                     .as = opt->door_as };
+	t.n = 0;
+	if (client_query(&o, "ratings", rating_each, &t, &absent,
+	                 _("the server cannot list the ratings"), why, sizeof why) < 0) {
+		snprintf(msg, size, _("The server says: %s"), why);
+		return;
+	}
+	/* TRANSLATORS: the title of the lobby's ratings table. */
+	page_table(_("Ratings on this server, the best first"), client_ratings_heading(),
+	           t.rows, t.n, _("Nobody is rated yet: a game is rated when it ends, "
+	                          "if each player made at least two moves."));
+}

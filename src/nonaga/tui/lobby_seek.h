@@ -1,0 +1,43 @@
+/* lobby_seek.h - the lobby's Play now and its choosers (lobby_seek.c). */
+#ifndef NONAGA_LOBBY_SEEK_H
+#define NONAGA_LOBBY_SEEK_H
+
+#include <stddef.h>
+#include "game_options.h"
+#include "client_proto.h"
+
+#define LOBBY_PEOPLE 200
+
+/* Those online, each once, by name, with their kinds: 'c' a computer
+ * player, 'b' a bot, 'h' a human (kind= of `who'). */
+typedef struct lobby_people {
+	char name[LOBBY_PEOPLE][NET_NAME_MAX + 1];
+	char kind[LOBBY_PEOPLE];
+	int n;
+} lobby_people;
+
+/* A clock as players read it: "3+2", "1 day a move", "no clock". */
+void lobby_clock_words(const char *clock, char *out, size_t size);
+/* What follows a name of that kind: " (computer)", " (bot)" or "". */
+const char *lobby_kind_tag(char kind);
+/* The words of a challenge told (OE_CHALLENGED): who, the clock, the
+ * rules, and the keys that answer it in the lobby. */
+void lobby_challenge_text(const online_ev *ev, char *out, size_t size);
+/* Choose a clock (the one chosen last first, then 1+0, 3+2, 5+3, 10+5,
+ * 1d) into clock (of size bytes), which holds the last one; 0 when given
+ * up. */
+int lobby_clock(char *clock, size_t size, const char *title, const char *question);
+/* Choose one of those online but me into who: 1; 2 for the last item,
+ * typed (when not NULL); 0 when given up. */
+int lobby_choose_player(const lobby_people *ppl, const char *me, const char *title,
+                        const char *question, const char *typed, char *who, size_t size);
+
+enum { LW_PAIRED, LW_GONE, LW_LOST, LW_QUIT };
+/* Seek a game of that clock and wait, counting the seconds: LW_PAIRED
+ * (the game's sync follows, still unread), LW_GONE (Esc, or the server
+ * refused: msg says), LW_LOST (the connection), LW_QUIT (q, a signal). */
+int lobby_seek(online *on, const char *clock, char *msg, size_t size);
+/* The server's ratings table on a page; msg says why not. */
+void lobby_ratings(const options *opt, char *msg, size_t size);
+
+#endif
