@@ -147,12 +147,12 @@ static seat_token *token_of(bot *t, const char *game)
 	return NULL;
 }
 
-/* "paired GAME SIDE OPPONENT TOKEN": its token kept. */
-static void token_keep(bot *t, const char *line)
+/* "paired GAME SIDE OPPONENT TOKEN" (client_proto.c's OE_PAIRED, which
+ * keeps the token on the connection): the game's token kept. */
+static void token_keep(bot *t, const char *game, const char *token)
 {
-	char game[64], token[64];
-	if (sscanf(line, "paired %63s %*s %*s %63s", game, token) != 2 || !net_name_ok(game) ||
-	    strlen(token) != NET_KEY_HEX || strspn(token, "0123456789abcdef") != NET_KEY_HEX)
+	if (!net_name_ok(game) || strlen(token) != NET_KEY_HEX ||
+	    strspn(token, "0123456789abcdef") != NET_KEY_HEX)
 		return;
 	seat_token *k = token_of(t, game);
 	for (int i = 0; i < 2 * t->b->games && !k; i++)
@@ -303,9 +303,8 @@ static void game_event(bot *t, bgame *x, const online_ev *ev)
 		if (ev->cmd == OC_MOVE && strcmp(ev->code, "game-over"))
 			give_up(x, "the server refused the engine's move");
 		break;
-	case OE_OTHER:
-		if (!strncmp(ev->text, "paired ", 7))
-			token_keep(t, ev->text);
+	case OE_PAIRED:
+		token_keep(t, ev->text, x->on.token);
 		break;
 	default:
 		break;
@@ -330,26 +329,27 @@ static bgame *free_game_now(bot *t)
 	return x ? x : free_game(t);
 }
 
-/* "challenged ID FROM CLOCK RULES RATED": accepted on a connection of its
- * own while a game of the K is free, else declined. */
-static void challenged(bot *t, const char *line)
+/* "challenged ID FROM CLOCK RULES RATED" (client_proto.c's OE_CHALLENGED):
+ * accepted on a connection of its own while a game of the K is free,
+ * else declined. */
+static void challenged(bot *t, const online_ev *ev)
 {
-	char id[24], from[64], clock[32], rules[16];
-	if (sscanf(line, "challenged %23s %63s %31s %15s", id, from, clock, rules) != 4 ||
-	    strspn(id, "0123456789") != strlen(id))
+	const char *from = ev->name, *clock = ev->text;
+	const char *rules = ev->rules == NG_SIMPLE ? "simple" : "standard";
+	if (ev->n <= 0)
 		return;
 	bgame *x = free_game_now(t);
 	if (!x) {
-		say("challenge %s from %s declined: %d games already", id, from, t->b->games);
-		online_send(&t->lobby, OC_OTHER, "decline %s", id);
+		say("challenge %d from %s declined: %d games already", ev->n, from, t->b->games);
+		online_send(&t->lobby, OC_OTHER, "decline %d", ev->n);
 		return;
 	}
 	if (game_open(t, x) < 0) {
-		online_send(&t->lobby, OC_OTHER, "decline %s", id);
+		online_send(&t->lobby, OC_OTHER, "decline %d", ev->n);
 		return;
 	}
-	say("challenge %s from %s (%s %s) accepted", id, from, clock, rules);
-	online_send(&x->on, OC_JOIN, "accept %s", id);
+	say("challenge %d from %s (%s %s) accepted", ev->n, from, clock, rules);
+	online_send(&x->on, OC_JOIN, "accept %d", ev->n);
 }
 
 /* "mine NAME SIDE OPPONENT TO-MOVE CLOCK MS": a game to play again. */
@@ -390,8 +390,8 @@ static int lobby_event(bot *t, const online_ev *ev)
 		say("the server refuses to make %s a bot: %s", t->lobby.name, ev->text);
 		return -1;
 	}
-	if (ev->kind == OE_OTHER && !strncmp(ev->text, "challenged ", 11))
-		challenged(t, ev->text);
+	if (ev->kind == OE_CHALLENGED)
+		challenged(t, ev);
 	else if (ev->kind == OE_OTHER && !strncmp(ev->text, "mine ", 5))
 		resume(t, ev->text);
 	return 0;
