@@ -297,6 +297,16 @@ static void parse_sync(online *on, char **w, int n, online_ev *ev)
 	on->sync_left = ev->n;
 }
 
+/* A seat's token (from `ok seat' or `paired'), kept for the sync that
+ * follows when it is one. */
+static void take_token(online *on, const char *token)
+{
+	if (strlen(token) == NET_KEY_HEX && strspn(token, "0123456789abcdef") == NET_KEY_HEX) {
+		snprintf(on->token, sizeof on->token, "%s", token);
+		on->keep_token = 1;
+	}
+}
+
 /* "paired GAME SIDE OPPONENT TOKEN": the seat is this connection's, its
  * token kept as after `ok seat' (for the sync that follows). */
 static void parse_paired(online *on, char **w, online_ev *ev)
@@ -306,10 +316,70 @@ static void parse_paired(online *on, char **w, online_ev *ev)
 	snprintf(on->want, sizeof on->want, "%s", w[1]);
 	ev->side = on->side = side_of(w[2]);
 	name_of(w[3], ev->name);
-	if (strlen(w[4]) == NET_KEY_HEX && strspn(w[4], "0123456789abcdef") == NET_KEY_HEX) {
-		snprintf(on->token, sizeof on->token, "%s", w[4]);
-		on->keep_token = 1;
+	take_token(on, w[4]);
+}
+
+/* An answer, "ok ..." or "error CODE ...", to what on asked first. */
+static void parse_answer(online *on, char **w, int n, const char *rest, online_ev *ev)
+{
+	if (!strcmp(w[0], "ok")) {
+		ev->kind = OE_OK;
+		ev->cmd = answered(on);
+		if ((ev->cmd == OC_HOST || ev->cmd == OC_JOIN) && n >= 4 && !strcmp(w[1], "seat")) {
+			on->side = side_of(w[2]);
+			take_token(on, w[3]);
+		}
+		snprintf(ev->code, sizeof ev->code, "%.31s", n >= 2 ? w[1] : "");
+		snprintf(ev->text, sizeof ev->text, "%s", rest);
+	} else {
+		ev->kind = OE_ERROR;
+		ev->cmd = answered(on);
+		snprintf(ev->code, sizeof ev->code, "%.31s", w[1] ? w[1] : "?");
+		/* the server explains in English; what the player must do
+		 * about a full disk is said in the player's language */
+		if (!strcmp(ev->code, "disk-full") || !strcmp(ev->code, "disk-error"))
+			snprintf(ev->text, sizeof ev->text, "%s",
+			         !strcmp(ev->code, "disk-full")
+			         /* TRANSLATORS: after "The server says: ", in one
+			            line of 80 columns */
+			         ? _("the server's disk is full: nothing was changed; try later.")
+			         /* TRANSLATORS: as the one before */
+			         : _("the server cannot write its disk: nothing changed; try later."));
+		else
+			snprintf(ev->text, sizeof ev->text, "%s", rest);
 	}
+}
+
+/* What the server tells a player of others (pairings, challenges,
+ * invitations): 1 when line w was one, else 0. */
+static int parse_others(online *on, char **w, int n, online_ev *ev)
+{
+	const char *k = w[0];
+	if (!strcmp(k, "paired") && n >= 5 && net_name_ok(w[1]) && side_of(w[2]) >= 0) {
+		parse_paired(on, w, ev);
+	} else if (!strcmp(k, "queued") && n >= 3) {
+		ev->kind = OE_QUEUED;
+		ev->n = atoi(w[1]) < 0 ? 0 : atoi(w[1]) > 9999 ? 9999 : atoi(w[1]);
+		name_of(w[2], ev->name);
+	} else if (!strcmp(k, "challenged") && n >= 5 && atol(w[1]) > 0) {
+		ev->kind = OE_CHALLENGED;
+		ev->n = (int)(atol(w[1]) > 1000000000 ? 0 : atol(w[1]));
+		name_of(w[2], ev->name);
+		snprintf(ev->text, sizeof ev->text, "%.15s", strspn(w[3], "0123456789+d") ==
+		         strlen(w[3]) || !strcmp(w[3], "none") ? w[3] : "?");
+		ev->rules = !strcmp(w[4], "simple") ? NG_SIMPLE : NG_STANDARD;
+	} else if (!strcmp(k, "declined") && n >= 3) {
+		ev->kind = OE_DECLINED;
+		ev->n = atoi(w[1]);
+		name_of(w[2], ev->name);
+	} else if (!strcmp(k, "invited") && n >= 3 && net_name_ok(w[2])) {
+		ev->kind = OE_INVITED;
+		name_of(w[1], ev->name);
+		snprintf(ev->text, sizeof ev->text, "%s", w[2]);
+	} else {
+		return 0;
+	}
+	return 1;
 }
 
 static void parse(online *on, char *line, online_ev *ev)
@@ -335,35 +405,8 @@ static void parse(online *on, char *line, online_ev *ev)
 	if (!n)
 		return;
 	const char *k = w[0];
-	if (!strcmp(k, "ok")) {
-		ev->kind = OE_OK;
-		ev->cmd = answered(on);
-		if ((ev->cmd == OC_HOST || ev->cmd == OC_JOIN) && n >= 4 && !strcmp(w[1], "seat")) {
-			on->side = side_of(w[2]);
-			if (strlen(w[3]) == NET_KEY_HEX &&
-			    strspn(w[3], "0123456789abcdef") == NET_KEY_HEX) {
-				snprintf(on->token, sizeof on->token, "%s", w[3]);
-				on->keep_token = 1;   /* for the sync that follows */
-			}
-		}
-		snprintf(ev->code, sizeof ev->code, "%.31s", n >= 2 ? w[1] : "");
-		snprintf(ev->text, sizeof ev->text, "%s", rest);
-	} else if (!strcmp(k, "error")) {
-		ev->kind = OE_ERROR;
-		ev->cmd = answered(on);
-		snprintf(ev->code, sizeof ev->code, "%.31s", w[1] ? w[1] : "?");
-		/* the server explains in English; what the player must do
-		 * about a full disk is said in the player's language */
-		if (!strcmp(ev->code, "disk-full") || !strcmp(ev->code, "disk-error"))
-			snprintf(ev->text, sizeof ev->text, "%s",
-			         !strcmp(ev->code, "disk-full")
-			         /* TRANSLATORS: after "The server says: ", in one
-			            line of 80 columns */
-			         ? _("the server's disk is full: nothing was changed; try later.")
-			         /* TRANSLATORS: as the one before */
-			         : _("the server cannot write its disk: nothing changed; try later."));
-		else
-			snprintf(ev->text, sizeof ev->text, "%s", rest);
+	if (!strcmp(k, "ok") || !strcmp(k, "error")) {
+		parse_answer(on, w, n, rest, ev);
 	} else if (!strcmp(k, "sync")) {
 		parse_sync(on, w, n, ev);
 	} else if (!strcmp(k, "moved") && n >= 3) {
@@ -420,27 +463,8 @@ static void parse(online *on, char *line, online_ev *ev)
 		ev->kind = OE_LIST;
 	} else if (!strcmp(k, "changed")) {
 		ev->kind = OE_CHANGED;
-	} else if (!strcmp(k, "paired") && n >= 5 && net_name_ok(w[1]) && side_of(w[2]) >= 0) {
-		parse_paired(on, w, ev);
-	} else if (!strcmp(k, "queued") && n >= 3) {
-		ev->kind = OE_QUEUED;
-		ev->n = atoi(w[1]) < 0 ? 0 : atoi(w[1]) > 9999 ? 9999 : atoi(w[1]);
-		name_of(w[2], ev->name);
-	} else if (!strcmp(k, "challenged") && n >= 5 && atol(w[1]) > 0) {
-		ev->kind = OE_CHALLENGED;
-		ev->n = (int)(atol(w[1]) > 1000000000 ? 0 : atol(w[1]));
-		name_of(w[2], ev->name);
-		snprintf(ev->text, sizeof ev->text, "%.15s", strspn(w[3], "0123456789+d") ==
-		         strlen(w[3]) || !strcmp(w[3], "none") ? w[3] : "?");
-		ev->rules = !strcmp(w[4], "simple") ? NG_SIMPLE : NG_STANDARD;
-	} else if (!strcmp(k, "declined") && n >= 3) {
-		ev->kind = OE_DECLINED;
-		ev->n = atoi(w[1]);
-		name_of(w[2], ev->name);
-	} else if (!strcmp(k, "invited") && n >= 3 && net_name_ok(w[2])) {
-		ev->kind = OE_INVITED;
-		name_of(w[1], ev->name);
-		snprintf(ev->text, sizeof ev->text, "%s", w[2]);
+	} else {
+		parse_others(on, w, n, ev);   /* (or OE_OTHER, as set above) */
 	}
 }
 
