@@ -262,6 +262,13 @@ sgame *game_new(server *s, const char *name, ng_rules rules, int min, int inc, i
  * seconds 0-180), "Dd" (days a move, 1-NET_DAYS_MAX) or "none" (all 0).
  * Parse: 0, or -1 (nothing set). */
 int game_parse_clock(const char *s, int *min, int *inc, int *days);
+/* What a seek or a challenge asks for: w[at] a clock ("none" too), then
+ * any of standard|simple and rated|casual: 0, or -1 (a word wrong). */
+typedef struct game_terms {
+	int min, inc, days, casual;
+	ng_rules rules;
+} game_terms;
+int game_parse_terms(char **w, int n, int at, game_terms *t);
 void game_clock_word(int min, int inc, int days, char *buf, size_t size);
 void game_free(sgame *g);
 /* Out of the list of games (its name is free again); a finished game

@@ -97,34 +97,17 @@ static int here(server *s, const char *name, const conn *except)
 	return 0;
 }
 
-/* The words after the clock: 0, or -1 with the answer sent. */
-static int terms(conn *c, char **w, int n, ng_rules *rules, int *casual)
-{
-	for (int i = 3; i < n; i++) {
-		if (!strcmp(w[i], "standard") || !strcmp(w[i], "simple"))
-			*rules = w[i][1] == 't' ? NG_STANDARD : NG_SIMPLE;
-		else if (!strcmp(w[i], "casual") || !strcmp(w[i], "rated"))
-			*casual = w[i][0] == 'c';
-		else {
-			cmd_refuse(c, "challenge");
-			return -1;
-		}
-	}
-	return 0;
-}
-
 void cmd_challenge(conn *c, char **w, int n)
 {
-	int min = 0, inc = 0, days = 0, mine = 0, casual = 0;
-	ng_rules rules = NG_STANDARD;
+	int mine = 0;
+	game_terms gt;
 	struct challenges *t = table(c->srv);
-	if (n < 3 || n > 5 || !net_name_ok(w[1]) ||
-	    (strcmp(w[2], "none") && game_parse_clock(w[2], &min, &inc, &days) < 0)) {
+	if (!net_name_ok(w[1]) || game_parse_terms(w, n, 2, &gt) < 0) {
 		cmd_refuse(c, "challenge");
 		return;
 	}
-	if (terms(c, w, n, &rules, &casual) < 0)
-		return;
+	int min = gt.min, inc = gt.inc, days = gt.days, casual = gt.casual;
+	ng_rules rules = gt.rules;
 	if (!strcmp(w[1], c->name)) {
 		conn_send(c, "error bad-argument you cannot challenge yourself");
 		return;

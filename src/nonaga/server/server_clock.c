@@ -41,3 +41,20 @@ void game_clock_word(int min, int inc, int days, char *buf, size_t size)
 	else
 		snprintf(buf, size, "none");
 }
+
+int game_parse_terms(char **w, int n, int at, game_terms *t)
+{
+	*t = (game_terms){ .rules = NG_STANDARD };
+	if (at >= n || (strcmp(w[at], "none") &&
+	                game_parse_clock(w[at], &t->min, &t->inc, &t->days) < 0))
+		return -1;
+	for (int i = at + 1; i < n; i++) {
+		if (!strcmp(w[i], "standard") || !strcmp(w[i], "simple"))
+			t->rules = w[i][1] == 't' ? NG_STANDARD : NG_SIMPLE;
+		else if (!strcmp(w[i], "casual") || !strcmp(w[i], "rated"))
+			t->casual = w[i][0] == 'c';
+		else
+			return -1;
+	}
+	return 0;
+}

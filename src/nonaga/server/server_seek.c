@@ -159,22 +159,13 @@ static int fits(const struct seek *k, const conn *c, int min, int inc, int days,
 void cmd_seek(conn *c, char **w, int n)
 {
 	server *s = c->srv;
-	int min = 0, inc = 0, days = 0, casual = 0;
-	ng_rules rules = NG_STANDARD;
-	if (strcmp(w[1], "none") && game_parse_clock(w[1], &min, &inc, &days) < 0) {
+	game_terms t;
+	if (game_parse_terms(w, n, 1, &t) < 0) {
 		cmd_refuse(c, "seek");
 		return;
 	}
-	for (int i = 2; i < n; i++) {
-		if (!strcmp(w[i], "standard") || !strcmp(w[i], "simple")) {
-			rules = w[i][1] == 't' ? NG_STANDARD : NG_SIMPLE;
-		} else if (!strcmp(w[i], "casual") || !strcmp(w[i], "rated")) {
-			casual = w[i][0] == 'c';
-		} else {
-			cmd_refuse(c, "seek");
-			return;
-		}
-	}
+	int min = t.min, inc = t.inc, days = t.days, casual = t.casual;
+	ng_rules rules = t.rules;
 	if (games_open(s, c->name) >= GAMES_OPEN_MAX) {
 		conn_send(c, "error too-many-games you have %d games open: finish one first",
 		          GAMES_OPEN_MAX);
