@@ -3,13 +3,16 @@
  * arenas (the journal's arena rows and the state file `arenas'): a
  * second server on the state directory changes nothing; after a SIGKILL
  * every arena acknowledged is back as it was told; a line of `arenas'
- * damaged costs only that arena (not those after it), and the log says which line; on a full
+ * damaged costs only that arena (not those after it), the log says which
+ * line, and the file's bytes as they were are kept beside it (as a
+ * damaged line of `ratings', the other snapshot, is); on a full
  * disk an arena is refused (error disk-full) and nothing is kept, and
  * with room again it is made, kept through a SIGKILL.  What comes back is
  * compared with what `arenas' answered before, but for the seconds left,
  * which run on.
  */
 #include "srvtest.h"
+#include <dirent.h>
 #include <sys/wait.h>
 
 static int port, starts;
@@ -53,6 +56,33 @@ static int second_server(void)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+static char damaged[8192];   /* the bytes damage_line left */
+
+/* The state directory's files NAME.damaged-*: how many, and whether the
+ * one there holds exactly want's bytes. */
+static int kept_aside(const char *name, const char *want)
+{
+	char prefix[80], path[700], buf[8192];
+	int n = 0, same = 0;
+	snprintf(prefix, sizeof prefix, "%s.damaged-", name);
+	DIR *d = opendir(state);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		if (strncmp(e->d_name, prefix, strlen(prefix)))
+			continue;
+		snprintf(path, sizeof path, "%s/%s", state, e->d_name);
+		FILE *f = fopen(path, "r");
+		size_t len = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+		buf[len] = 0;
+		if (f)
+			fclose(f);
+		n++;
+		same = len == strlen(want) && !memcmp(buf, want, len);
+	}
+	if (d)
+		closedir(d);
+	return n == 1 && same;
+}
+
 /* The line of `arenas' that begins with head made unreadable, its length
  * kept (as a bad block would): 1, or 0 when there is none. */
 static int damage_line(const char *head)
@@ -73,6 +103,7 @@ static int damage_line(const char *head)
 	rewind(f);
 	fwrite(buf, 1, n, f);
 	fclose(f);
+	memcpy(damaged, buf, n + 1);
 	return 1;
 }
 
@@ -109,6 +140,31 @@ static void on_disk(void)
 	      !strcmp(after, one), "only f1 is lost: '%s', not '%s'", after, one);
 	CHECK(log_has("/arenas: line ") && log_has("is not an arena: skipped"),
 	      "the log names the damaged line");
+	CHECK(kept_aside("arenas", damaged) && log_has("arenas: 2 lines not read: the file's bytes are kept"),
+	      "the damaged file's bytes are kept beside it, once, and the log says where");
+	tc_close(&t);
+	srv_stop(pid, SIGTERM);
+}
+
+/* A damaged line of `ratings' costs that player's rating only, and the
+ * file's bytes are kept aside. */
+static void damaged_ratings(void)
+{
+	char path[400];
+	const char *text = "seq 0\nann 1712.50 80.00 0.060000 9\n#### 1 2 3\n"
+	                   "bob 1433.25 120.00 0.060000 4\n";
+	snprintf(state, sizeof state, "%s/rstate", dir);
+	mkdir(state, 0700);
+	snprintf(path, sizeof path, "%s/ratings", state);
+	FILE *f = fopen(path, "w");
+	CHECK(f && fputs(text, f) >= 0 && fclose(f) == 0, "a ratings file with a damaged line");
+	pid_t pid = up();
+	tc t;
+	CHECK(pid > 0 && tc_login(&t, port, state, "cat"), "the server starts with it");
+	CHECK(list_is(&t, "ratings", "rating ", "rating ann 1712.50 80.00 9 kind=human|"
+	              "rating bob 1433.25 120.00 4 kind=human|ok 2"), "the others' ratings are whole");
+	CHECK(kept_aside("ratings", text) && log_has("ratings: 1 line not read: the file's bytes are kept"),
+	      "the file's bytes are kept beside it, and the log says where");
 	tc_close(&t);
 	srv_stop(pid, SIGTERM);
 }
@@ -144,6 +200,7 @@ int main(void)
 	if (srv_setup("arenafault") < 0)
 		return 1;
 	on_disk();
+	damaged_ratings();
 	const char *skip = srv_small_disk(mnt, sizeof mnt, fill, sizeof fill);
 	if (skip) {
 		tests_skip("arenafault", skip);

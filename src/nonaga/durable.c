@@ -11,9 +11,12 @@
 #include "durable.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 int write_all(int fd, const void *buf, size_t len, off_t at)
@@ -79,4 +82,30 @@ int durable_write(const char *folder, const char *name, const void *buf, size_t 
 		return errno = e, -1;
 	}
 	return how & DURABLE_KEEP ? fd : 0;
+}
+
+int durable_keep(const char *path, char *kept, size_t size)
+{
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+	/* a link keeps the very bytes: the files kept this way are replaced
+	 * by a rename over their name (durable_write), never written in
+	 * place; link never replaces */
+	for (int k = 1; k < 100; k++) {
+		int n = k == 1 ? snprintf(kept, size, "%s.damaged-%s", path, stamp)
+		               : snprintf(kept, size, "%s.damaged-%s.%d", path, stamp, k);
+		if (n < 0 || (size_t)n >= size)
+			return errno = ENAMETOOLONG, -1;
+		if (link(path, kept) == 0) {
+			char dir[PATH_MAX];
+			snprintf(dir, sizeof dir, "%s", path);
+			return durable_sync_dir(dirname(dir));
+		}
+		if (errno != EEXIST)
+			return -1;
+	}
+	return errno = EEXIST, -1;
 }

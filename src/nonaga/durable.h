@@ -3,7 +3,7 @@
  * or the new (durable.c): all of a buffer (write_all, for the server and
  * the client alike), a file of a directory with one writer replaced or
  * made whole (durable_write), a directory's entries made durable
- * (durable_sync_dir).  Nothing is printed: -1 and errno say what failed,
+ * (durable_sync_dir), a damaged file kept aside (durable_keep).  Nothing is printed: -1 and errno say what failed,
  * and the caller says it.
  */
 #ifndef NONAGA_DURABLE_H
@@ -38,5 +38,10 @@ enum {
 int durable_write(const char *folder, const char *name, const void *buf, size_t len, int how);
 /* fsync of the directory folder: what it names made durable. */
 int durable_sync_dir(const char *folder);
+/* The file at path kept as it is, beside it, as PATH.damaged-YYYYMMDDTHHMMSSZ
+ * (.2, .3... if taken): a hard link, so that the next durable_write of
+ * the file, a rename over its name, leaves these bytes alone; the folder
+ * fsync'ed.  0 and the name in kept, or -1 with errno. */
+int durable_keep(const char *path, char *kept, size_t size);
 
 #endif

@@ -397,6 +397,11 @@ const char *owners_taken(server *s, const char *name);
 int owners_door(server *s, const char *name, const char *fpr);
 void owners_door_undo(server *s, const char *name);
 
+/* A snapshot file (ratings, arenas, players) read with lines that
+ * were skipped: its bytes kept beside it (durable_keep) before the next
+ * snapshot replaces it, and the log says where (server_damage.c). */
+void damage_keep_snapshot(const char *path, int bad);
+
 /* server_rating.c: the players' ratings.  The store loads the snapshot
  * (the state directory's file `ratings') before it replays the journal,
  * saves it when it compacts, and frees it when it closes. */

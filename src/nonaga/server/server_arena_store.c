@@ -360,7 +360,7 @@ int arenas_load(server *s, char *msg, size_t size)
 		return errno == ENOENT ? 0 : (snprintf(msg, size, "cannot read %s: %s", path,
 		                                       strerror(errno)), -1);
 	arena *a = NULL;
-	int no = 0;
+	int no = 0, bad = 0;
 	while (fgets(line, sizeof line, f)) {
 		arena q;
 		int k = 0;
@@ -368,8 +368,10 @@ int arenas_load(server *s, char *msg, size_t size)
 		if (no == 1 && sscanf(line, "seq %llu%n", &s->arenas->seq, &k) == 1 && line[k] == '\n')
 			continue;
 		if (!strncmp(line, "player ", 7)) {
-			if (load_player(a, line) < 0)
+			if (load_player(a, line) < 0) {
 				server_log("%s: line %d is not an arena's player: skipped", path, no);
+				bad++;
+			}
 			continue;
 		}
 		memset(&q, 0, sizeof q);
@@ -379,6 +381,7 @@ int arenas_load(server *s, char *msg, size_t size)
 		    !net_name_ok(name) || arena_find(s, name) ||
 		    ng_rules_from_name(rules, &q.rules) != NG_OK || q.minutes < 1 || q.min < 1) {
 			server_log("%s: line %d is not an arena: skipped", path, no);
+			bad++;
 			continue;
 		}
 		if (!(a = add(s, name))) {
@@ -389,5 +392,7 @@ int arenas_load(server *s, char *msg, size_t size)
 		a->rules = q.rules, a->t = q.t, a->events = q.events;
 	}
 	fclose(f);
+	if (bad)
+		damage_keep_snapshot(path, bad);
 	return 0;
 }

@@ -3,7 +3,8 @@
  * copy: server_journal.c tells it from a crash's torn last entry and
  * reads on after it): what the damage cost, said in the log as far as it
  * can be known, and the journal's bytes kept as they were, beside it,
- * before the start's compaction replaces it.
+ * before the start's compaction replaces it; so too a snapshot file
+ * (ratings, arenas, players) whose damaged lines were skipped.
  *
  * What is known: the entries' numbers run on by one, so the last entry
  * before the damage and the first after it say how many were lost; the
@@ -131,25 +132,18 @@ void damage_report(jdamage *d)
 
 int damage_keep(const jdamage *d, char *kept, size_t size)
 {
-	char stamp[32];
-	time_t now = time(NULL);
-	struct tm tm;
-	gmtime_r(&now, &tm);
-	strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
-	/* a link keeps the very bytes: the compaction renames a new journal
-	 * over the name, never writes the old one; link never replaces */
-	for (int k = 1; k < 100; k++) {
-		if (k == 1)
-			snprintf(kept, size, "%s.damaged-%s", d->path, stamp);
-		else
-			snprintf(kept, size, "%s.damaged-%s.%d", d->path, stamp, k);
-		if (link(d->path, kept) == 0) {
-			char dir[PATH_MAX];
-			snprintf(dir, sizeof dir, "%s", d->path);
-			return durable_sync_dir(dirname(dir));
-		}
-		if (errno != EEXIST)
-			return -1;
-	}
-	return errno = EEXIST, -1;
+	/* the compaction renames a new journal over the name, never writes
+	 * the old one */
+	return durable_keep(d->path, kept, size);
+}
+
+void damage_keep_snapshot(const char *path, int bad)
+{
+	char kept[PATH_MAX + 64];
+	if (durable_keep(path, kept, sizeof kept) < 0)
+		server_log("%s: %d line%s not read, and the file's bytes cannot be kept aside: %s", path,
+		           bad, bad == 1 ? "" : "s", strerror(errno));
+	else
+		server_log("%s: %d line%s not read: the file's bytes are kept as they were in %s", path,
+		           bad, bad == 1 ? "" : "s", kept);
 }

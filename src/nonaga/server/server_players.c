@@ -163,8 +163,10 @@ int players_load(server *s, char *msg, size_t size)
 		}
 	}
 	fclose(f);
-	if (bad)
+	if (bad) {
 		server_log("%s: %d line%s not understood, skipped", path, bad, bad == 1 ? "" : "s");
+		damage_keep_snapshot(path, bad);
+	}
 	server_log("players: %d with settings or ignore lists", t->n);
 	return 0;
 }

@@ -76,7 +76,7 @@ int ratings_load(server *s, char *msg, size_t size)
 	if (!f)
 		return errno == ENOENT ? 0 : (snprintf(msg, size, "cannot read %s: %s", path,
 		                                       strerror(errno)), -1);
-	int no = 0;
+	int no = 0, bad = 0;
 	while (fgets(line, sizeof line, f)) {
 		rating r;
 		int games, k = 0;
@@ -87,6 +87,7 @@ int ratings_load(server *s, char *msg, size_t size)
 		    line[k] != '\n' || !net_name_ok(name) || find(t, name) || !(r.rd > 0) ||
 		    !(r.vol > 0) || games < 0) {
 			server_log("%s: line %d is not a player's rating: skipped", path, no);
+			bad++;
 			continue;
 		}
 		rated *p = entry_of(t, name);
@@ -98,6 +99,8 @@ int ratings_load(server *s, char *msg, size_t size)
 		p->games = games;
 	}
 	fclose(f);
+	if (bad)
+		damage_keep_snapshot(path, bad);
 	server_log("ratings: %d player%s as of entry %llu", t->n, t->n == 1 ? "" : "s", t->seq);
 	return 0;
 }
