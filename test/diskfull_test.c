@@ -12,6 +12,11 @@
  *     no write) goes on; once the disk has room the same move is played,
  *     and after SIGKILL and a restart the game has exactly the moves that
  *     were acknowledged;
+ *   - a player's own state (the `players' file): with the disk full,
+ *     `bot', `settings set' and `ignore' are refused with the same
+ *     "error disk-full ...", and nothing changed (the account is no bot,
+ *     the settings and ignore list are as they were); with room again
+ *     `bot' is kept, through SIGKILL and a restart;
  *   - a server that cannot tell its room (NONAGA_TEST_BLIND_ROOM, as on a
  *     file system without fallocate): the move's write fails, its "ok"
  *     and the opponent's "moved" wait until the disk has room and the
@@ -188,6 +193,38 @@ static void server_part(void)
 	ng_game_free(g);
 }
 
+/* A player's own state on a full disk: refused and unchanged, then kept. */
+static void players_part(void)
+{
+	tc t;
+	char got[300], want[200];
+	snprintf(state, sizeof state, "%s/pstate", mnt);
+	pid_t pid = start(3, NULL, NULL, NULL);
+	CHECK(pid > 0 && connect_unix(&t), "a server for the players' file");
+	snprintf(want, sizeof want, "user %s - - kind=human|ok 1", me);
+	CHECK(list_is(&t, "who", "user ", want), "a new account is no bot");
+	srv_fill_disk(fill);
+	CHECK(tc_answer(&t, "bot", REFUSED, got, sizeof got), "disk full: bot refused: '%s'", got);
+	CHECK(list_is(&t, "who", "user ", want), "... and the account is still no bot");
+	CHECK(tc_answer(&t, "settings set level=7", REFUSED, got, sizeof got),
+	      "disk full: settings set refused: '%s'", got);
+	CHECK(tc_answer(&t, "settings", "ok 0", got, sizeof got), "... and nothing set: '%s'", got);
+	CHECK(tc_answer(&t, "ignore zed", REFUSED, got, sizeof got), "disk full: ignore refused: '%s'",
+	      got);
+	CHECK(tc_answer(&t, "ignore", "ok 0", got, sizeof got), "... and nobody ignored: '%s'", got);
+	unlink(fill);
+	CHECK(tc_answer(&t, "bot", "ok", got, sizeof got), "with room again, bot: '%s'", got);
+	snprintf(want, sizeof want, "user %s - - kind=bot|ok 1", me);
+	CHECK(list_is(&t, "who", "user ", want), "... and the account is a bot");
+	tc_close(&t);
+	srv_stop(pid, SIGKILL);
+	pid = start(4, NULL, NULL, NULL);
+	CHECK(pid > 0 && connect_unix(&t) && list_is(&t, "who", "user ", want),
+	      "after SIGKILL and a restart it is still a bot");
+	tc_close(&t);
+	srv_stop(pid, SIGTERM);
+}
+
 /* The line t has now, if any (nothing: 0). */
 static int has_line(tc *t, char *got, size_t size)
 {
@@ -204,7 +241,7 @@ static void blind_part(void)
 	char got[300], mv[NG_MOVE_TEXT], want[300];
 	snprintf(state, sizeof state, "%s/state2", mnt);
 	setenv("NONAGA_TEST_BLIND_ROOM", "1", 1);
-	pid_t pid = start(3, NULL, NULL, NULL);
+	pid_t pid = start(5, NULL, NULL, NULL);
 	unsetenv("NONAGA_TEST_BLIND_ROOM");
 	CHECK(pid > 0, "a server blind to its room starts");
 	CHECK(connect_unix(&red) && connect_unix(&blue), "two connections");
@@ -257,7 +294,7 @@ static void blind_part(void)
 	srv_stop(pid, SIGKILL);
 	tc_close(&red);
 	tc_close(&blue);
-	pid = start(4, NULL, NULL, NULL);
+	pid = start(6, NULL, NULL, NULL);
 	CHECK(pid > 0 && watched(g), "after SIGKILL and a restart the game has the %d moves "
 	      "acknowledged", ng_game_ply(g));
 	CHECK(!log_has("torn"), "the journal had no torn entry");
@@ -278,6 +315,7 @@ int main(void)
 	}
 	journal_part();
 	server_part();
+	players_part();
 	blind_part();
 	umount2(mnt, MNT_DETACH);
 	rmdir(mnt);

@@ -100,9 +100,9 @@ int durable_keep(const char *path, char *kept, size_t size)
 		if (n < 0 || (size_t)n >= size)
 			return errno = ENAMETOOLONG, -1;
 		if (link(path, kept) == 0) {
-			char dir[PATH_MAX];
-			snprintf(dir, sizeof dir, "%s", path);
-			return durable_sync_dir(dirname(dir));
+			char folder[PATH_MAX];
+			snprintf(folder, sizeof folder, "%s", path);
+			return durable_sync_dir(dirname(folder));
 		}
 		if (errno != EEXIST)
 			return -1;

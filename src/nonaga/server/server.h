@@ -240,6 +240,9 @@ void cmd_dispatch(conn *c, char *line);
 /* "error bad-argument use: USAGE", the usage of cmd's row in the table:
  * for a handler that finds its words wrong. */
 void cmd_refuse(conn *c, const char *cmd);
+/* "error disk-full ..." (ENOSPC, EDQUOT) or "error disk-error ..." from
+ * errno: for a change the disk could not keep, so nothing changed. */
+void conn_refuse_write(conn *c);
 /* The handlers: w[0] is the command, w[1..n-1] its words, as many as its
  * row in server_cmds.c allows; chat's w[1], when there, is the rest of
  * the line.  Each answers with one line (nonaga(6), ONLINE). */

@@ -66,7 +66,7 @@ void cmd_bot(conn *c, char **w, int n)
 		return;
 	}
 	if (players_set_bot(c->srv, c->name) < 0) {
-		conn_send(c, "error server-error cannot keep it; try later");
+		conn_refuse_write(c);
 		return;
 	}
 	server_log("%s is a bot now", c->name);

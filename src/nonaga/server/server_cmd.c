@@ -149,16 +149,21 @@ void cmd_mine(conn *c, char **w, int n_words)
  * nobody else hears of it. */
 static int room(conn *c)
 {
-	char why[160];
 	if (store_room(c->srv) == 0)
 		return 1;
+	conn_refuse_write(c);
+	return 0;
+}
+
+void conn_refuse_write(conn *c)
+{
+	char why[160];
 	int full = errno == ENOSPC || errno == EDQUOT;
 	snprintf(why, sizeof why, full ? "the server's disk is full, so it cannot keep this: "
 	         "nothing was changed; try again later" : "the server cannot write to its disk "
 	         "(%s), so it cannot keep this: nothing was changed; try again later",
 	         strerror(errno));
 	bad(c, full ? "disk-full" : "disk-error", why);
-	return 0;
 }
 
 static void seated(conn *c, sgame *g, int side)

@@ -202,10 +202,12 @@ static int save(server *s)
 	}
 	int r = fclose(f) == 0 && durable_write(s->state, PLAYERS_FILE, text, len,
 	                                        DURABLE_REPLACE) == 0 ? 0 : -1;
+	int e = errno;
 	if (r < 0)
 		server_log("cannot keep the players' settings in %s/%s: %s", s->state,
-		           PLAYERS_FILE, strerror(errno));
+		           PLAYERS_FILE, strerror(e));
 	free(text);
+	errno = e;   /* (for conn_refuse_write) */
 	return r;
 }
 
@@ -237,7 +239,8 @@ int players_set_bot(server *s, const char *name)
 	p->bot = 1;
 	if (save(s) == 0)
 		return 0;
-	p->bot = 0;   /* (an empty entry left behind means nothing) */
+	p->bot = 0;   /* (an empty entry left behind means nothing; errno
+	               * is save's) */
 	return -1;
 }
 
@@ -284,8 +287,10 @@ static void set(conn *c, char **w, int n)
 		p->has[key[i]] = 1;
 	}
 	if (save(c->srv) < 0) {
+		int e = errno;
 		*p = was;
-		conn_send(c, "error server-error cannot keep the settings; try later");
+		errno = e;
+		conn_refuse_write(c);
 		return;
 	}
 	conn_send(c, "ok");
@@ -366,7 +371,7 @@ void cmd_ignore(conn *c, char **w, int n)
 	}
 	if (save(c->srv) < 0) {
 		p->nignore--;
-		conn_send(c, "error server-error cannot keep the change; try later");
+		conn_refuse_write(c);
 		return;
 	}
 	conn_send(c, "ok");
@@ -385,7 +390,7 @@ void cmd_unignore(conn *c, char **w, int n)
 	if (!may_keep(c))
 		return;
 	if (unignore(c->srv, p, w[1]) < 0)
-		conn_send(c, "error server-error cannot keep the change; try later");
+		conn_refuse_write(c);
 	else
 		conn_send(c, "ok");
 }
