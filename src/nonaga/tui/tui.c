@@ -525,8 +525,8 @@ static int game_screen(tui *t, int choice)
 	if (choice == MENU_PLAY_ON) {
 		/* a replayed position, played on by two players, in a slot of
 		 * its own like any new game */
-		lineup two = { MODE_PVP, NG_RED, t->s.level,
-		               ng_pos_rules(ng_game_pos_at(t->game, 0)) };
+		lineup two = { .mode = MODE_PVP, .human = NG_RED, .level = t->s.level,
+		               .rules = ng_pos_rules(ng_game_pos_at(t->game, 0)) };
 		save_info_new(&t->si, &two);
 	}
 	int slot;
