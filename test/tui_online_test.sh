@@ -90,14 +90,22 @@ kill_client() { dead "$1" || kill -9 "$(pid_of "$1")"; }
 # --- host, join, four Enter presses
 launch a --host g1 --as red
 check "the host waits for an opponent" see a "Waiting for an opponent to join g1"
+# keys_is NAME TEXT: the screen's last line (the keys) is exactly TEXT
+keys_is() { seen=$1; [ "$(scr "$1" | sed 's/ *$//' | grep -v '^$' | tail -n 1 | sed 's/^ *//')" = "$2" ]; }
+check "... its keys: nothing to take back, offer or resign yet" \
+	poll 10 keys_is a "c chat, ? help, q leave"
 check "... its header names the game and the host" shows a "online g1"
 launch b --join g1
 check "the host sees the opponent sit down" see a "sits down to play Blue"
 check "the joiner waits for Red" see b "Waiting for $me's move."
+check "... its keys: no choosing on the opponent's turn" \
+	poll 10 keys_is b "u take back, d draw, f resign, c chat, ? help, q leave"
 check "... holding the Blue seat" poll 10 header_is b "online g1 ∙ ◉ $rated ∙ ◼ $rated (you)"
 check "... and the host the Red seat" poll 10 header_is a "online g1 ∙ ◉ $rated (you) ∙ ◼ $rated"
 press a Enter Enter Enter Enter
 check "four Enter presses by Red: Blue to move on Red's screen" see a "Blue to move"
+check "... whose keys are Blue's turn's" \
+	poll 10 keys_is b "arrows, Enter, Esc back, u take back, d draw, f resign, c chat, ? help, q leave"
 check "... and on Blue's" see b "Blue to move (you)"
 last=$(last_move a)
 check "Red's screen names the move ($last)" is_move "$last"
@@ -178,6 +186,18 @@ check "... on the same board as before" poll 10 same_board b a
 check "... and Red has its turn back" shows a "Red to move (you)"
 press a Enter Enter Enter Enter
 check "the game goes on after the restart" see b "Blue to move (you)"
+
+# --- the opponent to move goes away: w claims, once the grace is over
+# (poll waits 20 s at most; the untimed grace here is 30 s after the
+# away notice)
+poll_60() { poll 20 "$@" || poll 20 "$@" || poll 20 "$@"; }
+kill_client b
+check "Blue, to move, goes away: after the grace Red's keys offer w" \
+	poll_60 keys_is a "w claim the win, u take back, d draw, f resign, c chat, ? help, q leave"
+launch b --join g1
+check "Blue is back: Red's keys lose w" \
+	poll 10 keys_is a "u take back, d draw, f resign, c chat, ? help, q leave"
+check "... and Blue has its turn" see b "Blue to move (you)"
 
 # --- resigning, with a question
 press b f

@@ -17,42 +17,14 @@
 #include "game_screen.h"
 #include "client_proto.h"
 #include "lobby_seek.h"
+#include "play_online.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define RETRY_MS 2000
 #define GIVE_UP_MS 60000
-#define CHAT_LINES 4
 #define STALL_MS 10000
-
-typedef struct netplay {
-	online *on;
-	char red[NET_NAME_MAX + 1], blue[NET_NAME_MAX + 1];
-	char rating[2][16];     /* each seat's, as shown: "1523", or "" */
-	int clock_min, clock_inc;
-	int clock_days;             /* days a move, or 0 */
-	int64_t left[2], left_at;   /* time left, and when it was told */
-	int away[2];
-	int64_t claim_at[2];        /* when the win may be claimed */
-	int offer_draw, offer_tb;   /* side offering, or -1 */
-	char offer_said[512];       /* the message telling of the opponent's
-	                             * offer, or "": gone when it lapses */
-	ng_result result;
-	int over;                   /* the server said the game is over */
-	char how[32];
-	char began[32];             /* when this terminal first had the game
-	                             * (the protocol does not say when it
-	                             * began), ISO 8601 UTC: its record's Date */
-	int synced;
-	int kept;                   /* the end is kept as a record */
-	int lost;                   /* the connection is gone */
-	int64_t retry_at, give_up_at;   /* give_up_at 0: never (shared) */
-	int64_t lost_at;
-	int leave_to;               /* PLAY_QUIT or PLAY_MENU, for Q_LEAVE */
-	char chat[CHAT_LINES][NET_NAME_MAX + NET_CHAT_MAX + 8];
-	int nchat;
-} netplay;
 
 /* Questions (y/n) of an online game. */
 enum { Q_RESIGN = ASK_THEIRS, Q_LEAVE };
@@ -72,7 +44,7 @@ static void netplay_free(void *self)
 	free(self);
 }
 
-static const char *seat_name(const netplay *np, int side)
+const char *online_seat_name(const netplay *np, int side)
 {
 	const char *n = side == NG_RED ? np->red : np->blue;
 	return n[0] ? n : "?";
@@ -89,8 +61,7 @@ static int side_named(const netplay *np, const char *name, int told)
 
 /* ------------------------------------------------------------ the clocks */
 
-/* Is a clock running (for the side to move)? */
-static int clock_running(const netplay *np)
+int online_clock_running(const netplay *np)
 {
 	return np->clock_min && !np->over && np->red[0] && np->blue[0];
 }
@@ -101,7 +72,7 @@ static int clock_running(const netplay *np)
 static void charge(netplay *np, int side, int64_t inc)
 {
 	int64_t now = online_now_ms();
-	if (clock_running(np)) {
+	if (online_clock_running(np)) {
 		np->left[side] -= now - np->left_at;
 		if (np->left[side] < 0)
 			np->left[side] = 0;
@@ -307,7 +278,7 @@ static int handle(play *p, const online_ev *ev)
 		 * side: then the name, the other seat's when both have it) */
 		int s = ev->side;
 		for (int i = 0; i < 2 && s < 0; i++)
-			if (!strcmp(seat_name(np, i), ev->name) && i != p->who.human)
+			if (!strcmp(online_seat_name(np, i), ev->name) && i != p->who.human)
 				s = i;
 		if (s < 0)
 			s = !strcmp(np->red, ev->name) ? NG_RED : NG_BLUE;
@@ -437,7 +408,7 @@ static int due_ms(const play *p, const netplay *np)
 			     ? np->on->pending_at[0] + STALL_MS - now + 1 : 0);
 	}
 	int side = to_move(p);
-	if (clock_running(np)) {
+	if (online_clock_running(np)) {
 		int64_t left = np->left[side] - (now - np->left_at);
 		SOON(next_tick(left, np->clock_days && (left + 999) / 1000 >= 86400 ? 60 : 1));
 	}
@@ -522,7 +493,7 @@ static void undo(play *p, void *self)
 		play_say(p, R_NORMAL, "%s", _("You agree to take the moves back."));
 	else
 		play_say(p, R_NORMAL, _("You asked %s to let you take your last move back."),
-		         seat_name(np, !p->who.human));
+		         online_seat_name(np, !p->who.human));
 }
 
 /* The text line of a chat message: typed on the message line. */
@@ -641,127 +612,6 @@ static int answer(play *p, void *self, int what)
 	return np->leave_to;
 }
 
-/* ---------------------------------------------------------------- panel */
-
-static void clock_text(const netplay *np, int side, int running, char *out, size_t size)
-{
-	int64_t left = np->left[side];
-	if (running)
-		left -= online_now_ms() - np->left_at;
-	online_clock_text(left, np->clock_days, out, size);
-}
-
-/* The end as a sentence: who lost how, and who won (w, the winner). */
-static const char *end_text(const char *how, int w)
-{
-	int red = w == NG_RED;
-	if (!strcmp(how, "resign"))
-		return red ? _("Blue resigned: Red wins.") : _("Red resigned: Blue wins.");
-	if (!strcmp(how, "time"))
-		return red ? _("Blue ran out of time: Red wins.") : _("Red ran out of time: Blue wins.");
-	if (!strcmp(how, "abandon"))
-		return red ? _("Blue left and did not come back: Red wins.")
-		           : _("Red left and did not come back: Blue wins.");
-	return red ? _("Red wins!") : _("Blue wins!");
-}
-
-/* The panel's lines of an online game: header, turn, hint, keys. */
-static void panel(const play *p, void *self, panel_text *t)
-{
-	const netplay *np = self;
-	int side = to_move(p);
-	int running = clock_running(np);
-	char who[2][NET_NAME_MAX + 112];
-	for (int s = 0; s < 2; s++) {
-		char clk[32] = "";
-		if (np->clock_min)
-			clock_text(np, s, running && s == side, clk, sizeof clk);
-		const char *name = (s == NG_RED ? np->red : np->blue)[0] ? seat_name(np, s)
-		                   /* TRANSLATORS: a seat nobody has taken yet. */
-		                   : _("open seat");
-		char rated[24] = "";
-		if (np->rating[s][0] && (s == NG_RED ? np->red : np->blue)[0])
-			snprintf(rated, sizeof rated, " (%s)", np->rating[s]);
-		snprintf(who[s], sizeof who[s], "%s %s%s%s%s%s%s", G->token[s], name, rated,
-		         s == p->who.human ? _(" (you)") : "", clk[0] ? " " : "", clk,
-		         np->away[s] ? _(" (away)") : "");
-	}
-	/* TRANSLATORS: the header of an online game: the game's name, then
-	   each side's token, player, clock. */
-	snprintf(t->header, sizeof t->header, _("online %s%s%s%s%s"), np->on->game,
-	         G->sep, who[0], G->sep, who[1]);
-	if (p->ph == PH_OVER || np->over) {
-		ng_result r = np->result != NG_NONE ? np->result : ng_game_result(p->g);
-		if (r == NG_DRAW)
-			snprintf(t->turn, sizeof t->turn, "%s", !strcmp(np->how, "agreement")
-			         ? _("Drawn by agreement.") : _("Drawn."));
-		else if (r == NG_NONE)
-			snprintf(t->turn, sizeof t->turn, "%s", _("The game was called off."));
-		else {
-			int w = r == NG_RED_WINS ? NG_RED : NG_BLUE;
-			/* the token of the sentence's subject: the loser's when
-			   it says how the loser lost */
-			int loser_first = !strcmp(np->how, "resign") || !strcmp(np->how, "time") ||
-			                  !strcmp(np->how, "abandon");
-			snprintf(t->turn, sizeof t->turn, "%s %s", G->token[loser_first ? !w : w],
-			         end_text(np->how, w));
-		}
-		t->turn_role = r == NG_RED_WINS ? R_RED : r == NG_BLUE_WINS ? R_BLUE : R_WIN;
-		snprintf(t->hint, sizeof t->hint, "%s",
-		         _("m: back to the lobby, q: quit."));
-	} else if (p->ph == PH_THEIRS) {
-		const char *mover = side == NG_RED ? np->red : np->blue;
-		snprintf(t->turn, sizeof t->turn, "%s %s%s%s%s", G->token[side],
-		         side == NG_RED ? _("Red to move") : _("Blue to move"),
-		         mover[0] ? " (" : "", mover, mover[0] ? ")" : "");
-		if (!np->synced) {
-			snprintf(t->hint, sizeof t->hint, "%s", _("Waiting for the server..."));
-		} else if (!np->red[0] || !np->blue[0]) {
-			snprintf(t->hint, sizeof t->hint, _("Waiting for an opponent to join %s."),
-			         np->on->game);
-		} else if (np->away[side]) {
-			int64_t s = (np->claim_at[side] - online_now_ms() + 999) / 1000;
-			if (s > 0)
-				snprintf(t->hint, sizeof t->hint, _("%s is away: waiting %lld:%02lld."),
-				         seat_name(np, side), (long long)(s / 60), (long long)(s % 60));
-			else
-				snprintf(t->hint, sizeof t->hint, p->who.human >= 0
-				         ? _("%s is away: w claims the win, or wait.") : _("%s is away."),
-				         seat_name(np, side));
-		} else {
-			snprintf(t->hint, sizeof t->hint, p->who.human >= 0 ? _("Waiting for %s's move.")
-			         : _("Watching."), seat_name(np, side));
-		}
-	} else {
-		/* the player's own turn: the local game's turn line, with "(you)" */
-		snprintf(t->turn, sizeof t->turn, "%s %s %s%s%s", G->token[side],
-		         side == NG_RED ? _("Red to move") : _("Blue to move"), _("(you)"),
-		         G->sep, play_step_name(p));
-	}
-	if (np->lost && !np->give_up_at) {   /* whatever the phase: the message line says so */
-		/* TRANSLATORS: the shared server went away (restarted by the
-		   host's administrator); %lld: seconds since. */
-		snprintf(t->msg, sizeof t->msg,
-		         _("Waiting for this host's shared server to come back (%lld s); q leaves."),
-		         (long long)((online_now_ms() - np->lost_at) / 1000));
-		t->msg_role = R_MSG;
-	} else if (np->lost) {
-		int64_t s = (np->give_up_at - online_now_ms()) / 1000;
-		snprintf(t->msg, sizeof t->msg,
-		         _("The connection to the server is lost; trying again (%lld s left)."),
-		         (long long)(s > 0 ? s : 0));
-		t->msg_role = R_MSG;
-	}
-	/* over: no take back, draw or resign any more; chat goes on */
-	if (p->who.human >= 0 && p->ph != PH_OVER && !np->over)
-		snprintf(t->keys, sizeof t->keys, "%s",
-		         _("arrows, Enter, Esc back, u take back, d draw, f resign, "
-		           "c chat, ? help, q leave"));
-	else
-		snprintf(t->keys, sizeof t->keys, "%s", _("c chat, ? help, m lobby, q leave"));
-	snprintf(t->keys_short, sizeof t->keys_short, "%s", _("? help, q leave"));
-}
-
 static const other_ops online_ops = {
 	.ready = ready,
 	.poll = poll,
@@ -771,7 +621,7 @@ static const other_ops online_ops = {
 	.allows = play_allows_nothing,
 	.undo = undo,
 	.answer = answer,
-	.panel = panel,
+	.panel = online_panel,
 	.free = netplay_free,
 };
 
