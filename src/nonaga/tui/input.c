@@ -2,10 +2,10 @@
  * input.c - keys and mouse clicks as actions, and the one wait of the
  * program: on the terminal, a wake-up pipe and the caller's socket at
  * once, with a timeout only for what is due, so that an idle screen
- * sleeps.  The pipe is written by the quitting signals' handler and the
- * resize signal's (term.c) and by a computer's search thread that has a
- * move (ai_thread.c); a given-back event (after a key cut an animation
- * short) comes first.
+ * sleeps.  The pipe (wake.c) is written by the quitting signals' handler
+ * and the resize signal's (term.c) and by a computer's search thread that
+ * has a move (ai_thread.c, through input_wake); a given-back event (after
+ * a key cut an animation short) comes first.
  */
 #include "ui.h"
 #include <errno.h>
@@ -19,7 +19,6 @@
 
 static event pending;
 static int have_pending;
-static int wake_fd[2] = { -1, -1 };
 static atomic_int woken;   /* by a thread, not by a signal */
 
 long long input_now_ms(void)
@@ -34,43 +33,10 @@ void input_init(void)
 	have_pending = 0;
 }
 
-int input_wake_open(void)
-{
-	if (wake_fd[0] >= 0)
-		return 0;
-	if (pipe(wake_fd) != 0) {
-		wake_fd[0] = wake_fd[1] = -1;
-		return -1;
-	}
-	for (int i = 0; i < 2; i++) {
-		fcntl(wake_fd[i], F_SETFL, fcntl(wake_fd[i], F_GETFL) | O_NONBLOCK);
-		fcntl(wake_fd[i], F_SETFD, FD_CLOEXEC);
-	}
-	return 0;
-}
-
-/* Async-signal-safe: a signal's handler calls it (errno is kept). */
-void input_wake_signal(void)
-{
-	if (wake_fd[1] >= 0) {
-		int saved = errno;
-		ssize_t r = write(wake_fd[1], "s", 1);
-		(void)r;
-		errno = saved;
-	}
-}
-
 void input_wake(void)
 {
 	atomic_store(&woken, 1);
-	input_wake_signal();
-}
-
-static void drain_wake(void)
-{
-	char buf[64];
-	while (read(wake_fd[0], buf, sizeof buf) > 0)
-		;
+	wake_signal();
 }
 
 void input_unget(const event *ev)
@@ -215,10 +181,10 @@ static void wait_event(event *ev, int timeout_ms, int fd, int wakes)
 			}
 			wait = left > 60000 ? 60000 : (int)left;
 		}
-		if (wake_fd[0] < 0 && (wait < 0 || wait > 100))
+		if (wake_read_fd() < 0 && (wait < 0 || wait > 100))
 			wait = 100;   /* no pipe: a signal is seen within 0.1 s */
 		struct pollfd pf[3] = {
-			{ STDIN_FILENO, POLLIN, 0 }, { wake_fd[0], POLLIN, 0 }, { fd, POLLIN, 0 }
+			{ STDIN_FILENO, POLLIN, 0 }, { wake_read_fd(), POLLIN, 0 }, { fd, POLLIN, 0 }
 		};
 		int n = poll(pf, fd >= 0 ? 3 : 2, wait);
 		if (n < 0) {
@@ -229,7 +195,7 @@ static void wait_event(event *ev, int timeout_ms, int fd, int wakes)
 			term_signal = SIGHUP;
 		readable = (pf[0].revents & POLLIN) != 0;
 		if (pf[1].revents & POLLIN)
-			drain_wake();
+			wake_drain();
 		if (fd >= 0 && (pf[2].revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))) {
 			/* a key that came at the same time goes first */
 			if (key_now(ev) && ev->act != ACT_NONE)

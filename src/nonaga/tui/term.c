@@ -36,7 +36,7 @@ static struct sigaction curses_winch;
 static void on_quit_signal(int sig)
 {
 	term_signal = sig;
-	input_wake_signal();
+	wake_signal();
 }
 
 static void on_winch(int sig)
@@ -44,7 +44,7 @@ static void on_winch(int sig)
 	if (curses_winch.sa_handler != SIG_DFL && curses_winch.sa_handler != SIG_IGN &&
 	    !(curses_winch.sa_flags & SA_SIGINFO))
 		curses_winch.sa_handler(sig);
-	input_wake_signal();
+	wake_signal();
 }
 
 /* After newterm, which set curses' handler of SIGWINCH: ours calls it,
@@ -215,7 +215,7 @@ int term_open(const options *opt)
 	TI.utf8 = TI.text_utf8 && !opt->ascii;
 
 	have_tio = tcgetattr(STDIN_FILENO, &saved_tio) == 0;
-	input_wake_open();   /* (without it the wait looks ten times a second) */
+	wake_open();   /* (without it the wait looks ten times a second) */
 	install_signals();
 	screen = newterm(NULL, stdout, stdin);
 	if (!screen)

@@ -5,6 +5,7 @@
  *   term.c       curses set-up, colours, restoring the terminal, signals
  *   glyphs.c     the glyph table (Unicode or ASCII)
  *   text.c       display widths, clipping and wrapping (libunistring)
+ *   wake.c       the wake-up pipe of the one wait
  *   input.c      keys and mouse as actions
  *   board_layout.c     where the board goes on the screen; clicks, cursor steps
  *   board_cells.c  the cells a position shows (discs, tokens, lock)
@@ -152,6 +153,17 @@ int term_too_small(void);
  * returns 1 then. */
 int term_draw_too_small(const char *question);
 
+/* --------------------------------------------------------------- wake.c */
+
+/* The wake-up pipe, made before the signals' handlers are set (term.c);
+ * -1 when it cannot be. */
+int wake_open(void);
+/* Wake the wait up from a signal's handler (the wait looks again). */
+void wake_signal(void);
+/* The pipe's end the wait polls (-1: none), and what is in it read away. */
+int wake_read_fd(void);
+void wake_drain(void);
+
 /* -------------------------------------------------------------- input.c */
 
 typedef enum action {
@@ -177,13 +189,8 @@ void input_get(event *ev, int timeout_ms);
 /* The same, also ending (ACT_TIMEOUT) as soon as fd (-1: none) has
  * something to read or a thread called input_wake. */
 void input_wait(event *ev, int timeout_ms, int fd);
-/* The wake-up pipe, made before the signals' handlers are set (term.c);
- * -1 when it cannot be. */
-int input_wake_open(void);
-/* Wake the wait up: input_wake from a thread (input_wait returns),
- * input_wake_signal from a signal's handler (the wait looks again). */
+/* Wake the wait up from a thread: input_wait returns. */
 void input_wake(void);
-void input_wake_signal(void);
 /* input_get (fd -1) or input_wait for a screen that shows
  * term_draw_too_small's notice while the terminal is too small: then
  * only a resize, a redraw, q, a signal and the timeout come back; other
