@@ -24,6 +24,7 @@
  *   play_replay.c     nonaga --replay: a record stepped through
  *   eval_graph.c  an analysed replay's evaluation as a graph (eval_graph.h)
  *   play_online.c    a game played online: the server's opponent
+ *   play_online_panel.c  its header, turn, waits and keys (play_online.h)
  *   lobby.c      playing online: connecting and the lobby
  *   chatline.c   a line of chat typed on the bottom line
  *   anim.c       timed frames: slides, relocations, the draw for sides
