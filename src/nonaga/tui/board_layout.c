@@ -22,10 +22,16 @@
  * it still fits there, so that nothing moves but what was played: not
  * between the steps of a turn (the view holds the disc taken and the
  * empty cells where it may go from the turn's start, so taking a disc
- * changes no extent), nor from one turn to the next; it is centred again
- * only when it no longer fits.  A board
+ * changes no extent), nor from one turn to the next.  When a move takes
+ * the board past its area's edge, it moves back by the least that brings
+ * it all in, on that axis only (issue 38, item 19: it was centred again,
+ * and jumped a row or a few columns more than it had to); it is laid out
+ * afresh only when it no longer fits the arrangement at all.  A board
  * that fits nowhere (a long line of discs on a small screen) scrolls to
- * follow the cursor, and board_draw.c shows which edges hide more.
+ * follow the cursor, keeps its scroll from one move to the next, and
+ * board_draw.c shows which edges hide more; the first cursor of a step
+ * goes to a choice on the screen when there is one (play_view.c), so
+ * that the board does not scroll between the steps of a turn.
  *
  * There is no scale below medium: 4 columns between neighbours is the
  * least at which each cell's markers ([ ] < > ( ) ...) stay whole with a
@@ -242,17 +248,56 @@ int board_step(const layout *L, const boardview *bv, int from, action dir,
 	return best;
 }
 
-/* Is every cell of the view inside the board area, drawn with L's offset? */
-static int all_inside(const layout *L, const boardview *bv)
+/* Is the cell, with its markers, inside the board area as L draws it? */
+int layout_shows(const layout *L, ng_cell c)
 {
-	for (int i = 0; i < bv->n; i++) {
-		int y, x;
-		board_screen(L, bv->cell[i].c, &y, &x);
-		int ew = EW[L->scale], eh = EH[L->scale];
-		if (x - ew < L->bx || x + ew > L->bx + L->bw - 1 ||
-		    y - eh < L->by || y + eh > L->by + L->bh - 1)
+	int y, x, ew = EW[L->scale], eh = EH[L->scale];
+	board_screen(L, c, &y, &x);
+	return x - ew >= L->bx && x + ew <= L->bx + L->bw - 1 &&
+	       y - eh >= L->by && y + eh <= L->by + L->bh - 1;
+}
+
+/* The least that brings lo..hi inside from..to (0 if it is already). */
+static int nudge(int lo, int hi, int from, int to)
+{
+	return lo < from ? from - lo : hi > to ? to - hi : 0;
+}
+
+/* Keep the screen place of the cells from old in L (same arrangement):
+ * a board that fits its area moves by the least that brings it all in
+ * (on the axis that must only); a scrolled one keeps its scroll, within
+ * the new extent.  0 if the board does not fit old's arrangement. */
+static int keep_place(layout *L, const layout *old)
+{
+	if (L->scroll) {
+		if (!old->scroll || L->side != old->side)
 			return 0;
+		/* the same screen cell for (0, 0): ox - sx as before */
+		L->sx = L->ox - (old->ox - old->sx);
+		L->sy = L->oy - (old->oy - old->sy);
+		int maxsx = layout_need_w(L) - L->bw, maxsy = layout_need_h(L) - L->bh;
+		L->sx = L->sx > maxsx ? maxsx : L->sx;
+		L->sy = L->sy > maxsy ? maxsy : L->sy;
+		L->sx = L->sx < 0 ? 0 : L->sx;
+		L->sy = L->sy < 0 ? 0 : L->sy;
+		return 1;
 	}
+	if (old->scroll)
+		return 0;
+	layout keep = *old;
+	keep.umin = L->umin;
+	keep.umax = L->umax;
+	keep.vmin = L->vmin;
+	keep.vmax = L->vmax;
+	keep.sx = keep.sy = 0;
+	if (layout_need_w(&keep) > keep.bw || layout_need_h(&keep) > keep.bh)
+		return 0;
+	int cw = CW[keep.scale], rh = RH[keep.scale], ew = EW[keep.scale], eh = EH[keep.scale];
+	keep.ox += nudge(keep.ox + cw * keep.umin - ew, keep.ox + cw * keep.umax + ew,
+	                 keep.bx, keep.bx + keep.bw - 1);
+	keep.oy += nudge(keep.oy + rh * keep.vmin - eh, keep.oy + rh * keep.vmax + eh,
+	                 keep.by, keep.by + keep.bh - 1);
+	*L = keep;
 	return 1;
 }
 
@@ -260,16 +305,12 @@ void layout_update(layout *L, const boardview *bv, int lines, int cols)
 {
 	layout old = *L;
 	layout_compute(L, bv, lines, cols);
-	if (old.lines != lines || old.cols != cols || old.scroll || L->scroll)
-		return;   /* a new screen, or a board that scrolls: start afresh */
-	/* The same arrangement and offset, with the new extent, if every
-	 * cell still fits: tokens that did not move stay where they were. */
-	layout keep = old;
-	keep.umin = L->umin;
-	keep.umax = L->umax;
-	keep.vmin = L->vmin;
-	keep.vmax = L->vmax;
-	keep.sx = keep.sy = 0;
-	if (all_inside(&keep, bv))
-		*L = keep;
+	if (old.lines != lines || old.cols != cols)
+		return;   /* a new screen: start afresh */
+	/* The same arrangement and place, with the new extent: tokens that
+	 * did not move stay where they were, and when the board must move
+	 * to stay on the screen, it moves no more than it must. */
+	layout fresh = *L;
+	if (!keep_place(L, &old))
+		*L = fresh;
 }
