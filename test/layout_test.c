@@ -117,6 +117,13 @@ static void moves_least(void)
 	board_screen(&L, bottom, &y1, &x1);
 	CHECK(y1 == y0 && x1 == x0, "a row more above: the bottom cell still on its line (%d, %d)",
 	      y1 - y0, x1 - x0);
+	/* (across, the board fits: a cell farther right than any moves
+	 * it sideways no more than it must, here not at all) */
+	bv_add(&bv, (ng_cell){ 7, 0 }, 1);
+	layout_update(&L, &bv, 14, 48);
+	board_screen(&L, bottom, &y1, &x1);
+	CHECK(L.scroll && y1 == y0 && x1 == x0,
+	      "a cell more on the right: the bottom cell still in its place (%d, %d)", y1 - y0, x1 - x0);
 }
 
 int main(void)

@@ -263,40 +263,47 @@ static int nudge(int lo, int hi, int from, int to)
 	return lo < from ? from - lo : hi > to ? to - hi : 0;
 }
 
-/* Keep the screen place of the cells from old in L (same arrangement):
- * a board that fits its area moves by the least that brings it all in
- * (on the axis that must only); a scrolled one keeps its scroll, within
- * the new extent.  0 if the board does not fit old's arrangement. */
+/* One axis of keep_place: *o the screen cell of coordinate 0 before the
+ * scroll *s, was the screen cell of 0 before; the board takes lo..hi
+ * from it, needs `need' of the area's from..to.  Scrolled: the scroll
+ * that keeps it there, within the board; else its old place, moved by
+ * the least that brings it all in. */
+static void keep_axis(int *o, int *s, int was, int lo, int hi, int need, int from, int to)
+{
+	int room = to - from + 1;
+	if (need > room) {
+		*s = *o - was;
+		*s = *s > need - room ? need - room : *s;
+		*s = *s < 0 ? 0 : *s;
+		return;
+	}
+	*s = 0;
+	*o = was + nudge(was + lo, was + hi, from, to);
+}
+
+/* Keep the screen place of the cells from old in L: the same
+ * arrangement (a board that fits keeps old's, one that scrolls must
+ * scroll in old's too), each axis as keep_axis says.  0 if the board
+ * cannot keep old's arrangement. */
 static int keep_place(layout *L, const layout *old)
 {
-	if (L->scroll) {
-		if (!old->scroll || L->side != old->side)
+	layout keep = *L;
+	if (L->scroll != old->scroll || (L->scroll && L->side != old->side))
+		return 0;
+	if (!L->scroll) {
+		keep = *old;
+		keep.umin = L->umin;
+		keep.umax = L->umax;
+		keep.vmin = L->vmin;
+		keep.vmax = L->vmax;
+		if (layout_need_w(&keep) > keep.bw || layout_need_h(&keep) > keep.bh)
 			return 0;
-		/* the same screen cell for (0, 0): ox - sx as before */
-		L->sx = L->ox - (old->ox - old->sx);
-		L->sy = L->oy - (old->oy - old->sy);
-		int maxsx = layout_need_w(L) - L->bw, maxsy = layout_need_h(L) - L->bh;
-		L->sx = L->sx > maxsx ? maxsx : L->sx;
-		L->sy = L->sy > maxsy ? maxsy : L->sy;
-		L->sx = L->sx < 0 ? 0 : L->sx;
-		L->sy = L->sy < 0 ? 0 : L->sy;
-		return 1;
 	}
-	if (old->scroll)
-		return 0;
-	layout keep = *old;
-	keep.umin = L->umin;
-	keep.umax = L->umax;
-	keep.vmin = L->vmin;
-	keep.vmax = L->vmax;
-	keep.sx = keep.sy = 0;
-	if (layout_need_w(&keep) > keep.bw || layout_need_h(&keep) > keep.bh)
-		return 0;
 	int cw = CW[keep.scale], rh = RH[keep.scale], ew = EW[keep.scale], eh = EH[keep.scale];
-	keep.ox += nudge(keep.ox + cw * keep.umin - ew, keep.ox + cw * keep.umax + ew,
-	                 keep.bx, keep.bx + keep.bw - 1);
-	keep.oy += nudge(keep.oy + rh * keep.vmin - eh, keep.oy + rh * keep.vmax + eh,
-	                 keep.by, keep.by + keep.bh - 1);
+	keep_axis(&keep.ox, &keep.sx, old->ox - old->sx, cw * keep.umin - ew, cw * keep.umax + ew,
+	          layout_need_w(&keep), keep.bx, keep.bx + keep.bw - 1);
+	keep_axis(&keep.oy, &keep.sy, old->oy - old->sy, rh * keep.vmin - eh, rh * keep.vmax + eh,
+	          layout_need_h(&keep), keep.by, keep.by + keep.bh - 1);
 	*L = keep;
 	return 1;
 }
@@ -310,7 +317,5 @@ void layout_update(layout *L, const boardview *bv, int lines, int cols)
 	/* The same arrangement and place, with the new extent: tokens that
 	 * did not move stay where they were, and when the board must move
 	 * to stay on the screen, it moves no more than it must. */
-	layout fresh = *L;
-	if (!keep_place(L, &old))
-		*L = fresh;
+	keep_place(L, &old);   /* (else L stays as laid out afresh) */
 }
