@@ -28,8 +28,9 @@
  * and jumped a row or a few columns more than it had to); it is laid out
  * afresh only when it no longer fits the arrangement at all.  A board
  * that fits nowhere (a long line of discs on a small screen) scrolls to
- * follow the cursor, keeps its scroll from one move to the next, and
- * board_draw.c shows which edges hide more; the first cursor of a step
+ * follow the cursor, keeps its scroll from one move to the next (and
+ * its place, on an axis where it fits), and board_draw.c shows which
+ * edges hide more; the first cursor of a step
  * goes to a choice on the screen when there is one (play_view.c), so
  * that the board does not scroll between the steps of a turn.
  *
