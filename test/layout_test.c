@@ -2,7 +2,8 @@
  * layout_test.c - the board's place on the screen (src/nonaga/tui/board_layout.c):
  * every cell shows inside the board area, with its markers, or the board
  * scrolls to show any cell; long lines of discs (legal positions) fit at
- * 80x24; clicks find cells; cursor steps go where the arrows point.
+ * 80x24; clicks find cells; cursor steps go where the arrows point; from
+ * one move to the next the board moves only as much as it must.
  */
 #include "tap.h"
 #include "board_layout.c"
@@ -57,6 +58,72 @@ static void line_pos(ng_pos *p, int k)
 	sprintf(t, "/r/-");
 	ng_err e = ng_pos_parse(p, text, NG_STANDARD);
 	CHECK(e == NG_OK, "parse %s: %s", text, ng_strerror(e));
+}
+
+/* A parallelogram of cells, q in q0..q1 and r in r0..r1 (no position:
+ * the layout needs only the cells). */
+static void block(boardview *bv, int q0, int q1, int r0, int r1)
+{
+	memset(bv, 0, sizeof *bv);
+	for (int r = r0; r <= r1; r++)
+		for (int q = q0; q <= q1; q++)
+			bv_add(bv, (ng_cell){ q, r }, 1);
+}
+
+/* From one move to the next (layout_update), issue 38, item 19: a board
+ * that must move to stay on the screen moves by the least that brings it
+ * in, on that axis only, and a scrolled one keeps its scroll. */
+static void moves_least(void)
+{
+	boardview bv;
+	layout L;
+	memset(&L, 0, sizeof L);
+	ng_cell c = { 0, 0 };
+	int y0, x0, y1, x1;
+
+	/* 48x14: 7 rows fill 7 of the 8 lines, the columns leave room */
+	block(&bv, 0, 3, 0, 6);
+	layout_update(&L, &bv, 14, 48);
+	CHECK(!L.scroll && L.scale == SCALE_MED, "block at 48x14: medium, no scroll");
+	board_screen(&L, c, &y0, &x0);
+	/* a cell a row above and farther right than any: the board goes
+	 * down the one line it must, and not sideways */
+	bv_add(&bv, (ng_cell){ 7, -1 }, 1);
+	layout_update(&L, &bv, 14, 48);
+	board_screen(&L, c, &y1, &x1);
+	CHECK(y1 - y0 == 1 && x1 == x0,
+	      "a row more at the top: down one line (%d), not sideways (%d)", y1 - y0, x1 - x0);
+	/* and nothing moves when it fits where it is */
+	bv_add(&bv, (ng_cell){ -2, 6 }, 1);
+	layout_update(&L, &bv, 14, 48);
+	board_screen(&L, c, &y0, &x0);
+	CHECK(y0 == y1 && x0 == x1, "a cell more that fits: nothing moves (%d, %d)",
+	      y0 - y1, x0 - x1);
+
+	/* 12 rows at 48x14 scroll; scrolled to the bottom, the next move
+	 * keeps the scroll: the bottom cell on its line */
+	memset(&L, 0, sizeof L);
+	block(&bv, 0, 1, 0, 11);
+	layout_update(&L, &bv, 14, 48);
+	ng_cell bottom = { 0, 11 };
+	layout_follow(&L, bottom);
+	board_screen(&L, bottom, &y0, &x0);
+	CHECK(L.scroll && L.sy > 0 && y0 == L.by + L.bh - 1, "12 rows: scrolled to the bottom (%d)", L.sy);
+	layout_update(&L, &bv, 14, 48);
+	board_screen(&L, bottom, &y1, &x1);
+	CHECK(y1 == y0 && x1 == x0, "the same board again: the scroll kept (%d, %d)", y1 - y0, x1 - x0);
+	bv_add(&bv, (ng_cell){ 1, -1 }, 1);   /* a row more at the top */
+	layout_update(&L, &bv, 14, 48);
+	board_screen(&L, bottom, &y1, &x1);
+	CHECK(y1 == y0 && x1 == x0, "a row more above: the bottom cell still on its line (%d, %d)",
+	      y1 - y0, x1 - x0);
+	/* (across, the board fits: a cell farther right than any moves
+	 * it sideways no more than it must, here not at all) */
+	bv_add(&bv, (ng_cell){ 7, 0 }, 1);
+	layout_update(&L, &bv, 14, 48);
+	board_screen(&L, bottom, &y1, &x1);
+	CHECK(L.scroll && y1 == y0 && x1 == x0,
+	      "a cell more on the right: the bottom cell still in its place (%d, %d)", y1 - y0, x1 - x0);
 }
 
 int main(void)
@@ -163,5 +230,6 @@ int main(void)
 	CHECK(board_step(&L, &bv, board_find(&bv, top), ACT_UP, -2) < 0,
 	      "nothing above the top row");
 	CHECK(board_hit(&L, &bv, 0, 0) < 0, "a click off the board finds nothing");
+	moves_least();
 	return tests_done("layout_test");
 }

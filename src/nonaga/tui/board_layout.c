@@ -22,10 +22,17 @@
  * it still fits there, so that nothing moves but what was played: not
  * between the steps of a turn (the view holds the disc taken and the
  * empty cells where it may go from the turn's start, so taking a disc
- * changes no extent), nor from one turn to the next; it is centred again
- * only when it no longer fits.  A board
+ * changes no extent), nor from one turn to the next.  When a move takes
+ * the board past its area's edge, it moves back by the least that brings
+ * it all in, on that axis only (issue 38, item 19: it was centred again,
+ * and jumped a row or a few columns more than it had to); it is laid out
+ * afresh only when it no longer fits the arrangement at all.  A board
  * that fits nowhere (a long line of discs on a small screen) scrolls to
- * follow the cursor, and board_draw.c shows which edges hide more.
+ * follow the cursor, keeps its scroll from one move to the next (and
+ * its place, on an axis where it fits), and board_draw.c shows which
+ * edges hide more; the first cursor of a step
+ * goes to a choice on the screen when there is one (play_view.c), so
+ * that the board does not scroll between the steps of a turn.
  *
  * There is no scale below medium: 4 columns between neighbours is the
  * least at which each cell's markers ([ ] < > ( ) ...) stay whole with a
@@ -242,17 +249,63 @@ int board_step(const layout *L, const boardview *bv, int from, action dir,
 	return best;
 }
 
-/* Is every cell of the view inside the board area, drawn with L's offset? */
-static int all_inside(const layout *L, const boardview *bv)
+/* Is the cell, with its markers, inside the board area as L draws it? */
+int layout_shows(const layout *L, ng_cell c)
 {
-	for (int i = 0; i < bv->n; i++) {
-		int y, x;
-		board_screen(L, bv->cell[i].c, &y, &x);
-		int ew = EW[L->scale], eh = EH[L->scale];
-		if (x - ew < L->bx || x + ew > L->bx + L->bw - 1 ||
-		    y - eh < L->by || y + eh > L->by + L->bh - 1)
+	int y, x, ew = EW[L->scale], eh = EH[L->scale];
+	board_screen(L, c, &y, &x);
+	return x - ew >= L->bx && x + ew <= L->bx + L->bw - 1 &&
+	       y - eh >= L->by && y + eh <= L->by + L->bh - 1;
+}
+
+/* The least that brings lo..hi inside from..to (0 if it is already). */
+static int nudge(int lo, int hi, int from, int to)
+{
+	return lo < from ? from - lo : hi > to ? to - hi : 0;
+}
+
+/* One axis of keep_place: *o the screen cell of coordinate 0 before the
+ * scroll *s, was the screen cell of 0 before; the board takes lo..hi
+ * from it, needs `need' of the area's from..to.  Scrolled: the scroll
+ * that keeps it there, within the board; else its old place, moved by
+ * the least that brings it all in. */
+static void keep_axis(int *o, int *s, int was, int lo, int hi, int need, int from, int to)
+{
+	int room = to - from + 1;
+	if (need > room) {
+		*s = *o - was;
+		*s = *s > need - room ? need - room : *s;
+		*s = *s < 0 ? 0 : *s;
+		return;
+	}
+	*s = 0;
+	*o = was + nudge(was + lo, was + hi, from, to);
+}
+
+/* Keep the screen place of the cells from old in L: the same
+ * arrangement (a board that fits keeps old's, one that scrolls must
+ * scroll in old's too), each axis as keep_axis says.  0 if the board
+ * cannot keep old's arrangement. */
+static int keep_place(layout *L, const layout *old)
+{
+	layout keep = *L;
+	if (L->scroll != old->scroll || (L->scroll && L->side != old->side))
+		return 0;
+	if (!L->scroll) {
+		keep = *old;
+		keep.umin = L->umin;
+		keep.umax = L->umax;
+		keep.vmin = L->vmin;
+		keep.vmax = L->vmax;
+		if (layout_need_w(&keep) > keep.bw || layout_need_h(&keep) > keep.bh)
 			return 0;
 	}
+	int cw = CW[keep.scale], rh = RH[keep.scale], ew = EW[keep.scale], eh = EH[keep.scale];
+	keep_axis(&keep.ox, &keep.sx, old->ox - old->sx, cw * keep.umin - ew, cw * keep.umax + ew,
+	          layout_need_w(&keep), keep.bx, keep.bx + keep.bw - 1);
+	keep_axis(&keep.oy, &keep.sy, old->oy - old->sy, rh * keep.vmin - eh, rh * keep.vmax + eh,
+	          layout_need_h(&keep), keep.by, keep.by + keep.bh - 1);
+	*L = keep;
 	return 1;
 }
 
@@ -260,16 +313,10 @@ void layout_update(layout *L, const boardview *bv, int lines, int cols)
 {
 	layout old = *L;
 	layout_compute(L, bv, lines, cols);
-	if (old.lines != lines || old.cols != cols || old.scroll || L->scroll)
-		return;   /* a new screen, or a board that scrolls: start afresh */
-	/* The same arrangement and offset, with the new extent, if every
-	 * cell still fits: tokens that did not move stay where they were. */
-	layout keep = old;
-	keep.umin = L->umin;
-	keep.umax = L->umax;
-	keep.vmin = L->vmin;
-	keep.vmax = L->vmax;
-	keep.sx = keep.sy = 0;
-	if (all_inside(&keep, bv))
-		*L = keep;
+	if (old.lines != lines || old.cols != cols)
+		return;   /* a new screen: start afresh */
+	/* The same arrangement and place, with the new extent: tokens that
+	 * did not move stay where they were, and when the board must move
+	 * to stay on the screen, it moves no more than it must. */
+	keep_place(L, &old);   /* (else L stays as laid out afresh) */
 }

@@ -103,15 +103,22 @@ static double dist2(double u0, double v0, ng_cell c)
 	return 3 * du * du + 9 * dv * dv;
 }
 
-/* Put the cursor on the choice nearest (u, v); ties go to reading order. */
+/* Put the cursor on the choice nearest (u, v); ties go to reading order.
+ * On a board that scrolls, the nearest of the choices on the screen, if
+ * any is: the step's first cursor does not scroll the board (issue 38,
+ * item 19: taking a disc at the bottom edge scrolled the board up a row,
+ * to a place below it, between the steps of one turn). */
 void play_cursor_near(play *p, double u, double v)
 {
 	play_build_view(p);
+	int shown = 0;
+	for (int i = 0; i < p->bv.n && !p->relayout; i++)
+		shown |= (p->bv.cell[i].flags & CF_SELECT) && layout_shows(&p->L, p->bv.cell[i].c);
 	int best = -1;
 	double bd = 0;
 	for (int i = 0; i < p->bv.n; i++) {
 		const bcell *b = &p->bv.cell[i];
-		if (!(b->flags & CF_SELECT))
+		if (!(b->flags & CF_SELECT) || (shown && !layout_shows(&p->L, b->c)))
 			continue;
 		double d = dist2(u, v, b->c);
 		const bcell *o = best >= 0 ? &p->bv.cell[best] : NULL;

@@ -278,14 +278,17 @@ void bv_position(boardview *bv, const ng_pos *ps, const ng_cell *lifted,
 
 /* board_layout.c */
 void layout_compute(layout *L, const boardview *bv, int lines, int cols);
-/* The same, keeping L's arrangement and offset when the board still fits
- * in them on the same screen (L from an earlier layout, or zeroed). */
+/* The same, keeping L's arrangement and the cells' places on the same
+ * screen (L from an earlier layout, or zeroed): the board moves by the
+ * least that keeps it in its area, a scrolled one keeps its scroll. */
 void layout_update(layout *L, const boardview *bv, int lines, int cols);
 /* Columns and lines the whole board needs at the layout's scale. */
 int layout_need_w(const layout *L);
 int layout_need_h(const layout *L);
 /* Scroll so that the cell is in view; returns 1 if the view moved. */
 int layout_follow(layout *L, ng_cell c);
+/* Is the cell, with its markers, on the screen as L draws it? */
+int layout_shows(const layout *L, ng_cell c);
 void board_screen(const layout *L, ng_cell c, int *y, int *x);
 /* Index of the cell drawn at a screen position with flag CF_POINT, or -1. */
 int board_hit(const layout *L, const boardview *bv, int y, int x);
