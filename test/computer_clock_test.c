@@ -110,6 +110,24 @@ static void moved(cgame *c, const char *line)
 	c->left = t[computer];
 }
 
+/* computer-N's line in the server's log at its end (its searches and
+ * their longest wait in line): 1 if there. */
+static int level_logged(int level, long *n, long long *wait)
+{
+	FILE *f = fopen(logpath, "r");
+	char line[2048], want[32];
+	int found = 0;
+	snprintf(want, sizeof want, "computer-%d: ", level);
+	while (f && fgets(line, sizeof line, f)) {
+		char *p = strstr(line, want);
+		found |= p && sscanf(p + strlen(want), "%ld searches, the longest wait in line %lld ms",
+		                     n, wait) == 2;
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
 /* The test's move mv in c: sent and played in its copy. */
 static void send_move(cgame *c, const char *mv)
 {
@@ -275,5 +293,12 @@ int main(void)
 	}
 	ng_search_free(se);
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
+	long n = -1;
+	long long wait = -1;
+	int lm = games[NGAMES - 1].moves;   /* lowe's: the only game of computer-4 */
+	CHECK(level_logged(4, &n, &wait) && n >= lm && n <= lm + 1 && wait >= 0 &&
+	      wait <= budget_of(60000, 0) + SLACK,
+	      "the log tells computer-4's searches (%ld: its %d moves, and a resignation's) and "
+	      "their longest wait in line (%lld ms, within a budget)", n, lm, wait);
 	return srv_done("computer_clock");
 }

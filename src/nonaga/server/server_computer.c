@@ -58,6 +58,7 @@ typedef struct job {
 	int64_t asked_ms;       /* monotonic, when put in line */
 	int64_t due_ms;         /* asked_ms + budget_ms: the line's order */
 	int64_t start_ms;       /* when its search started */
+	int64_t end_ms;         /* when it ended */
 	int stale;              /* no longer wanted: not searched (under mu) */
 	int cut;                /* running, stopped for a move due sooner */
 	ng_err err;
@@ -95,6 +96,10 @@ struct computers {
 	struct event *wake;
 	struct event *due;      /* when the first in line is due */
 	robot *robots;
+	struct {                /* each level's searches (logged at the end) */
+		long n;
+		int64_t wait_ms, search_ms;   /* the longest */
+	} seen[NG_LEVEL_MAX + 1];
 };
 
 static int64_t mono_ms(void)
@@ -151,6 +156,7 @@ static void *work(void *arg)
 		j->err = stale ? NG_ERR_GAME_OVER
 		         : ng_search_run(wk->search, j->g, &lim, NULL, NULL, &j->info);
 		pthread_mutex_lock(&cs->mu);
+		j->end_ms = mono_ms();
 		wk->job = NULL;
 		ng_search_clear_stop(wk->search);
 		j->next = cs->done;
@@ -445,6 +451,13 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
 	while (done) {
 		job *j = done;
 		done = j->next;
+		if (!j->stale && j->err == NG_OK) {
+			cs->seen[j->level].n++;
+			if (j->start_ms - j->asked_ms > cs->seen[j->level].wait_ms)
+				cs->seen[j->level].wait_ms = j->start_ms - j->asked_ms;
+			if (j->end_ms - j->start_ms > cs->seen[j->level].search_ms)
+				cs->seen[j->level].search_ms = j->end_ms - j->start_ms;
+		}
 		found(s, j);
 		job_free(j);
 	}
@@ -521,6 +534,11 @@ void computers_free(server *s)
 		return;
 	while (cs->robots)
 		robot_free(cs->robots);
+	for (int level = NG_LEVEL_MIN; level <= NG_LEVEL_MAX; level++)
+		if (cs->seen[level].n)
+			server_log("computer-%d: %ld searches, the longest wait in line %lld ms, the "
+			           "longest search %lld ms", level, cs->seen[level].n,
+			           (long long)cs->seen[level].wait_ms, (long long)cs->seen[level].search_ms);
 	pthread_mutex_lock(&cs->mu);
 	cs->quit = 1;
 	for (int i = 0; i < cs->nw; i++)
