@@ -6,7 +6,8 @@
 #   make tsan       the threaded tests under ThreadSanitizer
 #   make bench      speed figures and node-count signatures
 #   make bench-server  the online server under load (CLIENTS=1000, IDLE=10000,
-#                   DOOR=1: the players through the SSH door's identity path)
+#                   COMPUTER_GAMES=40; DOOR=1: the players through the SSH
+#                   door's identity path)
 #   make match      engine against engine (strength), see test/match
 #   make match-old  the top level against an older build's (OLD=229b3ab;
 #                   THREADS, OLD_THREADS, SEED, GAMES, MOVETIME; EVAL=net:
@@ -260,7 +261,8 @@ build/asan/test/server_hostile_test build/test/players_test build/asan/test/play
   build/test/server_start_test build/asan/test/server_start_test build/test/names_test \
   build/asan/test/names_test build/test/server_seek_test build/asan/test/server_seek_test \
   build/test/challenge_test build/asan/test/challenge_test build/test/bot_test \
-  build/test/casual_test build/asan/test/casual_test \
+  build/test/casual_test build/asan/test/casual_test build/test/computer_clock_test \
+  build/asan/test/computer_clock_test \
   build/asan/test/bot_test build/test/arena_test build/asan/test/arena_test \
   build/test/arena_fault_test build/asan/test/arena_fault_test: test/srvtest.h
 build/test/diskfull_test build/asan/test/diskfull_test: src/nonaga/server/server_journal.c src/nonaga/durable.c
@@ -363,16 +365,21 @@ bench: build/nonaga build/test/bench
 
 # The online server under load: CLIENTS connections playing CLIENTS/2
 # games on loopback (see test/server_bench.c for what it measures), first
-# beside IDLE idle connections, then alone (the last line), in the durable
+# beside IDLE idle connections and COMPUTER_GAMES games against the
+# server's computers (levels 1,4,7,10 on 3+2, the default --computer-jobs;
+# each level's games, losses on time, longest move and wait in line), then
+# alone (the last line), in the durable
 # --sync batch, the state directory in $$TMPDIR (or /tmp): on a disk, not
 # a tmpfs, for the figure that counts.
 # DOOR=1: the playing clients come in as SSH door players (`as KEY ADDR',
 # test/server_bench.c says how).
 CLIENTS ?= 1000
 IDLE ?= 10000
+COMPUTER_GAMES ?= 40
 DOOR ?=
 bench-server: build/nonaga build/test/server_bench
-	@build/test/server_bench $(CLIENTS) --idle $(IDLE) --sync batch $(if $(DOOR),--door)
+	@build/test/server_bench $(CLIENTS) --idle $(IDLE) --computer-games $(COMPUTER_GAMES) \
+	 --sync batch $(if $(DOOR),--door)
 	@build/test/server_bench $(CLIENTS) --sync batch $(if $(DOOR),--door)
 
 # The SSH door under load through a real OpenSSH on 127.0.0.1 (root and

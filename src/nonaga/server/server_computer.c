@@ -8,6 +8,26 @@
  * finished search comes back to the loop through a pipe, and is played
  * only if the game is still where it was (not over, not taken back).
  * The loop never waits on a search.
+ *
+ * Decision: the line never makes a computer lose on time.  Each move has
+ * a budget from its clock (budget()) and is due that long after it was
+ * asked for; the time it waits in line is its clock's, so:
+ *  - the line is ordered by when the moves are due, the soonest first
+ *    (a computer short of time goes before one with minutes left; ties
+ *    in the order asked);
+ *  - a search has its budget less the time it waited (at least
+ *    MIN_SEARCH_MS);
+ *  - while searches wait, a running one is cut short (it plays the best
+ *    move it has found) once it has had its share of the threads, its
+ *    budget times K (the threads) over the searches waiting or running
+ *    now, itself included (check_due, again whenever one comes or ends),
+ *    or when the first in line is due before it: so with a long line
+ *    every search is shorter, a deep level's as shallow as the time
+ *    allows, and none makes a more pressed one wait past its due.
+ * A move thus takes about its budget of its clock, however long the line
+ * (nonaga(6), --computer-jobs).  The other order, first come first served,
+ * made a computer with seconds left wait behind others' searches of
+ * several seconds each and lose on time.
  */
 #include "server.h"
 #include <event2/event.h>
@@ -25,6 +45,7 @@
                                * (not at level 1, whose search scores nothing) */
 #define RESIGN_SEARCHES 2     /* lost for sure in so many searches running */
 #define HASH_MB 16            /* each worker's table */
+#define MIN_SEARCH_MS 10      /* a search's time at least, however late */
 
 typedef struct robot robot;
 
@@ -33,9 +54,13 @@ typedef struct job {
 	unsigned long gen;      /* its position's generation when asked */
 	int level;
 	ng_game *g;             /* a copy */
-	int64_t budget_ms;      /* 0: the level's own limits */
+	int64_t budget_ms;      /* its time from the clock (budget()) */
 	int64_t asked_ms;       /* monotonic, when put in line */
+	int64_t due_ms;         /* asked_ms + budget_ms: the line's order */
+	int64_t start_ms;       /* when its search started */
+	int64_t end_ms;         /* when it ended */
 	int stale;              /* no longer wanted: not searched (under mu) */
+	int cut;                /* running, stopped for a move due sooner */
 	ng_err err;
 	ng_info info;
 	struct job *next;
@@ -62,14 +87,19 @@ typedef struct worker {
 struct computers {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	job *head, *tail;       /* waiting in line */
+	job *head;              /* waiting in line, the soonest due first */
 	job *done;              /* found, for the loop */
 	int waiting, quit;
 	worker *w;
 	int nw;                 /* started (0 until the first search) */
 	int pipe[2];
 	struct event *wake;
+	struct event *due;      /* when the first in line is due */
 	robot *robots;
+	struct {                /* each level's searches (logged at the end) */
+		long n;
+		int64_t wait_ms, search_ms;   /* the longest */
+	} seen[NG_LEVEL_MAX + 1];
 };
 
 static int64_t mono_ms(void)
@@ -80,6 +110,29 @@ static int64_t mono_ms(void)
 }
 
 /* ------------------------------------------------------------ workers */
+
+/* The searches running (under mu). */
+static int running(const struct computers *cs)
+{
+	int busy = 0;
+	for (int i = 0; i < cs->nw; i++)
+		busy += cs->w[i].job != NULL;
+	return busy;
+}
+
+/* A budget's share of the threads among n searches waiting or running. */
+static int64_t share(const struct computers *cs, int64_t budget, int n)
+{
+	return budget * cs->nw / (n > cs->nw ? n : cs->nw);
+}
+
+/* The time of j's search, starting now: its budget less its wait (the
+ * loop cuts it at its share: check_due). */
+static int64_t search_ms(const job *j)
+{
+	int64_t t = j->due_ms - mono_ms();
+	return t < MIN_SEARCH_MS ? MIN_SEARCH_MS : t;
+}
 
 static void *work(void *arg)
 {
@@ -93,23 +146,17 @@ static void *work(void *arg)
 			break;
 		job *j = cs->head;
 		cs->head = j->next;
-		if (!cs->head)
-			cs->tail = NULL;
 		cs->waiting--;
 		wk->job = j;
+		j->start_ms = mono_ms();
 		int stale = j->stale;
+		ng_limits lim = { search_ms(j), 0, 0 };
 		pthread_mutex_unlock(&cs->mu);
-		ng_limits lim = { 0, 0, 0 };
-		if (j->budget_ms) {   /* the time it waited in line is the clock's */
-			lim.movetime_ms = j->budget_ms - (mono_ms() - j->asked_ms);
-			if (lim.movetime_ms < 10)
-				lim.movetime_ms = 10;
-		}
 		ng_search_set_level(wk->search, j->level);
 		j->err = stale ? NG_ERR_GAME_OVER
-		         : ng_search_run(wk->search, j->g, j->budget_ms ? &lim : NULL, NULL, NULL,
-		                         &j->info);
+		         : ng_search_run(wk->search, j->g, &lim, NULL, NULL, &j->info);
 		pthread_mutex_lock(&cs->mu);
+		j->end_ms = mono_ms();
 		wk->job = NULL;
 		ng_search_clear_stop(wk->search);
 		j->next = cs->done;
@@ -166,6 +213,64 @@ static void job_stop(struct computers *cs, job *j)
 		if (cs->w[i].job == j)
 			ng_search_stop(cs->w[i].search);
 	pthread_mutex_unlock(&cs->mu);
+}
+
+/* When a running search is to end now that others wait: at its share of
+ * the threads among the searches waiting or running now (more may have
+ * come since it started), and at the due time of the first in line if
+ * that is sooner than its own (under mu). */
+static int64_t share_end(const struct computers *cs, const job *r, const job *h, int n)
+{
+	int64_t end = r->start_ms + share(cs, r->budget_ms, n);
+	if (end < r->start_ms + MIN_SEARCH_MS)
+		end = r->start_ms + MIN_SEARCH_MS;
+	if (r->due_ms > h->due_ms && h->due_ms < end)
+		end = h->due_ms;
+	return end;
+}
+
+/* While searches wait and every thread runs one, the running search past
+ * its share_end (the one due last, if several) is cut short: it plays the
+ * best move it has found.  One at a time: a search cut (or no longer
+ * wanted) comes back soon, and the loop looks again (on_wake); else the
+ * timer waits for the next share_end. */
+static void check_due(struct computers *cs)
+{
+	int64_t wait = -1;
+	pthread_mutex_lock(&cs->mu);
+	job *h = cs->head;
+	while (h && h->stale)
+		h = h->next;
+	int64_t now = mono_ms();
+	int busy = running(cs), n = cs->waiting + busy, back_soon = 0;
+	for (int i = 0; i < cs->nw; i++)
+		back_soon |= cs->w[i].job && (cs->w[i].job->cut || cs->w[i].job->stale);
+	worker *late = NULL;
+	for (int i = 0; h && busy == cs->nw && !back_soon && i < cs->nw; i++) {
+		job *r = cs->w[i].job;
+		int64_t end = share_end(cs, r, h, n);
+		if (end > now)
+			wait = wait < 0 || end - now < wait ? end - now : wait;
+		else if (!late || r->due_ms > late->job->due_ms)
+			late = &cs->w[i];
+	}
+	if (late) {
+		late->job->cut = 1;
+		ng_search_stop(late->search);
+	} else if (h && busy < cs->nw) {
+		wait = MIN_SEARCH_MS;   /* (a free thread is taking it: look again) */
+	}
+	pthread_mutex_unlock(&cs->mu);
+	if (wait >= 0) {
+		struct timeval tv = { (time_t)(wait / 1000), (suseconds_t)(wait % 1000 * 1000) };
+		evtimer_add(cs->due, &tv);
+	}
+}
+
+static void on_due(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd, (void)what;
+	check_due(arg);
 }
 
 /* ------------------------------------------------------------- robots */
@@ -261,20 +366,19 @@ static void ask(robot *r, sgame *g)
 	j->level = r->level;
 	j->budget_ms = budget(g, r->c.role);
 	j->asked_ms = mono_ms();
+	j->due_ms = j->asked_ms + j->budget_ms;
 	r->job = j;
 	pthread_mutex_lock(&cs->mu);
-	int busy = cs->waiting;
-	for (int i = 0; i < cs->nw; i++)
-		busy += cs->w[i].job != NULL;
-	int ahead = busy - cs->nw + 1;   /* searches before it once it waits */
-	if (cs->tail)
-		cs->tail->next = j;
-	else
-		cs->head = j;
-	cs->tail = j;
+	int ahead = running(cs) - cs->nw + 1;   /* searches before it once it waits */
+	job **p = &cs->head;   /* in line by when due (after those due as soon) */
+	for (; *p && (*p)->due_ms <= j->due_ms; p = &(*p)->next)
+		ahead++;
+	j->next = *p;
+	*p = j;
 	cs->waiting++;
 	pthread_cond_signal(&cs->cv);
 	pthread_mutex_unlock(&cs->mu);
+	check_due(cs);
 	if (ahead > 0)   /* the opponent knows why the computer is slow */
 		game_broadcast(g, &r->c, "queued %d %s", ahead, r->c.name);
 }
@@ -347,9 +451,17 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
 	while (done) {
 		job *j = done;
 		done = j->next;
+		if (!j->stale && j->err == NG_OK) {
+			cs->seen[j->level].n++;
+			if (j->start_ms - j->asked_ms > cs->seen[j->level].wait_ms)
+				cs->seen[j->level].wait_ms = j->start_ms - j->asked_ms;
+			if (j->end_ms - j->start_ms > cs->seen[j->level].search_ms)
+				cs->seen[j->level].search_ms = j->end_ms - j->start_ms;
+		}
 		found(s, j);
 		job_free(j);
 	}
+	check_due(cs);
 }
 
 int computer_sit(sgame *g, int side, int level)
@@ -390,7 +502,7 @@ int computers_init(server *s, char *msg, size_t size)
 	if (pipe(cs->pipe) < 0 || fcntl(cs->pipe[0], F_SETFL, O_NONBLOCK) < 0 ||
 	    fcntl(cs->pipe[1], F_SETFL, O_NONBLOCK) < 0 ||
 	    !(cs->wake = event_new(s->base, cs->pipe[0], EV_READ | EV_PERSIST, on_wake, s)) ||
-	    event_add(cs->wake, NULL) < 0) {
+	    event_add(cs->wake, NULL) < 0 || !(cs->due = evtimer_new(s->base, on_due, cs))) {
 		snprintf(msg, size, "cannot make the computer players' pipe: %s", strerror(errno));
 		if (cs->pipe[0] >= 0)
 			close(cs->pipe[0]), close(cs->pipe[1]);
@@ -422,6 +534,11 @@ void computers_free(server *s)
 		return;
 	while (cs->robots)
 		robot_free(cs->robots);
+	for (int level = NG_LEVEL_MIN; level <= NG_LEVEL_MAX; level++)
+		if (cs->seen[level].n)
+			server_log("computer-%d: %ld searches, the longest wait in line %lld ms, the "
+			           "longest search %lld ms", level, cs->seen[level].n,
+			           (long long)cs->seen[level].wait_ms, (long long)cs->seen[level].search_ms);
 	pthread_mutex_lock(&cs->mu);
 	cs->quit = 1;
 	for (int i = 0; i < cs->nw; i++)
@@ -440,6 +557,7 @@ void computers_free(server *s)
 			job_free(j);
 		}
 	event_free(cs->wake);
+	event_free(cs->due);
 	close(cs->pipe[0]);
 	close(cs->pipe[1]);
 	pthread_mutex_destroy(&cs->mu);
