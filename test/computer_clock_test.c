@@ -9,7 +9,8 @@
  * First three computer-10s of 1+0 are asked for a move at once: the
  * thread is shared (the first answer comes within half a budget, not
  * after a whole one) and the last, which waited for the two others, still
- * takes no more than its budget.  Then six games at once, played to
+ * takes no more than its budget.  A game without a clock gets a move
+ * within the top level's 5 s.  Then six games at once, played to
  * their end by the test: two of 1+0 against computer-10, one of 1+0
  * against computer-4, and three of 1+20 against computer-10, whose
  * moves' budget (20 s, a third of their minute) is what a computer of
@@ -216,6 +217,38 @@ static void at_once(int port, ng_search *se)
 	}
 }
 
+/* A game without a clock: computer-10 answers within the top level's own
+ * 5 s (and SLACK), not within the minute a move of a days game may take. */
+static void untimed(int port, ng_search *se)
+{
+	cgame c = { .who = "gus", .clock = "none", .level = 10 };
+	char line[600];
+	int ok = seek(&c, port), got = 0;
+	int64_t t0 = tc_now(), took = 0;
+	/* ("moved N MOVE" tells no clocks here: moved() does not apply) */
+	for (int turn = 0; ok && turn < 2 && !got; turn++) {
+		if ((int)ng_pos_side(ng_game_pos(c.g)) == c.me) {
+			t0 = tc_now();
+			play_mine(&c, se);
+		}
+		char mv[64];
+		ng_move m;
+		while (!got && tc_line(&c.t, line, sizeof line, 5000 + 3 * SLACK) > 0)
+			got = sscanf(line, "moved %*d %63s", mv) == 1 &&
+			      atoi(line + 6) == ng_game_ply(c.g) + 1 &&
+			      ng_move_parse(ng_game_pos(c.g), mv, &m) == NG_OK &&
+			      ng_game_play(c.g, m) == NG_OK;
+		took = tc_now() - t0;
+		if (turn == 0 && c.me == 1)   /* the computer opened: now the test */
+			got = 0;
+	}
+	CHECK(got && took <= 5000 + SLACK, "... its move came in %lld ms: at most 5 s and %d ms",
+	      (long long)took, SLACK);
+	tc_answer(&c.t, "resign", "ok", line, sizeof line);
+	tc_close(&c.t);
+	ng_game_free(c.g);
+}
+
 /* Everything c's connection has for now; the test moves when it is to. */
 static void follow(cgame *c, ng_search *se)
 {
@@ -258,6 +291,7 @@ int main(void)
 	ng_search *se = ng_search_new();
 	ng_search_set_level(se, 4);
 	at_once(port, se);
+	untimed(port, se);
 	int ok = 1;
 	for (int i = 0; i < NGAMES && ok; i++)   /* one at a time: never paired together */
 		ok = seek(&games[i], port);

@@ -41,6 +41,7 @@
 #include <unistd.h>
 
 #define BUDGET_MAX_MS 60000   /* a move's time at most (days games too) */
+#define UNTIMED_MS 5000       /* a move's time without a clock */
 #define DRAW_CP 60            /* a draw is accepted within this of even
                                * (not at level 1, whose search scores nothing) */
 #define RESIGN_SEARCHES 2     /* lost for sure in so many searches running */
@@ -332,12 +333,17 @@ static void told(conn *c, const char *line)
 }
 
 /* The time for the move to come: remaining/25 + the increment, at most a
- * third of what remains and BUDGET_MAX_MS; days games and games without
- * a clock: the level's own limits within BUDGET_MAX_MS. */
+ * third of what remains and BUDGET_MAX_MS; days games BUDGET_MAX_MS (a
+ * move within a minute); games without a clock UNTIMED_MS, the top
+ * level's own time (the levels below stop at their depth sooner): an
+ * explicit limit replaces a level's own, and a player without a clock
+ * should not wait a minute a move. */
 static int64_t budget(const sgame *g, int side)
 {
-	if (!g->clock_min || g->clock_days)
+	if (g->clock_days)
 		return BUDGET_MAX_MS;
+	if (!g->clock_min)
+		return UNTIMED_MS;
 	int64_t left = game_left(g, side);
 	int64_t b = left / 25 + (int64_t)g->clock_inc * 1000;
 	if (b > left / 3)
