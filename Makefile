@@ -260,6 +260,7 @@ build/asan/test/server_hostile_test build/test/players_test build/asan/test/play
   build/test/server_start_test build/asan/test/server_start_test build/test/names_test \
   build/asan/test/names_test build/test/server_seek_test build/asan/test/server_seek_test \
   build/test/challenge_test build/asan/test/challenge_test build/test/bot_test \
+  build/test/challenge_computer_test build/asan/test/challenge_computer_test \
   build/test/casual_test build/asan/test/casual_test \
   build/asan/test/bot_test build/test/arena_test build/asan/test/arena_test \
   build/test/arena_fault_test build/asan/test/arena_fault_test: test/srvtest.h
