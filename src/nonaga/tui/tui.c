@@ -395,7 +395,8 @@ static int title_screen(tui *t)
 	char item[200] = "";
 	if (!t->opt->door)   /* a guest of the door goes to the lobby at once */
 		find_waiting(t, item, sizeof item);
-	int next = menu_run(&t->s, can_resume(t), item[0] ? item : NULL, t->opt->door, notice);
+	int next = menu_run(&t->s, can_resume(t), item[0] ? item : NULL, t->opt->door,
+	                    lobby_computers_offered(t->opt), notice);
 	if (notice == t->note)
 		t->note = NULL;   /* told */
 	t->notice = NULL;
@@ -550,6 +551,7 @@ static int run_screen(tui *t, int screen)
 	switch (screen) {
 	case TITLE: return title_screen(t);
 	case MENU_ONLINE: return online_screen(t);
+	case MENU_COMPUTER: return lobby_computer_ask(), online_screen(t);
 	case MENU_WAITING: return waiting_screen(t);
 	case MENU_PUZZLES: return puzzles_screen(t);
 	case MENU_PAST: return past_screen(t);

@@ -379,6 +379,11 @@ void online_clock_set(const char *clock);
 int online_open(const options *opt, char *msg, size_t size);
 /* Something for the lobby to say when it next opens. */
 void online_tell(const char *text);
+/* lobby_computer.c: does the server found as for playing (never started)
+ * offer computer players (1, or 0, also when none answers)?  And the
+ * lobby's next opening is on its Play the computer. */
+int lobby_computers_offered(const options *opt);
+void lobby_computer_ask(void);
 
 /* ----------------------------------------------------------- chatline.c */
 
@@ -419,8 +424,11 @@ int choose_run(const char *title, const char *text, const char *const *items,
  * MENU_RESUME to resume the saved game, MENU_WAITING for the waiting game,
  * MENU_PAST for the past games, MENU_QUIT to quit. */
 enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST, MENU_PLAY_ON, MENU_ONLINE,
-       MENU_WAITING, MENU_PUZZLES };
-int menu_run(lineup *s, int can_resume, const char *waiting, int door,
+       MENU_WAITING, MENU_COMPUTER, MENU_PUZZLES };
+/* (served: the server found as for playing offers computer players; then
+ * Play against the computer asks where, and MENU_COMPUTER is the lobby's
+ * Play the computer; at the SSH door it is that at once.) */
+int menu_run(lineup *s, int can_resume, const char *waiting, int door, int served,
              const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
