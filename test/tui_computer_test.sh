@@ -1,0 +1,121 @@
+#!/bin/sh
+# tui_computer_test.sh - Play the computer on the server (issue 39;
+# nonaga(6), ONLINE: challenge to computer-N), in English and in Japanese,
+# with a real server offering computer-1 and computer-7 (computer-7 rated
+# 1843 in the state's ratings snapshot): the title menu asks where to play
+# the computer (this computer, unrated, or the server, rated) and the
+# server's way lists the computers with their levels and ratings; the
+# lobby's entry does the same, computer-7 and 5+3 are chosen, and the game
+# begins against computer-7 with that clock (the header compared whole);
+# with a server without computers, and with none, Enter on the title
+# menu's item starts the game on this computer at once, as before.
+cd "$(dirname "$0")/.." || exit 1
+. test/tmux.sh
+tmux_init tui_computer
+me=$(id -un)
+clients_init none   # (the sessions; each player says its server)
+
+# server_up DIR OPTION...: a server on DIR.sock, computer-7 rated 1843
+server_up() {
+	dir=$1; shift
+	mkdir -p "$dir"
+	printf 'seq 0\ncomputer-7 1843.2 60.0 0.06 40\n' > "$dir/ratings"
+	"$NONAGA" --serve --listen "unix:$dir.sock" --state "$dir" --grace 3 "$@" \
+		2>>"$dir.log" &
+	server=$!
+	for i in $(seq 200); do
+		grep -q "serving" "$dir.log" 2>/dev/null && test -S "$dir.sock" && break
+		sleep 0.05
+	done
+}
+server_down() {
+	kill "$server"
+	wait "$server" 2>/dev/null
+}
+
+# player NAME SOCKET: the game in the language $L against the server at
+# SOCKET (there or not), with its own settings and state
+player() {
+	cat > "$TMUX_DIR/$1.sh" <<EOF
+exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=$L \\
+	XDG_STATE_HOME="$TMUX_DIR/state-$1" XDG_CONFIG_HOME="$TMUX_DIR/config-$1" \\
+	"$NONAGA" --server "unix:$2" 2>>"$TMUX_DIR/stderr"
+EOF
+	T kill-session -t "=$1" 2>/dev/null
+	T new-session -d -s "$1" -x 80 -y 24 "sh $TMUX_DIR/$1.sh"
+}
+chosen() { scr "$1" | grep '▸'; }
+moved() { [ "$(chosen "$1")" != "$was" ]; }
+# down_one NAME TEXT: TEXT chosen, or Down and its effect waited for
+down_one() {
+	shows "$1" "$2" && return 0
+	was=$(chosen "$1")
+	press "$1" Down
+	poll 5 moved "$1"
+	false
+}
+line_is() { seen=$1; scr "$1" | grep -qxF -- "$2"; }
+first() { scr "$1" | head -n 1; }
+
+run() {
+	L=$1
+	if [ "$L" = ja ]; then
+		AI="コンピュータと対戦" HERE="この端末で (レーティングなし)" THERE="サーバーで (レート戦)"
+		COMPUTER="コンピュータと対局" LEVEL="レベル" UNRATED="レーティングなし"
+		PLAYNOW="今すぐ対局" ONLINE_HDR="オンライン" YRE=" \\(あなた\\)" LOCAL="コンピュータ: "
+	else
+		AI="Play against the computer" HERE="On this computer (unrated)"
+		THERE="On the server (rated)" COMPUTER="Play the computer" LEVEL="level"
+		UNRATED="not rated yet" PLAYNOW="Play now" ONLINE_HDR="online" YRE=" \\(you\\)"
+		LOCAL="computer: "
+	fi
+	rm -rf "$TMUX_DIR"/state-* "$TMUX_DIR"/config-*
+	server_up "$TMUX_DIR/s1-$L" --computers 1,7 --pair-wait 0
+
+	# --- the title menu: where to play the computer
+	player a "$dir.sock"
+	check "$L: the title menu, on Play against the computer" see a "▸ $AI" 15
+	press a Enter
+	check "$L: Enter asks where: this computer first" see a "▸ $HERE"
+	check "$L: ... or the server" line_is a "    $THERE"
+	press a Down Enter
+	check "$L: the server's computers, by level" see a "▸ computer-1 ∙ $LEVEL 1 ∙ $UNRATED" 15
+	check "$L: ... with computer-7's rating" line_is a "    computer-7 ∙ $LEVEL 7 ∙ 1843"
+	press a Escape
+	check "$L: Esc: the lobby" see a "$PLAYNOW"
+
+	# --- the lobby's Play the computer: computer-7, 5+3
+	check "$L: the lobby's Play the computer" poll 10 down_one a "▸ $COMPUTER"
+	press a Enter
+	check "$L: its list" see a "▸ computer-1 ∙ $LEVEL 1 ∙ $UNRATED" 15
+	press a Down
+	check "$L: computer-7 chosen" see a "▸ computer-7 ∙ $LEVEL 7 ∙ 1843"
+	press a Enter
+	check "$L: then Play now's clocks" see a "▸ 1+0"
+	press a Down Down
+	check "$L: 5+3 chosen" see a "▸ 5+3"
+	press a Enter
+	T5='(4:5[0-9]|5:0[0-9])'   # (5+3: 5:00 less what ran, plus 3 a move)
+	check "$L: the game begins against computer-7, 5+3 on both clocks" poll 15 eval \
+		'first a | grep -qE "^NONAGA ∙ $ONLINE_HDR c1 ∙ (◉ computer-7 \(1843\) $T5 ∙ ◼ $me$YRE $T5|◉ $me$YRE $T5 ∙ ◼ computer-7 \(1843\) $T5)\$"'
+	T kill-session -t "=a"
+	server_down
+
+	# --- a server without computers, and none: the computer here at once
+	server_up "$TMUX_DIR/s2-$L"
+	player b "$dir.sock"
+	check "$L: no computers on the server: the title menu" see b "▸ $AI" 15
+	press b Enter
+	check "$L: ... Enter plays on this computer at once" see b "$LOCAL" 15
+	T kill-session -t "=b"
+	server_down
+	player c "$TMUX_DIR/nothing.sock"
+	check "$L: no server: the title menu" see c "▸ $AI" 15
+	press c Enter
+	check "$L: ... Enter plays on this computer at once" see c "$LOCAL" 15
+	T kill-session -t "=c"
+}
+
+run en
+[ -n "$ONLY_EN" ] || run ja
+finish
