@@ -8,7 +8,9 @@
 # lobby's entry does the same, computer-7 and 5+3 are chosen, and the game
 # begins against computer-7 with that clock (the header compared whole);
 # with a server without computers, and with none, Enter on the title
-# menu's item starts the game on this computer at once, as before.
+# menu's item starts the game on this computer at once, as before; at the
+# SSH door, where there is no computer of the guest's, the item goes
+# straight to the server's.
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init tui_computer
@@ -116,6 +118,42 @@ run() {
 	T kill-session -t "=c"
 }
 
+# door: the SSH door for a new key, against a server whose --gateway is
+# this account (as test/tui_door_test.sh): no computer on the guest's side,
+# the title menu's item goes straight to the server's computers
+door() {
+	if ! command -v ssh-keygen >/dev/null 2>&1; then
+		echo "tui_computer: skipped: there is no ssh-keygen (the door's part)"
+		return
+	fi
+	D=$TMUX_DIR/door
+	mkdir -p -m 700 "$D/srv"
+	"$NONAGA" --serve --gateway "$me" --listen "unix:$D/s.sock" --state "$D/srv" \
+		--computers 7 2>>"$D/server.log" &
+	server=$!
+	poll 10 test -S "$D/s.sock"
+	ssh-keygen -q -t ed25519 -N '' -C k1 -f "$D/k1"
+	echo "publickey $(cut -d' ' -f1,2 "$D/k1.pub")" > "$D/auth1"
+	cat > "$D/d.sh" <<EOS
+exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=en \\
+	SSH_USER_AUTH="$D/auth1" SSH_CONNECTION="127.0.0.1 5000 127.0.0.1 22" \\
+	SSH_ORIGINAL_COMMAND= "$NONAGA" --door --server "unix:$D/s.sock"
+EOS
+	T new-session -d -s d -x 80 -y 24 "sh $D/d.sh"
+	check "door: a new key is asked for a name" see d "Name:" 20
+	press d Alba7 Enter
+	check "door: the lobby" see d "Online as Alba7" 20
+	press d Escape
+	check "door: Esc: the title menu offers Play against the computer" \
+		see d "▸ Play against the computer" 15
+	press d Enter
+	check "door: Enter: straight to the server's computers" \
+		see d "▸ computer-7 ∙ level 7 ∙ not rated yet" 15
+	T kill-session -t "=d"
+	server_down
+}
+
 run en
 [ -n "$ONLY_EN" ] || run ja
+door
 finish
