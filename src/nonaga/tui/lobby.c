@@ -509,7 +509,8 @@ static int waited(lobby *lb, int r)
 static int play_now(lobby *lb)
 {
 	if (!lobby_clock(playnow_clock, sizeof playnow_clock, _("Play now"), _("Which clock? (minutes for the game + seconds "
-	                                     "added a move, or days a move)")))
+	                                     "added a move, or days a move)")) ||
+	    !lobby_terms(_("Play now")))
 		return 0;
 	return waited(lb, lobby_seek(lb->on, playnow_clock, lb->msg, sizeof lb->msg));
 }

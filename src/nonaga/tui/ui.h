@@ -375,6 +375,10 @@ int online_play(const options *opt, lineup *s, int first, char *msg, size_t size
  * the settings; and set from them. */
 const char *online_clock(void);
 void online_clock_set(const char *clock);
+/* Play now's rules and rating (casual 1: not rated) last chosen, kept in
+ * the settings too; and set from them (lobby_seek.c). */
+void online_seek_terms(ng_rules *rules, int *casual);
+void online_seek_terms_set(ng_rules rules, int casual);
 /* Connect now (online_play would): 0, or -1 with the reason in msg. */
 int online_open(const options *opt, char *msg, size_t size);
 /* Something for the lobby to say when it next opens. */
