@@ -240,6 +240,10 @@ run() {
 	check "$L: ... Play now's rules and rating kept in the settings" eval \
 		'grep -x "playnow-r.*" "$TMUX_DIR/config-a/nonaga/settings" | tr "\n" " " |
 			grep -qx "playnow-rules=simple playnow-rated=casual "'
+	player a unix   # (the settings just kept)
+	check "$L: started again, the lobby" lobby a
+	press a Enter Enter
+	check "$L: ... Play now's rules and rating from the settings first" see a "▸ $SIMPLE_CASUAL"
 	T kill-session -t "=a" 2>/dev/null
 	server_down
 
