@@ -7,8 +7,9 @@
 # server's way lists the computers with their levels and ratings; the
 # lobby's entry does the same, computer-7 and 5+3 are chosen, and the game
 # begins against computer-7 with that clock (the header compared whole);
-# with a server without computers, and with none, Enter on the title
-# menu's item starts the game on this computer at once, as before; at the
+# with a server without computers the server's way says it has none, and
+# with no server configured Enter on the title menu's item starts the game
+# on this computer at once, as before; at the
 # SSH door, where there is no computer of the guest's, the item goes
 # straight to the server's.
 cd "$(dirname "$0")/.." || exit 1
@@ -35,13 +36,14 @@ server_down() {
 	wait "$server" 2>/dev/null
 }
 
-# player NAME SOCKET: the game in the language $L against the server at
-# SOCKET (there or not), with its own settings and state
+# player NAME [SOCKET]: the game in the language $L against the server at
+# SOCKET (none configured without it), with its own settings and state
 player() {
+	srv=${2:+--server unix:$2}
 	cat > "$TMUX_DIR/$1.sh" <<EOF
 exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=$L \\
 	XDG_STATE_HOME="$TMUX_DIR/state-$1" XDG_CONFIG_HOME="$TMUX_DIR/config-$1" \\
-	"$NONAGA" --server "unix:$2" 2>>"$TMUX_DIR/stderr"
+	"$NONAGA" $srv 2>>"$TMUX_DIR/stderr"
 EOF
 	T kill-session -t "=$1" 2>/dev/null
 	T new-session -d -s "$1" -x 80 -y 24 "sh $TMUX_DIR/$1.sh"
@@ -65,11 +67,13 @@ run() {
 		AI="コンピュータと対戦" HERE="この端末で (レーティングなし)" THERE="サーバーで (レート戦)"
 		COMPUTER="コンピュータと対局" LEVEL="レベル" UNRATED="レーティングなし"
 		PLAYNOW="今すぐ対局" ONLINE_HDR="オンライン" YRE=" \\(あなた\\)" LOCAL="コンピュータ: "
+		NONE="このサーバーにはコンピュータのプレイヤーがいません。"
 	else
 		AI="Play against the computer" HERE="On this computer (unrated)"
 		THERE="On the server (rated)" COMPUTER="Play the computer" LEVEL="level"
 		UNRATED="not rated yet" PLAYNOW="Play now" ONLINE_HDR="online" YRE=" \\(you\\)"
 		LOCAL="computer: "
+		NONE="This server offers no computer players."
 	fi
 	rm -rf "$TMUX_DIR"/state-* "$TMUX_DIR"/config-*
 	server_up "$TMUX_DIR/s1-$L" --computers 1,7 --pair-wait 0
@@ -103,15 +107,18 @@ run() {
 	T kill-session -t "=a"
 	server_down
 
-	# --- a server without computers, and none: the computer here at once
+	# --- a server without computers: it says so; none: the computer here
 	server_up "$TMUX_DIR/s2-$L"
 	player b "$dir.sock"
-	check "$L: no computers on the server: the title menu" see b "▸ $AI" 15
+	check "$L: a server without computers: the title menu" see b "▸ $AI" 15
 	press b Enter
-	check "$L: ... Enter plays on this computer at once" see b "$LOCAL" 15
+	check "$L: ... Enter asks where" see b "▸ $HERE"
+	press b Down Enter
+	check "$L: ... on the server: the lobby says it has no computers" \
+		poll 15 line_is b "  $NONE"
 	T kill-session -t "=b"
 	server_down
-	player c "$TMUX_DIR/nothing.sock"
+	player c
 	check "$L: no server: the title menu" see c "▸ $AI" 15
 	press c Enter
 	check "$L: ... Enter plays on this computer at once" see c "$LOCAL" 15

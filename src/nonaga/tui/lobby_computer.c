@@ -115,15 +115,11 @@ static int ask_computers(const options *opt, computers *cs, char *msg, size_t si
 	return cs->n;
 }
 
-int lobby_computers_offered(const options *opt)
+int lobby_server_configured(const options *opt)
 {
-	static computers cs;
-	char why[512];
-	int absent;
 	netclient_opts o = { .server = opt->server, .key_file = opt->key_file,
 	                     .as = opt->door_as };
-	cs.n = 0;
-	return client_query(&o, "who", who_each, &cs, &absent, "", why, sizeof why) > 0;
+	return opt->door || netclient_configured(&o);
 }
 
 /* Waits for the answer to the challenge: LW_PAIRED (the game's sync

@@ -44,7 +44,7 @@ typedef struct menu {
 	/* The SSH door's guests get no games on this machine, no save files,
 	 * no past games (and the lobby at once, not a waiting game): the
 	 * items door_hides are not shown, but for Play against the computer
-	 * when the server has computers (served). */
+	 * when a server is configured (served: the door's is). */
 	int door, served;
 	/* Blank lines between groups of items: 1, or 0 when the screen is too
 	 * short for them. */
@@ -198,7 +198,7 @@ static int shown(const menu *m, int i)
 }
 
 /* Play against the computer: here (MENU_PLAY), the server's computers
- * (MENU_COMPUTER: at the door at once, else when the server has them and
+ * (MENU_COMPUTER: at the door at once, else when a server is configured and
  * the player chooses so), or -1 (Esc: the menu goes on). */
 static int where_computer(const menu *m, start_mode k)
 {

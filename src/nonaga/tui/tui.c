@@ -397,7 +397,7 @@ static int title_screen(tui *t)
 	if (!t->opt->door)   /* a guest of the door goes to the lobby at once */
 		find_waiting(t, item, sizeof item);
 	int next = menu_run(&t->s, can_resume(t), item[0] ? item : NULL, t->opt->door,
-	                    lobby_computers_offered(t->opt), notice);
+	                    lobby_server_configured(t->opt), notice);
 	if (notice == t->note)
 		t->note = NULL;   /* told */
 	t->notice = NULL;

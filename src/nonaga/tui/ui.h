@@ -383,10 +383,11 @@ void online_seek_terms_set(ng_rules rules, int casual);
 int online_open(const options *opt, char *msg, size_t size);
 /* Something for the lobby to say when it next opens. */
 void online_tell(const char *text);
-/* lobby_computer.c: does the server found as for playing (never started)
- * offer computer players (1, or 0, also when none answers)?  And the
- * lobby's next opening is on its Play the computer. */
-int lobby_computers_offered(const options *opt);
+/* lobby_computer.c: is a server configured for this program (--server,
+ * NONAGA_SERVER, server=, the host's shared server, the door: 1, else 0;
+ * nothing is connected to)?  And the lobby's next opening is on its Play
+ * the computer. */
+int lobby_server_configured(const options *opt);
 void lobby_computer_ask(void);
 
 /* ----------------------------------------------------------- chatline.c */
@@ -429,9 +430,9 @@ int choose_run(const char *title, const char *text, const char *const *items,
  * MENU_PAST for the past games, MENU_QUIT to quit. */
 enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST, MENU_PLAY_ON, MENU_ONLINE,
        MENU_WAITING, MENU_COMPUTER, MENU_PUZZLES };
-/* (served: the server found as for playing offers computer players; then
- * Play against the computer asks where, and MENU_COMPUTER is the lobby's
- * Play the computer; at the SSH door it is that at once.) */
+/* (served: a server is configured, lobby_server_configured; then Play
+ * against the computer asks where, and MENU_COMPUTER is the lobby's Play
+ * the computer; at the SSH door it is that at once.) */
 int menu_run(lineup *s, int can_resume, const char *waiting, int door, int served,
              const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
