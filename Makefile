@@ -263,6 +263,7 @@ build/asan/test/server_hostile_test build/test/players_test build/asan/test/play
   build/test/challenge_test build/asan/test/challenge_test build/test/bot_test \
   build/test/casual_test build/asan/test/casual_test build/test/computer_clock_test \
   build/asan/test/computer_clock_test \
+  build/test/challenge_computer_test build/asan/test/challenge_computer_test \
   build/asan/test/bot_test build/test/arena_test build/asan/test/arena_test \
   build/test/arena_fault_test build/asan/test/arena_fault_test: test/srvtest.h
 build/test/diskfull_test build/asan/test/diskfull_test: src/nonaga/server/server_journal.c src/nonaga/durable.c

@@ -7,7 +7,11 @@
 # opponents, compared whole; the one who waited plays Red) while the wait
 # counts the seconds; the clock chosen comes first the next time and is
 # kept in the settings; Esc while waiting unseeks (a second seeker is not
-# paired with the first); a challenge from the lobby's Challenge...
+# paired with the first); after the clock come the rules and whether the
+# game is rated (standard and rated first; simple and casual chosen, a
+# lone seeker's `seek' says so in the server's log, and the choice comes
+# first the next time and is kept in the settings); a challenge from the
+# lobby's Challenge...
 # accepted in the other terminal starts the game on both; and with
 # --computers 1 --pair-wait 1 a lone seeker plays computer-1, whose first
 # move arrives.  One player is this login over the Unix socket, the other
@@ -86,6 +90,7 @@ run() {
 		TOLD_BOB="bob から対局の申し込み: 5+3、標準ルール、レート戦。a で受ける、d で断る。"
 		TOLD_IN_GAME="bob から対局の申し込み: m でロビーに戻り、a で受けます。"
 		QUEUED="computer-1 は探索の順番待ちです (前に 2 件)。"
+		STD_RATED="標準ルール、レート戦" SIMPLE_CASUAL="簡易ルール、カジュアル (レーティングなし)"
 		ONLINE_HDR="オンライン" YOU=" (あなた)" RED_TURN="赤の番 (あなた)" BLUE_TURN="青の番 (あなた)" LAST="直前の手:"
 	else
 		ONLINE="Play online" PLAYNOW="Play now" LOOKING="Looking for an opponent" STOPPED="You stopped looking for an opponent."
@@ -96,6 +101,7 @@ run() {
 		TOLD_BOB="bob challenges you: 5+3, standard rules, rated. a accepts, d declines."
 		TOLD_IN_GAME="bob challenges you: m goes to the lobby, where a accepts it."
 		QUEUED="computer-1 waits for a search thread: 2 before it."
+		STD_RATED="Standard rules, rated" SIMPLE_CASUAL="Simple rules, casual (not rated)"
 		ONLINE_HDR="online" YOU=" (you)" RED_TURN="Red to move (you)" BLUE_TURN="Blue to move (you)" LAST="Last move:"
 	fi
 	YRE=$(printf '%s' "$YOU" | sed 's/[()]/\\&/g')   # (as an ERE)
@@ -120,13 +126,15 @@ run() {
 	press a Enter
 	check "$L: Enter on Play now asks for a clock, 1+0 first" see a "▸ 1+0"
 	press a Down Enter
+	check "$L: then the rules and rating, standard and rated first" see a "▸ $STD_RATED"
+	press a Enter
 	check "$L: then waits, saying so" see a "$LOOKING"
 	check "$L: ... counting the seconds" see a "$LOOKING ∙ 0:02"
 	player b tcp
 	check "$L: a second terminal's lobby" lobby b
 	press b Enter
 	check "$L: its clock chooser" see b "▸ 1+0"
-	press b Down Enter
+	press b Down Enter Enter
 	check "$L: the first sees the game" see a "$RED_TURN"
 	check "$L: ... as Red, against the second (header)" poll 10 eval \
 		'first a | grep -qxF "NONAGA ∙ $ONLINE_HDR play-1 ∙ ◉ $me$YOU M:SS ∙ ◼ $me.tcp M:SS"'
@@ -144,11 +152,11 @@ run() {
 	# --- the clock chosen comes first; Esc while waiting unseeks
 	press a Enter
 	check "$L: the clock chosen last comes first" see a "▸ $CLOCK_32"
-	press a Enter
+	press a Enter Enter
 	check "$L: waiting again" see a "$LOOKING"
 	press a Escape
 	check "$L: Esc stops waiting, back in the lobby" see a "$STOPPED"
-	press b Enter Enter
+	press b Enter Enter Enter
 	check "$L: the second seeks the same clock and waits 2 s" see b "$LOOKING ∙ 0:02"
 	check "$L: ... not paired with the first, who unsought" line_is a "  $STOPPED"
 	# the wait wakes once a second for its counter, no more (doc/design.md)
@@ -207,6 +215,12 @@ run() {
 	press a Enter
 	check "$L: the clock chooser, the clock kept in the settings first" see a "▸ $CLOCK_32"
 	press a Enter
+	check "$L: the rules and rating" see a "▸ $STD_RATED"
+	press a Down Down Down
+	check "$L: simple and casual chosen" see a "▸ $SIMPLE_CASUAL"
+	press a Enter
+	check "$L: the seek says so" poll 10 grep -qx ".*nonaga: $me seeks 3+2 simple casual" \
+		"$TMUX_DIR/s2-$L.log"
 	check "$L: nobody comes: the computer plays" poll 15 eval \
 		'first a | grep -qE "^NONAGA ∙ $ONLINE_HDR play-1 ∙ (◉ computer-1 M:SS ∙ ◼ $me$YRE M:SS|◉ $me$YRE M:SS ∙ ◼ computer-1 M:SS)\$"'
 	if first a | grep -qF "◉ $me$YOU"; then
@@ -215,7 +229,22 @@ run() {
 	else   # (not there when the clock was chosen, the last keys)
 		check "$L: the computer's first move arrives" see a "$LAST ◉" 15
 	fi
-	T kill-session -t "=a"
+	press a m y
+	check "$L: back in the lobby" see a "$PLAYNOW"
+	press a Enter Enter
+	check "$L: the rules and rating chosen last come first" see a "▸ $SIMPLE_CASUAL"
+	press a Escape
+	check "$L: (Esc: the lobby)" poll 10 line_is a "  ▸ $PLAYNOW"
+	press a q
+	check "$L: q quits" poll 10 dead a
+	check "$L: ... Play now's rules and rating kept in the settings" eval \
+		'grep -x "playnow-r.*" "$TMUX_DIR/config-a/nonaga/settings" | tr "\n" " " |
+			grep -qx "playnow-rules=simple playnow-rated=casual "'
+	player a unix   # (the settings just kept)
+	check "$L: started again, the lobby" lobby a
+	press a Enter Enter
+	check "$L: ... Play now's rules and rating from the settings first" see a "▸ $SIMPLE_CASUAL"
+	T kill-session -t "=a" 2>/dev/null
 	server_down
 
 	# --- `queued': the computer waits for a search thread, and says so

@@ -269,6 +269,15 @@ static const char *resolve(netclient_opts *o)
 	return NULL;
 }
 
+int netclient_configured(const netclient_opts *given)
+{
+	netclient_opts o = *given;
+	struct stat st;
+	const char *path = shared_path();
+	return o.as || resolve(&o) || (path[0] == '/' && lstat(path, &st) == 0 &&
+	                               S_ISSOCK(st.st_mode));
+}
+
 static int read_key(const netclient_opts *o, char key[NET_KEY_HEX + 1], char *msg, size_t size)
 {
 	char buf[128] = "";

@@ -65,6 +65,12 @@ typedef struct netclient_info {
 int netclient_open(const netclient_opts *o, char *name, size_t name_size,
                    netclient_info *info, char *msg, size_t size);
 
+/* Is a server configured for this program (1) or not (0): the address
+ * given (o->server, NONAGA_SERVER, the settings' server=), the door's
+ * (o->as), or the host's shared server's socket there?  Nothing is
+ * connected to: a server that does not answer counts. */
+int netclient_configured(const netclient_opts *o);
+
 /* Why net_parse_addr refused text (its code), in the player's language. */
 void netclient_addr_error(int code, const char *text, char *msg, size_t size);
 

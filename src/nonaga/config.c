@@ -8,6 +8,10 @@
  *   rules=standard|simple
  *   language=CODE          (empty: the system's default)
  *   clock=M+I|Dd           the online lobby's Play now clock chosen last
+ *   playnow-rules=standard|simple
+ *   playnow-rated=rated|casual
+ *                          Play now's rules and rating chosen last (written
+ *                          when not standard and rated)
  *   server=ADDR            the online server, as --server takes it (set by
  *                          hand; kept when the menu saves)
  *
@@ -92,6 +96,15 @@ static int parse_line(config *c, char *line)
 			return 0;
 		snprintf(c->clock, sizeof c->clock, "%s", v);
 		c->have_clock = 1;
+	} else if (!strcmp(k, "playnow-rules")) {
+		if (ng_rules_from_name(v, &c->seek_rules) != NG_OK)
+			return 0;
+		c->have_seek_rules = 1;
+	} else if (!strcmp(k, "playnow-rated")) {
+		if (strcmp(v, "rated") && strcmp(v, "casual"))
+			return 0;
+		c->seek_casual = !strcmp(v, "casual");
+		c->have_seek_rated = 1;
 	} else if (!strcmp(k, "server")) {
 		net_addr a;
 		char why[200];
@@ -137,6 +150,13 @@ void config_words(const config *c, int all, char sep, char *out, size_t size)
 		n += (size_t)snprintf(out + n, size - n, "language=%s%c", c->lang, sep);
 	if ((c->have_clock || (all && c->clock[0])) && n < size)
 		n += (size_t)snprintf(out + n, size - n, "clock=%s%c", c->clock, sep);
+	int seek = all && (c->seek_rules != NG_STANDARD || c->seek_casual);
+	if ((c->have_seek_rules || seek) && n < size)
+		n += (size_t)snprintf(out + n, size - n, "playnow-rules=%s%c",
+		                      ng_rules_name(c->seek_rules), sep);
+	if ((c->have_seek_rated || seek) && n < size)
+		n += (size_t)snprintf(out + n, size - n, "playnow-rated=%s%c",
+		                      c->seek_casual ? "casual" : "rated", sep);
 	if (n > 0 && n < size && sep == ' ')
 		out[n - 1] = 0;   /* no space at the end */
 }

@@ -10,7 +10,10 @@ typedef struct config {
 	char lang[32];       /* a catalog's code, "" for the system default */
 	char server[300];    /* the online server's address, "" for none */
 	char clock[16];      /* the lobby's Play now clock last chosen, or "" */
+	ng_rules seek_rules; /* Play now's rules and */
+	int seek_casual;     /* rated (0) or casual (1), last chosen */
 	int have_level, have_side, have_rules, have_lang, have_clock;
+	int have_seek_rules, have_seek_rated;
 } config;
 
 /* Read the settings into *c (the have_ flags tell which were there).  0,

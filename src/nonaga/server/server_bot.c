@@ -6,7 +6,9 @@
  *                                has played a rated game
  *   challenge NAME CLOCK [standard|simple] [rated|casual]
  *                                "ok ID"; NAME's connections are told
- *                                "challenged ID FROM CLOCK RULES RATED"
+ *                                "challenged ID FROM CLOCK RULES RATED";
+ *                                a computer the server offers (computer-N)
+ *                                accepts at once
  *   accept ID, decline ID        by the player challenged: "ok"; then
  *                                both get "paired GAME SIDE OPPONENT TOKEN"
  *                                and the game's sync, or the challenger
@@ -88,6 +90,8 @@ static challenge **find(server *s, unsigned long id)
 	return NULL;
 }
 
+static void challenge_computer(conn *c, int level, const game_terms *gt);
+
 /* Is a connection of name's player here (but except)? */
 static int here(server *s, const char *name, const conn *except)
 {
@@ -110,6 +114,10 @@ void cmd_challenge(conn *c, char **w, int n)
 	ng_rules rules = gt.rules;
 	if (!strcmp(w[1], c->name)) {
 		conn_send(c, "error bad-argument you cannot challenge yourself");
+		return;
+	}
+	if (names_computer(w[1])) {
+		challenge_computer(c, names_computer(w[1]), &gt);
 		return;
 	}
 	int ignored = 0;
@@ -190,14 +198,13 @@ static int open_games(const server *s, const char *name)
 	return n;
 }
 
-/* Why the game cannot be made now (for "error CODE WHY"), or NULL. */
-static const char *cannot(conn *c, const challenge *h, char *why, size_t size)
+/* Why a game of a and b cannot be made now (for "error CODE WHY"), or
+ * NULL. */
+static const char *cannot(server *s, const char *a, const char *b, char *why, size_t size)
 {
-	server *s = c->srv;
 	if (s->ngames >= (s->opt.max_games ? s->opt.max_games : SERVER_GAMES_MAX))
 		return snprintf(why, size, "the server has too many games"), "busy";
-	if (open_games(s, c->name) >= GAMES_OPEN_MAX ||
-	    open_games(s, h->from->name) >= GAMES_OPEN_MAX)
+	if (open_games(s, a) >= GAMES_OPEN_MAX || open_games(s, b) >= GAMES_OPEN_MAX)
 		return snprintf(why, size, "a player has %d games open already", GAMES_OPEN_MAX),
 		       "too-many-games";
 	if (store_room(s) < 0)
@@ -217,6 +224,45 @@ static void game_name(server *s, unsigned long id, char *out, size_t size)
 		game_unlist(g);   /* a finished game does not keep its name */
 }
 
+/* A challenge to computer-LEVEL: accepted at once when the server offers
+ * that level (it plays any number of games at once), as the pairing after
+ * --pair-wait seats it (server_seek.c): "ok ID", then "paired GAME SIDE
+ * computer-LEVEL TOKEN" and the game's sync. */
+static void challenge_computer(conn *c, int level, const game_terms *gt)
+{
+	server *s = c->srv;
+	struct challenges *t = table(s);
+	char why[160], name[NET_NAME_MAX + 1], who[32];
+	snprintf(who, sizeof who, "computer-%d", level);
+	if (!(s->opt.computers & 1u << level)) {
+		conn_send(c, "error not-here %s is not offered on this server", who);
+		return;
+	}
+	const char *code = cannot(s, c->name, c->name, why, sizeof why);
+	if (!t || code) {
+		conn_send(c, "error %s %s", t ? code : "busy", t ? why : "out of memory");
+		return;
+	}
+	unsigned long id = ++t->next_id;
+	game_name(s, id, name, sizeof name);
+	sgame *g = game_new(s, name, gt->rules, gt->min, gt->inc, gt->days);
+	if (!g) {
+		conn_send(c, "error busy out of memory");
+		return;
+	}
+	g->casual = gt->casual;   /* (before the seats: the journal's "new" says it) */
+	char r[NET_KEY_HEX + 1];
+	int side = net_random_hex(r) == 0 && (r[0] & 1) ? NG_BLUE : NG_RED;
+	server_log("%s challenges %s (%lu): %s", c->name, who, id, g->name);
+	conn_send(c, "ok %lu", id);
+	if (pair_sit(c, g, side, who) < 0 || computer_sit(g, !side, level) < 0) {
+		game_cancel(g, "no memory for the computer");
+		return;
+	}
+	game_sync(g, c);
+	conn_lobby_changed(s);
+}
+
 void cmd_accept(conn *c, char **w, int n)
 {
 	char why[160], name[NET_NAME_MAX + 1];
@@ -224,7 +270,7 @@ void cmd_accept(conn *c, char **w, int n)
 	if (!p)
 		return;
 	challenge *h = *p;
-	const char *code = cannot(c, h, why, sizeof why);
+	const char *code = cannot(c->srv, c->name, h->from->name, why, sizeof why);
 	if (code) {
 		conn_send(c, "error %s %s", code, why);
 		return;

@@ -15,6 +15,7 @@
 #include "client_mine.h"
 #include "lobby_seek.h"
 #include "lobby_lists.h"
+#include "lobby_computer.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +25,8 @@
 /* Play now's clock, chosen last (also for a challenge's). */
 static char playnow_clock[16];
 
-typedef enum { L_PLAYNOW, L_HOST, L_INVITE, L_CHALLENGE, L_RATINGS, L_RESUME, L_JOIN,
-               L_WATCH } ltype;
+typedef enum { L_PLAYNOW, L_HOST, L_INVITE, L_CHALLENGE, L_COMPUTER, L_RATINGS, L_RESUME,
+               L_JOIN, L_WATCH } ltype;
 
 typedef struct litem {
 	ltype type;
@@ -38,6 +39,7 @@ typedef struct lobby {
 	online *on;
 	litem item[LOBBY_MAX];
 	int n, sel;
+	int fixed;              /* the entries that are always there */
 	char users[512];
 	int nusers;
 	lobby_people ppl;       /* those online, for Invite... and Challenge... */
@@ -202,6 +204,12 @@ static void entries(lobby *lb)
 	/* TRANSLATORS: the lobby's entry: a rated game offered to one of
 	   those online (a bot, a player). */
 	add(lb->next, &lb->nnext, L_CHALLENGE, "", -1, _("Challenge..."));
+	int computer = 0;
+	for (int i = 0; i < lb->nconns; i++)
+		computer |= lb->conns[i].kind == 'c';
+	if (computer)   /* TRANSLATORS: the lobby's entry: the server's computers. */
+		add(lb->next, &lb->nnext, L_COMPUTER, "", -1, _("Play the computer"));
+	lb->fixed = 5 + computer;
 	/* TRANSLATORS: the lobby's last entry: the server's ratings
 	   table. */
 	add(lb->next, &lb->nnext, L_RATINGS, "", -1, _("Ratings"));
@@ -372,8 +380,8 @@ static void draw(const lobby *lb)
 	}
 	while (y < 3 + room)
 		text_line(y++, 0, COLS, "", A_NORMAL);
-	if (lb->n <= 5)   /* Play now, Host, Invite, Challenge and Ratings only */
-		text_line(3 + 5, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
+	if (lb->n <= lb->fixed)   /* Play now, Host, Invite, Challenge... only */
+		text_line(3 + lb->fixed, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
 	text_line(y++, 0, COLS, "", A_NORMAL);
 	/* TRANSLATORS: who is online: how many, then their names. */
 	snprintf(line, sizeof line, _("Online (%d): %s"), lb->nusers, lb->users);
@@ -482,14 +490,9 @@ static int challenge(lobby *lb)
 	return 0;
 }
 
-/* Play now: a clock, then the wait; 1 when paired (the game's sync
- * follows), else 0 (the lobby's lists are asked for again). */
-static int play_now(lobby *lb)
+/* After Play now's wait or Play the computer's: 1 when paired, else 0. */
+static int waited(lobby *lb, int r)
 {
-	if (!lobby_clock(playnow_clock, sizeof playnow_clock, _("Play now"), _("Which clock? (minutes for the game + seconds "
-	                                     "added a move, or days a move)")))
-		return 0;
-	int r = lobby_seek(lb->on, playnow_clock, lb->msg, sizeof lb->msg);
 	if (r == LW_PAIRED)
 		return 1;
 	if (r == LW_QUIT)
@@ -499,6 +502,17 @@ static int play_now(lobby *lb)
 	start_lists(lb);
 	follow(lb);   /* (the news of the wait were not read) */
 	return 0;
+}
+
+/* Play now: a clock, then the wait; 1 when paired (the game's sync
+ * follows), else 0 (the lobby's lists are asked for again). */
+static int play_now(lobby *lb)
+{
+	if (!lobby_clock(playnow_clock, sizeof playnow_clock, _("Play now"), _("Which clock? (minutes for the game + seconds "
+	                                     "added a move, or days a move)")) ||
+	    !lobby_terms(_("Play now")))
+		return 0;
+	return waited(lb, lobby_seek(lb->on, playnow_clock, lb->msg, sizeof lb->msg));
 }
 
 /* Host a game, for one player (who) or for anyone (""); 1 when asked. */
@@ -535,6 +549,9 @@ static int ask_game(lobby *lb, const litem *it, lineup *s, const options *opt)
 		return play_now(lb);
 	case L_CHALLENGE:
 		return challenge(lb);
+	case L_COMPUTER:
+		return waited(lb, lobby_computer(lb->on, opt, playnow_clock, sizeof playnow_clock,
+		                                 lb->msg, sizeof lb->msg));
 	case L_RATINGS:
 		lobby_ratings(opt, lb->msg, sizeof lb->msg);
 		return 0;
@@ -606,10 +623,14 @@ static void answer_challenge(lobby *lb, int key)
 
 static int lobby_run(lobby *lb, const options *opt, lineup *s)
 {
+	int r0;
 	lb->ask_at = INT64_MAX;   /* (asked when `lobby' is answered) */
 	start_lists(lb);
 	take_note(lb);
 	follow(lb);
+	if (lobby_computer_asked() && ask_game(lb, &(litem){ .type = L_COMPUTER }, s, opt) &&
+	    (r0 = play_game(lb, opt, s)) >= 0)
+		return r0;   /* (the title menu's Play the computer) */
 	for (;;) {
 		int r;
 		if (lb->quit)

@@ -1,7 +1,8 @@
 /*
  * lobby_seek.c - the lobby's ways to a game with whoever is there (issue
  * 39): Play now, a clock chosen (the last one first, kept in the
- * settings), `seek CLOCK' and a wait that counts the seconds until the
+ * settings), then the rules and whether the game is rated (the last
+ * chosen first, kept too), `seek CLOCK RULES rated|casual' and a wait that counts the seconds until the
  * server says `paired' (Esc: `unseek'); and the choosers the lobby's
  * Invite... and Challenge... share: a clock, one of those online (marked
  * when a computer or a bot), the server's ratings table.
@@ -97,6 +98,37 @@ int lobby_choose_player(const lobby_people *ppl, const char *me, const char *tit
 
 /* ------------------------------------------------------------- Play now */
 
+/* Play now's rules and rating, chosen last. */
+static ng_rules seek_rules = NG_STANDARD;
+static int seek_casual;
+
+void online_seek_terms(ng_rules *rules, int *casual)
+{
+	*rules = seek_rules;
+	*casual = seek_casual;
+}
+
+void online_seek_terms_set(ng_rules rules, int casual)
+{
+	seek_rules = rules == NG_SIMPLE ? NG_SIMPLE : NG_STANDARD;
+	seek_casual = !!casual;
+}
+
+int lobby_terms(const char *title)
+{
+	const char *items[4] = {
+		/* TRANSLATORS: Play now's choices after the clock: the rules,
+		   and whether the game changes the ratings. */
+		_("Standard rules, rated"), _("Standard rules, casual (not rated)"),
+		_("Simple rules, rated"), _("Simple rules, casual (not rated)") };
+	int c = choose_run(title, _("Which rules, and is the game rated?"), items, 4,
+	                   seek_rules * 2 + seek_casual);
+	if (c < 0)
+		return 0;
+	online_seek_terms_set(c / 2 ? NG_SIMPLE : NG_STANDARD, c % 2);
+	return 1;
+}
+
 static void draw_wait(const char *clock, int64_t secs)
 {
 	if (term_draw_too_small(NULL))
@@ -122,7 +154,8 @@ static void draw_wait(const char *clock, int64_t secs)
 int lobby_seek(online *on, const char *clock, char *msg, size_t size)
 {
 	msg[0] = 0;
-	if (online_send(on, OC_SEEK, "seek %s", clock) < 0)
+	if (online_send(on, OC_SEEK, "seek %s %s %s", clock, ng_rules_name(seek_rules),
+	                seek_casual ? "casual" : "rated") < 0)
 		return LW_LOST;
 	int64_t start = online_now_ms();
 	clearok(curscr, TRUE);

@@ -32,8 +32,13 @@ int lobby_clock(char *clock, size_t size, const char *title, const char *questio
 int lobby_choose_player(const lobby_people *ppl, const char *me, const char *title,
                         const char *question, const char *typed, char *who, size_t size);
 
+/* Choose Play now's rules and whether the game is rated (the last chosen
+ * first, kept: online_seek_terms, ui.h); 0 when given up. */
+int lobby_terms(const char *title);
+
 enum { LW_PAIRED, LW_GONE, LW_LOST, LW_QUIT };
-/* Seek a game of that clock and wait, counting the seconds: LW_PAIRED
+/* Seek a game of that clock, and of the rules and rating lobby_terms
+ * chose, and wait, counting the seconds: LW_PAIRED
  * (the game's sync follows, still unread), LW_GONE (Esc, or the server
  * refused: msg says), LW_LOST (the connection), LW_QUIT (q, a signal). */
 int lobby_seek(online *on, const char *clock, char *msg, size_t size);

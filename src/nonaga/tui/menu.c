@@ -43,8 +43,9 @@ typedef struct menu {
 	int first, resumable;
 	/* The SSH door's guests get no games on this machine, no save files,
 	 * no past games (and the lobby at once, not a waiting game): the
-	 * items door_hides are not shown. */
-	int door;
+	 * items door_hides are not shown, but for Play against the computer
+	 * when a server is configured (served: the door's is). */
+	int door, served;
 	/* Blank lines between groups of items: 1, or 0 when the screen is too
 	 * short for them. */
 	int gaps;
@@ -184,10 +185,39 @@ static const char *change(lineup *s, int what, int d)
 	return NULL;
 }
 
+/* Is item i a kind of a computer opponent's (KIND_COMPUTER)? */
+static int computer_kind(const menu *m, int i)
+{
+	return m->v[i].what == I_KIND && kind_of(m->v[i].kind)->players == KIND_COMPUTER;
+}
+
 static int shown(const menu *m, int i)
 {
 	return i >= m->first && i < m->n && (i != M_RESUME || m->resumable) &&
-	       !(m->door && m->v[i].door_hides);
+	       !(m->door && m->v[i].door_hides && !(m->served && computer_kind(m, i)));
+}
+
+/* Play against the computer: here (MENU_PLAY), the server's computers
+ * (MENU_COMPUTER: at the door at once, else when a server is configured and
+ * the player chooses so), or -1 (Esc: the menu goes on). */
+static int where_computer(const menu *m, start_mode k)
+{
+	if (m->door)
+		return MENU_COMPUTER;
+	if (!m->served)
+		return MENU_PLAY;
+	const char *items[2] = {
+		/* TRANSLATORS: where to play against the computer: the
+		   computer of the title menu's Level, on this machine. */
+		_("On this computer (unrated)"),
+		/* TRANSLATORS: where to play against the computer: a computer
+		   player of the online server, as in the lobby. */
+		_("On the server (rated)") };
+	int c = choose_run(_(kind_of(k)->label), _("Where? The server's computer players "
+	                   "have ratings, and so does a game against them."), items, 2, 0);
+	clearok(curscr, TRUE);
+	erase();
+	return c < 0 ? -1 : c ? MENU_COMPUTER : MENU_PLAY;
 }
 
 /* The item shown next after item in direction d (1 or -1); at an end,
@@ -337,7 +367,7 @@ static void draw(menu *m, const lineup *s, const char *notice,
 	*x_out = x;
 }
 
-int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
+int menu_run(lineup *s, int can_resume, const char *game_waiting, int door, int served,
              const char *notice)
 {
 	static menu M = { .sel = M_KINDS };
@@ -347,6 +377,7 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 	m->waiting = game_waiting && !door ? game_waiting : "";
 	m->resumable = can_resume && !door;
 	m->door = door;
+	m->served = served;
 	m->first = m->waiting[0] ? M_WAITING : m->resumable ? M_RESUME : M_KINDS;
 	/* the program starts on the game waiting for you, or on Resume, and
 	 * the menu is on Resume after a game that is left in progress (m);
@@ -428,6 +459,12 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door,
 				return MENU_RESUME;
 			case I_KIND: case I_LEVEL: case I_SIDE: {
 				start_mode k = m->v[m->sel].kind;
+				int a = kind_of(k)->players == KIND_COMPUTER ? where_computer(m, k)
+				        : kind_answer[k];
+				if (a < 0)
+					break;
+				if (a == MENU_COMPUTER)
+					return a;
 				if (kind_answer[k] == MENU_PLAY) {   /* a game here of that kind */
 					s->mode = k;
 					m->played = 1;

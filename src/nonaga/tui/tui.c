@@ -383,6 +383,7 @@ static void save_settings(const tui *t)
 {
 	config c = { .who = t->s };
 	snprintf(c.clock, sizeof c.clock, "%s", online_clock());
+	online_seek_terms(&c.seek_rules, &c.seek_casual);
 	snprintf(c.lang, sizeof c.lang, "%s", language_current());
 	snprintf(c.server, sizeof c.server, "%s", t->cfg.server);   /* set by hand */
 	char msg[PATH_MAX + 200];
@@ -395,7 +396,8 @@ static int title_screen(tui *t)
 	char item[200] = "";
 	if (!t->opt->door)   /* a guest of the door goes to the lobby at once */
 		find_waiting(t, item, sizeof item);
-	int next = menu_run(&t->s, can_resume(t), item[0] ? item : NULL, t->opt->door, notice);
+	int next = menu_run(&t->s, can_resume(t), item[0] ? item : NULL, t->opt->door,
+	                    lobby_server_configured(t->opt), notice);
 	if (notice == t->note)
 		t->note = NULL;   /* told */
 	t->notice = NULL;
@@ -414,9 +416,13 @@ static int online_screen(tui *t)
 	int next = online_play(t->opt, &t->s, t->online_first, t->online_msg,
 	                       sizeof t->online_msg);
 	t->online_first = 0;
-	/* Play now's clock, chosen in the lobby, is kept when the program is
-	 * left from there (the title menu keeps it else) */
-	if (next == MENU_QUIT && strcmp(online_clock(), t->cfg.clock))
+	/* Play now's clock, rules and rating, chosen in the lobby, are kept
+	 * when the program is left from there (the title menu keeps them else) */
+	ng_rules rules;
+	int casual;
+	online_seek_terms(&rules, &casual);
+	if (next == MENU_QUIT && (strcmp(online_clock(), t->cfg.clock) ||
+	                          rules != t->cfg.seek_rules || casual != t->cfg.seek_casual))
 		save_settings(t);
 	t->notice = t->online_msg[0] ? t->online_msg : NULL;
 	if (next == MENU_QUIT)   /* said after the screen closes */
@@ -550,6 +556,7 @@ static int run_screen(tui *t, int screen)
 	switch (screen) {
 	case TITLE: return title_screen(t);
 	case MENU_ONLINE: return online_screen(t);
+	case MENU_COMPUTER: return lobby_computer_ask(), online_screen(t);
 	case MENU_WAITING: return waiting_screen(t);
 	case MENU_PUZZLES: return puzzles_screen(t);
 	case MENU_PAST: return past_screen(t);
@@ -618,6 +625,7 @@ static int start(tui *t)
 		.rules = opt->rules_given || !cfg->have_rules ? opt->who.rules : cfg->who.rules,
 	};
 	online_clock_set(cfg->clock);
+	online_seek_terms_set(cfg->seek_rules, cfg->seek_casual);
 	if (t->cfg_msg[0] && !t->note)
 		t->note = t->cfg_msg;   /* a settings file that is not ours */
 	t->online_first = online;

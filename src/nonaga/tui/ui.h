@@ -386,10 +386,20 @@ int online_play(const options *opt, lineup *s, int first, char *msg, size_t size
  * the settings; and set from them. */
 const char *online_clock(void);
 void online_clock_set(const char *clock);
+/* Play now's rules and rating (casual 1: not rated) last chosen, kept in
+ * the settings too; and set from them (lobby_seek.c). */
+void online_seek_terms(ng_rules *rules, int *casual);
+void online_seek_terms_set(ng_rules rules, int casual);
 /* Connect now (online_play would): 0, or -1 with the reason in msg. */
 int online_open(const options *opt, char *msg, size_t size);
 /* Something for the lobby to say when it next opens. */
 void online_tell(const char *text);
+/* lobby_computer.c: is a server configured for this program (--server,
+ * NONAGA_SERVER, server=, the host's shared server, the door: 1, else 0;
+ * nothing is connected to)?  And the lobby's next opening is on its Play
+ * the computer. */
+int lobby_server_configured(const options *opt);
+void lobby_computer_ask(void);
 
 /* ----------------------------------------------------------- chatline.c */
 
@@ -430,8 +440,11 @@ int choose_run(const char *title, const char *text, const char *const *items,
  * MENU_RESUME to resume the saved game, MENU_WAITING for the waiting game,
  * MENU_PAST for the past games, MENU_QUIT to quit. */
 enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST, MENU_PLAY_ON, MENU_ONLINE,
-       MENU_WAITING, MENU_PUZZLES };
-int menu_run(lineup *s, int can_resume, const char *waiting, int door,
+       MENU_WAITING, MENU_COMPUTER, MENU_PUZZLES };
+/* (served: a server is configured, lobby_server_configured; then Play
+ * against the computer asks where, and MENU_COMPUTER is the lobby's Play
+ * the computer; at the SSH door it is that at once.) */
+int menu_run(lineup *s, int can_resume, const char *waiting, int door, int served,
              const char *notice);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
 void page_help(void);
