@@ -15,6 +15,7 @@
 #include "client_mine.h"
 #include "lobby_seek.h"
 #include "lobby_lists.h"
+#include "lobby_arena.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +25,8 @@
 /* Play now's clock, chosen last (also for a challenge's). */
 static char playnow_clock[16];
 
-typedef enum { L_PLAYNOW, L_HOST, L_INVITE, L_CHALLENGE, L_RATINGS, L_RESUME, L_JOIN,
-               L_WATCH } ltype;
+typedef enum { L_PLAYNOW, L_HOST, L_INVITE, L_CHALLENGE, L_ARENAS, L_RATINGS, L_RESUME,
+               L_JOIN, L_WATCH } ltype;
 
 typedef struct litem {
 	ltype type;
@@ -59,6 +60,7 @@ typedef struct lobby {
 	int changed;            /* it told: ask now */
 	int dirty;              /* the lists changed: the entries again */
 	int64_t ask_at;         /* when to ask again without being told */
+	lobby_arenas ar;        /* the arenas (lobby_arena.c) */
 } lobby;
 
 /* ------------------------------------------------------------- the news */
@@ -202,6 +204,8 @@ static void entries(lobby *lb)
 	/* TRANSLATORS: the lobby's entry: a rated game offered to one of
 	   those online (a bot, a player). */
 	add(lb->next, &lb->nnext, L_CHALLENGE, "", -1, _("Challenge..."));
+	/* TRANSLATORS: the lobby's entry: the server's tournaments. */
+	add(lb->next, &lb->nnext, L_ARENAS, "", -1, _("Arenas"));
 	/* TRANSLATORS: the lobby's last entry: the server's ratings
 	   table. */
 	add(lb->next, &lb->nnext, L_RATINGS, "", -1, _("Ratings"));
@@ -263,6 +267,8 @@ static void lobby_answer(lobby *lb, const online_ev *ev)
 /* One line of the server's. */
 static void news_line(lobby *lb, const online_ev *ev)
 {
+	if (lobby_arena_event(&lb->ar, lb->on, ev, lb->msg, sizeof lb->msg))
+		return;
 	if (ev->kind == OE_LIST && !strncmp(ev->text, "game ", 5)) {
 		lobby_put_game(lb->bgames, &lb->nbgames, ev->text, 0);
 	} else if (ev->kind == OE_LIST) {
@@ -372,8 +378,8 @@ static void draw(const lobby *lb)
 	}
 	while (y < 3 + room)
 		text_line(y++, 0, COLS, "", A_NORMAL);
-	if (lb->n <= 5)   /* Play now, Host, Invite, Challenge and Ratings only */
-		text_line(3 + 5, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
+	if (lb->n <= 6)   /* Play now, Host, Invite, Challenge, Arenas and Ratings only */
+		text_line(3 + 6, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
 	text_line(y++, 0, COLS, "", A_NORMAL);
 	/* TRANSLATORS: who is online: how many, then their names. */
 	snprintf(line, sizeof line, _("Online (%d): %s"), lb->nusers, lb->users);
@@ -501,6 +507,27 @@ static int play_now(lobby *lb)
 	return 0;
 }
 
+static int news_of(void *lb)
+{
+	return news(lb);
+}
+
+static int paired_of(void *lb)
+{
+	return ((lobby *)lb)->paired;
+}
+
+/* The arenas' screens (lobby_arena.c); 1 when paired, as play_now. */
+static int arenas(lobby *lb)
+{
+	lobby_hooks h = { lb, news_of, paired_of, lb->msg, sizeof lb->msg, playnow_clock,
+	                  sizeof playnow_clock };
+	int r = lobby_arena_run(&lb->ar, lb->on, &h);
+	lb->quit = r == LA_QUIT;
+	lb->lost = r == LA_LOST;
+	return r == LA_PAIRED;
+}
+
 /* Host a game, for one player (who) or for anyone (""); 1 when asked. */
 static int host(lobby *lb, const lineup *s, const char *who)
 {
@@ -535,6 +562,8 @@ static int ask_game(lobby *lb, const litem *it, lineup *s, const options *opt)
 		return play_now(lb);
 	case L_CHALLENGE:
 		return challenge(lb);
+	case L_ARENAS:
+		return arenas(lb);
 	case L_RATINGS:
 		lobby_ratings(opt, lb->msg, sizeof lb->msg);
 		return 0;
@@ -621,6 +650,11 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 		}
 		if (lb->paired && (r = play_game(lb, opt, s)) >= 0)
 			return r;   /* (a challenge accepted, or a late pairing) */
+		if (lb->ar.shown[0]) {   /* (back to the standings after an arena's game) */
+			if (arenas(lb) && (r = play_game(lb, opt, s)) >= 0)
+				return r;
+			continue;
+		}
 		if (lb->changed || online_now_ms() >= lb->ask_at) {
 			ask_lists(lb);
 			lb->changed = 0;
