@@ -105,7 +105,8 @@ run() {
 	check "$L: cid enters: bob and cid are paired" poll 10 got cid '^paired play-1 '
 
 	player
-	check "$L: the lobby" poll 15 eval 'shows a "▸ $ONLINE" || { press a Down; false; }'
+	check "$L: the title menu, Play online chosen" eval \
+		'see a "▸ " 15 && poll 15 down_one a "▸ $ONLINE"'
 	press a Enter
 	check "$L: ... opens" see a "$PLAYNOW"
 	check "$L: Arenas in the lobby" poll 10 down_one a "▸ $ARENAS"
