@@ -5,13 +5,15 @@
 # (NONAGA_TEST_ARENA_MS): an arena made through the protocol by bob is
 # listed with its clock, rules, time left and players (bob, a bot, and
 # cid, who entered and play each other); s shows its standings (bob
-# marked a bot); they show cid's two points as soon as bob resigns (and
-# withdraws), without a key; Enter enters this terminal's player, which
-# `standings' on the server then lists (a value: rank, points, games);
+# marked a bot); they show bob's withdrawal, and then cid's two points as
+# soon as bob resigns, each without a key; Enter enters this terminal's
+# player, which `standings' on the server then lists (rank, points, games);
 # paired with cid (the only one waiting), the game opens; resigning it
 # gives cid a streak, marked x2 in the standings the lobby comes back to;
 # at the arena's end the notice names cid, its winner.  bob and cid are
-# TCP players whose lines come from fifos.
+# TCP players whose lines come from fifos.  Then a lying server's
+# arena-over with names that break the rules, told during a game: the
+# notice shows ?, nothing of those names reaches the screen.
 cd "$(dirname "$0")/.." || exit 1
 . test/tmux.sh
 tmux_init tui_arena
@@ -86,13 +88,14 @@ run() {
 	L=$1
 	if [ "$L" = ja ]; then
 		ONLINE="オンライン対戦" PLAYNOW="今すぐ対局" ARENAS="アリーナ" STD="標準ルール"
-		LEFT="残り" PLAYERS2="2 人" PLAYERS3="3 人" IN="参加中"
+		LEFT="残り" PLAYERS1="1 人" PLAYERS2="2 人" PLAYERS3="3 人" IN="参加中"
 		OVER="アリーナ cup が終了しました: cid の優勝です。" ONLINE_HDR="オンライン"
-		BOT="\\(ボット\\)"
+		BOT="\\(ボット\\)" OVER_LIE="アリーナ cup が終了しました: ? の優勝です。"
 	else
 		ONLINE="Play online" PLAYNOW="Play now" ARENAS="Arenas" STD="standard rules"
-		LEFT="left" PLAYERS2="2 players" PLAYERS3="3 players" IN="you are in"
+		LEFT="left" PLAYERS1="1 player" PLAYERS2="2 players" PLAYERS3="3 players" IN="you are in"
 		OVER="Arena cup is over: cid wins." ONLINE_HDR="online" BOT="\\(bot\\)"
+		OVER_LIE="Arena cup is over: ? wins."
 	fi
 	rm -rf "$TMUX_DIR"/state-* "$TMUX_DIR"/config-*
 	server_up "$TMUX_DIR/s-$L"
@@ -125,9 +128,11 @@ run() {
 		poll 10 line_re a "     1       0      0          bob $BOT"
 	check "$L: ... cid second" line_re a "     2       0      0          cid"
 
-	# bob resigns and withdraws: cid's points come without a key
+	# bob withdraws, then resigns: each shows without a key
 	before_keys
-	printf 'resign\nwithdraw cup\n' >&4
+	printf 'withdraw cup\n' >&4
+	check "$L: bob withdrew: 1 player in cup, no key pressed" see a "$PLAYERS1"
+	printf 'resign\n' >&4
 	check "$L: bob resigned: cid first with 2 points, 1 game, no key pressed" \
 		poll 10 line_re a "     1       2      1          cid"
 	check "$L: ... bob second, 0 points, 1 game" line_re a "     2       0      1          bob $BOT"
@@ -159,6 +164,32 @@ run() {
 	kill "$pid_bob" "$pid_cid" 2>/dev/null
 	T kill-session -t "=a"
 	server_down
+
+	# a lying server's arena-over, during a game: names that break the
+	# rules never reach the screen as they came (the one told as ?, the
+	# line with a bad arena's name dropped)
+	F=$TMUX_DIR/fake-$L.sock
+	{
+		printf 'hello nonaga-online 1 nonaga 9\nwelcome %s\n' "$me"
+		printf 'ok seat red 0123456789abcdef0123456789abcdef\n'
+		printf 'sync g1 rules=standard clock=none red=%s blue=eve moves=0 result=none how=- you=red\n' "$me"
+		printf 'arena-over \033]0;evil\007 eve\narena-over cup \033[2Jevil\n'
+	} > "$TMUX_DIR/lies"
+	build/test/fakeserver "$F" "$TMUX_DIR/lies" hold &
+	fake=$!
+	poll 5 test -S "$F"
+	cat > "$TMUX_DIR/f.sh" <<EOF
+exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=$L \\
+	XDG_STATE_HOME="$TMUX_DIR/state-f" "$NONAGA" --server "unix:$F" --join g1
+EOF
+	T kill-session -t "=f" 2>/dev/null
+	T new-session -d -s f -x 80 -y 24 "sh $TMUX_DIR/f.sh"
+	tape f
+	check "$L: a lying server's arena-over in a game: the winner as ?" see f "$OVER_LIE"
+	check "$L: ... no name as it came ever shown" never_shown f evil
+	T kill-session -t "=f"
+	kill "$fake" 2>/dev/null
+	wait "$fake" 2>/dev/null
 }
 
 [ -n "$ONLY_JA" ] || run en
