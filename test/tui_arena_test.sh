@@ -166,14 +166,15 @@ run() {
 	server_down
 
 	# a lying server's arena-over, during a game: names that break the
-	# rules never reach the screen as they came (the one told as ?, the
-	# line with a bad arena's name dropped)
+	# rules never reach the screen as they came (the winner told as ?;
+	# the line with a bad arena's name, which comes last, dropped: the
+	# notice before it stays)
 	F=$TMUX_DIR/fake-$L.sock
 	{
 		printf 'hello nonaga-online 1 nonaga 9\nwelcome %s\n' "$me"
 		printf 'ok seat red 0123456789abcdef0123456789abcdef\n'
 		printf 'sync g1 rules=standard clock=none red=%s blue=eve moves=0 result=none how=- you=red\n' "$me"
-		printf 'arena-over \033]0;evil\007 eve\narena-over cup \033[2Jevil\n'
+		printf 'arena-over cup \033[2Jevil\narena-over \033]0;evil\007 eve\n'
 	} > "$TMUX_DIR/lies"
 	build/test/fakeserver "$F" "$TMUX_DIR/lies" hold &
 	fake=$!
