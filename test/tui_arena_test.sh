@@ -10,7 +10,8 @@
 # player, which `standings' on the server then lists (rank, points, games);
 # paired with cid (the only one waiting), the game opens; resigning it
 # gives cid a streak, marked x2 in the standings the lobby comes back to;
-# at the arena's end the notice names cid, its winner.  bob and cid are
+# at the arena's end the notice names cid, its winner; New arena... makes
+# one the server then lists with the minutes and clock chosen.  bob and cid are
 # TCP players whose lines come from fifos.  Then a lying server's
 # arena-over with names that break the rules, told during a game: the
 # notice shows ?, nothing of those names reaches the screen.
@@ -90,12 +91,16 @@ run() {
 		ONLINE="オンライン対戦" PLAYNOW="今すぐ対局" ARENAS="アリーナ" STD="標準ルール"
 		LEFT="残り" PLAYERS1="1 人" PLAYERS2="2 人" PLAYERS3="3 人" IN="参加中"
 		OVER="アリーナ cup が終了しました: cid の優勝です。" ONLINE_HDR="オンライン"
+		NEWARENA="新しいアリーナ..." NAMEQ="アリーナの名前: " MIN30="30 分"
+		MADE="アリーナ $me-arena を作りました: Enter で参加します。"
 		BOT="\\(ボット\\)" OVER_LIE="アリーナ cup が終了しました: ? の優勝です。"
 	else
 		ONLINE="Play online" PLAYNOW="Play now" ARENAS="Arenas" STD="standard rules"
 		LEFT="left" PLAYERS1="1 player" PLAYERS2="2 players" PLAYERS3="3 players" IN="you are in"
 		OVER="Arena cup is over: cid wins." ONLINE_HDR="online" BOT="\\(bot\\)"
 		OVER_LIE="Arena cup is over: ? wins."
+		NEWARENA="New arena..." NAMEQ="Name of the arena: " MIN30="30 minutes"
+		MADE="Arena $me-arena is made: Enter enters it."
 	fi
 	rm -rf "$TMUX_DIR"/state-* "$TMUX_DIR"/config-*
 	server_up "$TMUX_DIR/s-$L"
@@ -160,6 +165,23 @@ run() {
 	# the end: told, naming the winner
 	check "$L: the arena's end names cid" eval \
 		'see a "$OVER" 20 || see a "$OVER" 20 || see a "$OVER" 20'
+
+	# New arena...: a name (its default), 30 minutes (chosen first), a
+	# clock (1+0, the first): the server has it
+	press a Escape
+	check "$L: Esc: the list again" see a "▸ cup"
+	press a Up
+	check "$L: New arena... first" see a "▸ $NEWARENA"
+	press a Enter
+	check "$L: ... asks a name, $me-arena to begin with" see a "$NAMEQ$me-arena"
+	press a Enter
+	check "$L: ... then the length, 30 minutes first" see a "▸ $MIN30"
+	press a Enter
+	check "$L: ... then the clock" see a "▸ 1+0"
+	press a Enter
+	check "$L: ... made, and said so" see a "$MADE"
+	check "$L: ... the server lists it: 30 minutes of 1+0, nobody in" eval \
+		'ask arenas | grep -qxE "arena $me-arena running [0-9]+ 30 1\\+0 standard 0 - games=0 you=out"'
 	exec 4>&- 5>&-
 	kill "$pid_bob" "$pid_cid" 2>/dev/null
 	T kill-session -t "=a"
