@@ -23,8 +23,9 @@ static pid_t up(void)
 	return start(++starts, NULL, NULL, &port);
 }
 
-/* `arenas', each line without its seconds left (its 4th word), joined
- * by '|' into out. */
+/* `arenas', each line without its seconds left (its 4th word) and its
+ * you= (the asker's connection, which a restart closes: in becomes
+ * away), joined by '|' into out. */
 static int arenas_now(tc *t, char *out, size_t size)
 {
 	char line[600];
@@ -40,6 +41,8 @@ static int arenas_now(tc *t, char *out, size_t size)
 		char *end = sp ? strchr(sp + 1, ' ') : NULL;
 		if (sp)
 			memmove(sp, end ? end : sp + strlen(sp), strlen(end ? end : sp + strlen(sp)) + 1);
+		if ((sp = strstr(line, " you=")))
+			*sp = 0;
 		len += (size_t)snprintf(out + len, len < size ? size - len : 0, "%s%s",
 		                        len ? "|" : "", line);
 	}

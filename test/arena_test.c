@@ -87,6 +87,21 @@ static long left(tc *t, const char *name)
 	return secs;
 }
 
+/* Does `arenas' on t end arena name's line with " you=WANT"? */
+static int you_are(tc *t, const char *name, const char *want)
+{
+	char line[600], n[64], end[32];
+	int found = 0;
+	snprintf(end, sizeof end, " you=%s", want);
+	tc_send(t, "arenas");
+	while (tc_line(t, line, sizeof line, 5000) > 0 && strncmp(line, "ok", 2) &&
+	       strncmp(line, "error", 5))
+		if (sscanf(line, "arena %63s", n) == 1 && !strcmp(n, name))
+			found = strlen(line) > strlen(end) &&
+			        !strcmp(line + strlen(line) - strlen(end), end);
+	return found;
+}
+
 /* Nothing but what does not matter comes to p before `arena-over NAME
  * WINNER' (a `paired' line fails). */
 static int over_unpaired(pl *p, const char *want)
@@ -123,11 +138,19 @@ static void tournament(void)
 	      tc_answer(&d.t, "enter cup", "ok", got, sizeof got), "cid and dan enter");
 	CHECK(paired(&d, "cid", NG_BLUE, got, sizeof got) && paired(&c, "dan", NG_RED, got, sizeof got),
 	      "cid (red) and dan are paired: %s", got);
-	CHECK(list_is(&o, "standings cup", "standing", "standing 1 ann 0 0|standing 2 bob 0 0|"
-	              "standing 3 cid 0 0|standing 4 dan 0 0|ok 4"), "the standings before a game");
+	CHECK(list_is(&o, "standings cup", "standing",
+	              "standing 1 ann 0 0 streak=0 kind=human|"
+	              "standing 2 bob 0 0 streak=0 kind=human|"
+	              "standing 3 cid 0 0 streak=0 kind=human|"
+	              "standing 4 dan 0 0 streak=0 kind=human|"
+	              "ok 4"), "the standings before a game");
 	CHECK(beats(&a, &b) && beats(&c, &d), "ann beats bob, cid beats dan");
-	CHECK(list_is(&o, "standings cup", "standing", "standing 1 ann 2 1|standing 2 cid 2 1|"
-	              "standing 3 bob 0 1|standing 4 dan 0 1|ok 4"),
+	CHECK(list_is(&o, "standings cup", "standing",
+	              "standing 1 ann 2 1 streak=1 kind=human|"
+	              "standing 2 cid 2 1 streak=1 kind=human|"
+	              "standing 3 bob 0 1 streak=0 kind=human|"
+	              "standing 4 dan 0 1 streak=0 kind=human|"
+	              "ok 4"),
 	      "2 a win, 0 a loss; ann reached 2 first");
 
 	/* round 2: the nearest in the standings but the last opponent */
@@ -136,8 +159,12 @@ static void tournament(void)
 	CHECK(paired(&b, "dan", NG_RED, got, sizeof got) && paired(&d, "bob", NG_BLUE, got, sizeof got),
 	      "bob with dan: %s", got);
 	CHECK(beats(&a, &c) && draws(&b, &d), "ann beats cid, bob and dan draw");
-	CHECK(list_is(&o, "standings cup", "standing", "standing 1 ann 4 2|standing 2 cid 2 2|"
-	              "standing 3 bob 1 2|standing 4 dan 1 2|ok 4"), "1 a draw");
+	CHECK(list_is(&o, "standings cup", "standing",
+	              "standing 1 ann 4 2 streak=2 kind=human|"
+	              "standing 2 cid 2 2 streak=0 kind=human|"
+	              "standing 3 bob 1 2 streak=0 kind=human|"
+	              "standing 4 dan 1 2 streak=0 kind=human|"
+	              "ok 4"), "1 a draw");
 
 	/* round 3: ann's third win in a row counts double */
 	CHECK(paired(&a, "bob", NG_BLUE, got, sizeof got) && paired(&b, "ann", NG_RED, got, sizeof got),
@@ -145,8 +172,12 @@ static void tournament(void)
 	CHECK(paired(&c, "dan", NG_BLUE, got, sizeof got) && paired(&d, "cid", NG_RED, got, sizeof got),
 	      "cid with dan: %s", got);
 	CHECK(beats(&a, &b), "ann beats bob");
-	CHECK(list_is(&o, "standings cup", "standing", "standing 1 ann 8 3|standing 2 cid 2 2|"
-	              "standing 3 bob 1 3|standing 4 dan 1 2|ok 4"),
+	CHECK(list_is(&o, "standings cup", "standing",
+	              "standing 1 ann 8 3 streak=3 kind=human|"
+	              "standing 2 cid 2 2 streak=0 kind=human|"
+	              "standing 3 bob 1 3 streak=0 kind=human|"
+	              "standing 4 dan 1 2 streak=0 kind=human|"
+	              "ok 4"),
 	      "ann's third win in a row scores 4");
 
 	/* kill -9 just after a second of the arena's clock, cid and dan
@@ -171,9 +202,15 @@ static void tournament(void)
 		long after = left(&a.t, "cup");
 		CHECK(after == now, "the arena's time left is as it was: %ld s, %ld s before (%d)",
 		      after, now, k + 1);
-		CHECK(list_is(&o, "standings cup", "standing", "standing 1 ann 8 3|standing 2 cid 2 2|"
-		              "standing 3 bob 1 3|standing 4 dan 1 2|ok 4"),
+		CHECK(list_is(&o, "standings cup", "standing",
+		              "standing 1 ann 8 3 streak=3 kind=human|"
+		              "standing 2 cid 2 2 streak=0 kind=human|"
+		              "standing 3 bob 1 3 streak=0 kind=human|"
+		              "standing 4 dan 1 2 streak=0 kind=human|"
+		              "ok 4"),
 		      "the standings as they were (%d)", k + 1);
+		CHECK(you_are(&a.t, "cup", "away") && you_are(&o, "cup", "out"),
+		      "arenas: ann entered but away until she enters again, obs out (%d)", k + 1);
 	}
 	char cmd[200];
 	snprintf(cmd, sizeof cmd, "join %s %s", c.game, c.token);
@@ -184,11 +221,16 @@ static void tournament(void)
 	      "dan takes his back: %s", got);
 	CHECK(tc_answer(&a.t, "enter cup", "ok", got, sizeof got) &&
 	      tc_answer(&b.t, "enter cup", "ok", got, sizeof got), "ann and bob are back in cup");
+	CHECK(you_are(&a.t, "cup", "in"), "arenas: ann is in again");
 	CHECK(tc_answer(&a.t, "enter cup", "error already-entered you are in arena cup already",
 	                got, sizeof got), "entering twice is refused: %s", got);
 	CHECK(beats(&c, &d), "the game in progress goes on: cid beats dan");
-	CHECK(list_is(&o, "standings cup", "standing", "standing 1 ann 8 3|standing 2 cid 4 3|"
-	              "standing 3 bob 1 3|standing 4 dan 1 3|ok 4"), "it counts");
+	CHECK(list_is(&o, "standings cup", "standing",
+	              "standing 1 ann 8 3 streak=3 kind=human|"
+	              "standing 2 cid 4 3 streak=1 kind=human|"
+	              "standing 3 bob 1 3 streak=0 kind=human|"
+	              "standing 4 dan 1 3 streak=0 kind=human|"
+	              "ok 4"), "it counts");
 
 	/* round 4: ann's streak was kept */
 	CHECK(paired(&a, "cid", NG_BLUE, got, sizeof got) && paired(&c, "ann", NG_RED, got, sizeof got),
@@ -198,13 +240,18 @@ static void tournament(void)
 	while ((now = left(&a.t, "cup")) > 5)
 		tc_sleep_ms(100);   /* (the last moments: 6 s of a minute) */
 	CHECK(beats(&a, &c) && beats(&d, &b), "in the last moments, ann beats cid, dan beats bob");
-	CHECK(list_is(&o, "standings cup", "standing", "standing 1 ann 12 4|standing 2 cid 4 4|"
-	              "standing 3 dan 3 4|standing 4 bob 1 4|ok 4"),
+	CHECK(list_is(&o, "standings cup", "standing",
+	              "standing 1 ann 12 4 streak=4 kind=human|"
+	              "standing 2 cid 4 4 streak=0 kind=human|"
+	              "standing 3 dan 3 4 streak=1 kind=human|"
+	              "standing 4 bob 1 4 streak=0 kind=human|"
+	              "ok 4"),
 	      "ann's fourth win in a row scores 4: her streak outlived the kill");
 	for (int i = 0; i < 4; i++)
 		CHECK(over_unpaired(all[i], "arena-over cup ann"),
 		      "%s is not paired in the last moments and is told ann won", all[i]->name);
-	CHECK(list_is(&a.t, "arenas", "arena", "arena cup over 0 1 5+0 standard 4 ann|ok 1"),
+	CHECK(list_is(&a.t, "arenas", "arena",
+	              "arena cup over 0 1 5+0 standard 4 ann games=8 you=in|ok 1"),
 	      "arenas: cup is over, ann won");
 	CHECK(tc_answer(&a.t, "enter cup", "error arena-over arena cup is over", got, sizeof got),
 	      "entering an arena over is refused: %s", got);
@@ -227,8 +274,12 @@ static void refusals(void)
 	pl e, f;
 	char got[600];
 	CHECK(in(&e, "eve") && in(&f, "fay"), "two players");
-	CHECK(list_is(&e.t, "standings cup", "standing", "standing 1 ann 12 4|standing 2 cid 4 4|"
-	              "standing 3 dan 3 4|standing 4 bob 1 4|ok 4"),
+	CHECK(list_is(&e.t, "standings cup", "standing",
+	              "standing 1 ann 12 4 streak=4 kind=human|"
+	              "standing 2 cid 4 4 streak=0 kind=human|"
+	              "standing 3 dan 3 4 streak=1 kind=human|"
+	              "standing 4 bob 1 4 streak=0 kind=human|"
+	              "ok 4"),
 	      "an arena over is kept across a restart, with its standings");
 	static const char *const bad[] = { "arena x 0 5+0", "arena x 721 5+0", "arena x 5 3d",
 	                                   "arena x 5 none", "arena x 5 5+0 blitz", "arena x 5x 5+0",
@@ -265,11 +316,15 @@ static void refusals(void)
 	CHECK(l1 - l2 >= ARENA_REMATCH && l1 - l2 <= ARENA_REMATCH + 3,
 	      "after %d s (%ld s left, then %ld)", ARENA_REMATCH, l1, l2);
 	CHECK(tc_answer(&e.t, "withdraw x", "ok", got, sizeof got), "eve withdraws");
-	CHECK(list_is(&f.t, "standings x", "standing", "standing 1 eve 2 1|standing 2 fay 0 1|ok 2"),
+	CHECK(list_is(&f.t, "standings x", "standing",
+	              "standing 1 eve 2 1 streak=1 kind=human|"
+	              "standing 2 fay 0 1 streak=0 kind=human|"
+	                                               "ok 2"),
 	      "her score stays in the standings");
 	long l = left(&f.t, "x");
 	CHECK(l > 280 && l <= 300 && list_is(&f.t, "arenas", "arena x",
-	      (snprintf(got, sizeof got, "arena x running %ld 5 3+2 simple 1 -|ok 2", l), got)),
+	      (snprintf(got, sizeof got, "arena x running %ld 5 3+2 simple 1 - games=1 you=in|ok 2",
+	                l), got)),
 	      "arenas: x running, one player entered");
 	CHECK(tc_answer(&e.t, "withdraw x", "error not-entered you are not in arena x", got, sizeof got),
 	      "withdrawing twice: %s", got);
@@ -299,7 +354,7 @@ static void schedule(void)
 	CHECK(tc_login(&t, port, state, "gus"), "a player");
 	long secs = left(&t, name);
 	CHECK(secs > 100 && secs <= 180, "%s is made at once, starting in %ld s", name, secs);
-	snprintf(want, sizeof want, "arena %s starting %ld 2 3+2 simple 0 -", name, secs);
+	snprintf(want, sizeof want, "arena %s starting %ld 2 3+2 simple 0 - games=0 you=out", name, secs);
 	CHECK(list_is(&t, "arenas", "arena arena-", (snprintf(cmd, sizeof cmd, "%s|ok 3", want), cmd)),
 	      "arenas: %s", want);
 	tc_close(&t);

@@ -350,7 +350,7 @@ static void parse_answer(online *on, char **w, int n, const char *rest, online_e
 	}
 }
 
-/* What the server tells a player of others (pairings, challenges,
+/* What the server tells a player of others (pairings, challenges, arenas,
  * invitations): 1 when line w was one, else 0. */
 static int parse_others(online *on, char **w, int n, online_ev *ev)
 {
@@ -372,6 +372,13 @@ static int parse_others(online *on, char **w, int n, online_ev *ev)
 		ev->kind = OE_DECLINED;
 		ev->n = atoi(w[1]);
 		name_of(w[2], ev->name);
+	} else if (!strcmp(k, "arena") || !strcmp(k, "standing")) {
+		ev->kind = k[0] == 'a' ? OE_ARENA : OE_STANDING;   /* (text: the line) */
+	} else if (!strcmp(k, "arena-over") && n >= 3 && net_name_ok(w[1])) {
+		ev->kind = OE_ARENA_OVER;
+		snprintf(ev->text, sizeof ev->text, "%s", w[1]);
+		name_of(w[2], ev->name);
+		ev->name[!strcmp(w[2], "-") ? 0 : NET_NAME_MAX] = 0;
 	} else if (!strcmp(k, "invited") && n >= 3 && net_name_ok(w[2])) {
 		ev->kind = OE_INVITED;
 		name_of(w[1], ev->name);

@@ -35,12 +35,16 @@ typedef enum oe_kind {
 	OE_CHALLENGED,  /* name challenges you: n the challenge's id, text
 	                 * its clock, rules the rules */
 	OE_DECLINED,    /* name declined your challenge n */
+	OE_ARENA,       /* a line of `arenas': text, the line */
+	OE_STANDING,    /* a line of `standings': text, the line */
+	OE_ARENA_OVER,  /* the arena text ended: name its winner ("" none) */
 	OE_OTHER        /* a line this client does not know */
 } oe_kind;
 
 /* What was asked, to read its answer. */
 typedef enum oc_kind { OC_NONE, OC_HOST, OC_JOIN, OC_WATCH, OC_MOVE, OC_LIST,
-                       OC_LOBBY, OC_SEEK, OC_OTHER } oc_kind;
+                       OC_LOBBY, OC_SEEK, OC_ARENAS, OC_STANDINGS, OC_ARENA,
+                       OC_OTHER } oc_kind;
 
 typedef struct online_ev {
 	oe_kind kind;

@@ -7,7 +7,8 @@
  *                                              GAMES" lines, then "ok N"
  *   arenas                                     "arena NAME STATE SECONDS
  *                                              MINUTES CLOCK RULES PLAYERS
- *                                              WINNER" lines, then "ok N"
+ *                                              WINNER games=N you=WHETHER"
+ *                                              lines, then "ok N"
  *
  * and the administrator's --arena-schedule (arenas made every day at
  * fixed times, announced ARENA_ANNOUNCE_S before their start).  What
@@ -158,27 +159,39 @@ void cmd_standings(conn *c, char **w, int n)
 		return;
 	}
 	for (int i = 0; i < a->np; i++)
-		conn_send(c, "standing %d %s %d %d", i + 1, v[i]->name, v[i]->points, v[i]->games);
+		conn_send(c, "standing %d %s %d %d streak=%d kind=%s", i + 1, v[i]->name, v[i]->points,
+		          v[i]->games, v[i]->streak, player_kind(c->srv, v[i]->name));
 	conn_send(c, "ok %d", a->np);
 	free(v);
+}
+
+void arena_line(arena *a, const char *you, char *out, size_t size)
+{
+	char clock[32], winner[NET_NAME_MAX + 1] = "-", secs[24] = "-", mine[16] = "";
+	int entered = 0, games = 0;
+	for (int i = 0; i < a->np; i++)
+		entered += a->p[i].entered, games += a->p[i].games;
+	if (arena_over(a))
+		arena_winner(a, winner, sizeof winner);
+	game_clock_word(a->min, a->inc, 0, clock, sizeof clock);
+	if (you) {
+		const arena_player *p = arena_player_of(a, you);
+		snprintf(secs, sizeof secs, "%ld", !arena_started(a) ? a->wait - a->t : arena_left(a));
+		snprintf(mine, sizeof mine, " you=%s", !p || !p->entered ? "out" : p->c ? "in" : "away");
+	}
+	snprintf(out, size, "arena %s %s %s %d %s %s %d %s games=%d%s", a->name,
+	         !arena_started(a) ? "starting" : arena_over(a) ? "over" : "running", secs,
+	         a->minutes, clock, ng_rules_name(a->rules), entered, winner, games / 2, mine);
 }
 
 void cmd_arenas(conn *c, char **w, int n)
 {
 	(void)w, (void)n;
 	int k = 0;
+	char line[NET_LINE_MAX + 1];
 	for (arena *a = c->srv->arenas ? c->srv->arenas->list : NULL; a; a = a->next, k++) {
-		char clock[32], winner[NET_NAME_MAX + 1] = "-";
-		int entered = 0;
-		for (int i = 0; i < a->np; i++)
-			entered += a->p[i].entered;
-		if (arena_over(a))
-			arena_winner(a, winner, sizeof winner);
-		game_clock_word(a->min, a->inc, 0, clock, sizeof clock);
-		conn_send(c, "arena %s %s %ld %d %s %s %d %s", a->name,
-		          !arena_started(a) ? "starting" : arena_over(a) ? "over" : "running",
-		          !arena_started(a) ? a->wait - a->t : arena_left(a), a->minutes, clock,
-		          ng_rules_name(a->rules), entered, winner);
+		arena_line(a, c->name, line, sizeof line);
+		conn_send(c, "%s", line);
 	}
 	conn_send(c, "ok %d", k);
 }

@@ -93,6 +93,11 @@ void arena_stop(arena *a);         /* its timers freed */
 
 /* server_arena.c: the commands */
 cmd_fn cmd_arena, cmd_enter, cmd_withdraw, cmd_standings, cmd_arenas;
+/* a's line of `arenas' into out: with the seconds left and whether the
+ * player you is in (you=in|away|out); with you NULL, as the lobbies'
+ * news compare it, without either (SECONDS "-": they change every
+ * second, the rest only when something happened). */
+void arena_line(arena *a, const char *you, char *out, size_t size);
 /* --arena-schedule followed (after the arenas resumed): 0, or -1 with
  * msg; and forgotten. */
 int arena_schedule_start(server *s, char *msg, size_t size);

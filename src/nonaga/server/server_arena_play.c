@@ -129,6 +129,8 @@ static void on_tick(evutil_socket_t fd, short what, void *arg)
 	if (store_room(a->srv) < 0)
 		return;   /* its clock waits for the disk */
 	store_put(a->srv, "arena-clock %s %ld", a->name, a->t + 1);
+	if (a->wait && a->t == a->wait)
+		conn_lobby_changed(a->srv);   /* (started: the lobbies told) */
 	if (arena_over(a))
 		finish(a);
 	else

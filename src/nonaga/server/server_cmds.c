@@ -16,7 +16,7 @@
 
 enum {
 	LOGIN = 1,   /* a player only: before a login it is refused and closes */
-	LISTS = 2,   /* may change what `games' or `who' lists (conn_lobby_changed) */
+	LISTS = 2,   /* may change what `games', `who' or `arenas' list (conn_lobby_changed) */
 	REST = 4,    /* its last word is the rest of the line, spaces and all */
 };
 
@@ -60,10 +60,10 @@ static const struct cmd_entry {
 	  "move)" },
 	{ "accept", 1, 1, LOGIN | LISTS, cmd_accept, "accept ID" },
 	{ "decline", 1, 1, LOGIN, cmd_decline, "decline ID" },
-	{ "arena", 3, 4, LOGIN, cmd_arena, "arena NAME MINUTES M+I [standard|simple] "
+	{ "arena", 3, 4, LOGIN | LISTS, cmd_arena, "arena NAME MINUTES M+I [standard|simple] "
 	  "(MINUTES 1-720)" },
-	{ "enter", 1, 1, LOGIN, cmd_enter, "enter ARENA" },
-	{ "withdraw", 1, 1, LOGIN, cmd_withdraw, "withdraw ARENA" },
+	{ "enter", 1, 1, LOGIN | LISTS, cmd_enter, "enter ARENA" },
+	{ "withdraw", 1, 1, LOGIN | LISTS, cmd_withdraw, "withdraw ARENA" },
 	{ "standings", 1, 1, LOGIN, cmd_standings, "standings ARENA" },
 	{ "arenas", 0, 0, LOGIN, cmd_arenas, "arenas" },
 };

@@ -8,19 +8,26 @@
  * them: each game whose `games' line changed, each player whose `who'
  * lines changed, found by comparing the lists with what the lobbies were
  * last told (one comparison a change, whatever the number of lobbies).
+ * The arenas are told too, each whose `arenas' line changed otherwise
+ * than in its seconds left (which a lobby counts down itself), with the
+ * seconds of now and whether the lobby's player is in it.
  */
 #include "server.h"
+#include "server_arena.h"
 #include <event2/event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A game's `games' line, or a player's `who' lines ('\n' between them). */
+/* A game's `games' line, a player's `who' lines ('\n' between them), or
+ * an arena's `arenas' line as arena_line compares it. */
 typedef struct entry {
-	int user;                     /* 0 a game, 1 a player: games first */
-	char key[NET_NAME_MAX + 1];   /* the game's or the player's name */
+	int user;                     /* 0 a game, 1 a player, 2 an arena: in
+	                               * that order */
+	char key[NET_NAME_MAX + 1];   /* the game's, player's or arena's name */
 	char invited[NET_NAME_MAX + 1], seat[2][NET_NAME_MAX + 1];   /* a game's */
-	int order;                    /* a game's place in the list (0: the newest) */
+	int order;                    /* a game's place in the list (0: the
+	                               * newest), an arena's (0: the oldest) */
 	char *text;
 } entry;
 
@@ -110,6 +117,8 @@ static struct lobby_seen *seen_now(server *s)
 	int ng = 0, nc = 0, ok = l != NULL;
 	for (sgame *g = s->games; g; g = g->next)
 		ng++;
+	for (arena *a = s->arenas ? s->arenas->list : NULL; a; a = a->next)
+		ng++;
 	for (conn *o = s->conns; o; o = o->next)
 		nc += o->authed && !o->dead;
 	int levels = NG_LEVEL_MAX - NG_LEVEL_MIN + 1;   /* the computers' lines */
@@ -149,6 +158,15 @@ static struct lobby_seen *seen_now(server *s)
 		ok = add_user(&l->v[l->n], line, i, j) == 0;
 		l->n += ok;
 	}
+	int k = 0;
+	for (arena *a = s->arenas ? s->arenas->list : NULL; ok && a; a = a->next) {
+		entry *e = &l->v[l->n];
+		arena_line(a, NULL, text, sizeof text);
+		*e = (entry){ .user = 2, .order = k++ };
+		snprintf(e->key, sizeof e->key, "%s", a->name);
+		ok = (e->text = strdup(text)) != NULL;
+		l->n += ok;
+	}
 	for (int i = 0; line && i < nl; i++)
 		free(line[i]);
 	free(line);
@@ -164,14 +182,23 @@ enum { NEW, CHANGED, GONE };
 
 /* What c is told of e: new (what it holds), changed (a player's: gone
  * first, which forgets its connections) or gone.  A game hidden from c
- * is gone, or not told when new. */
+ * is gone, or not told when new.  An arena's line is made now, with its
+ * seconds of now and c's player's part in it. */
 static void tell(conn *c, const entry *e, int how)
 {
+	static const char *const what[] = { "game", "user", "arena" };
 	int hidden = !e->user && lobby_hidden(c, e->invited, e->seat[0], e->seat[1]);
-	if (how == GONE || (how == CHANGED && (e->user || hidden)))
-		conn_send(c, "changed gone %s %s", e->user ? "user" : "game", e->key);
-	if (how == GONE || hidden)
+	arena *a = e->user == 2 && how != GONE ? arena_find(c->srv, e->key) : NULL;
+	if (how == GONE || (how == CHANGED && (e->user == 1 || hidden)) || (e->user == 2 && !a))
+		conn_send(c, "changed gone %s %s", what[e->user], e->key);
+	if (how == GONE || hidden || e->user == 2) {
+		char line[NET_LINE_MAX + 1];
+		if (a) {
+			arena_line(a, c->name, line, sizeof line);
+			conn_send(c, "changed %s", line);
+		}
 		return;
+	}
 	for (const char *p = e->text; *p;) {
 		size_t len = strcspn(p, "\n");
 		conn_send(c, "changed %.*s", (int)len, p);
@@ -185,13 +212,15 @@ typedef struct change {
 } change;
 
 /* The games first, the oldest first (a lobby lists the newest first: a
- * new one goes on top); then the players, by name. */
+ * new one goes on top); then the players, by name; then the arenas, in
+ * the order they were made. */
 static int oldest_first(const void *a, const void *b)
 {
 	const entry *x = ((const change *)a)->e, *y = ((const change *)b)->e;
 	if (x->user != y->user)
 		return x->user - y->user;
-	return x->user ? strcmp(x->key, y->key) : y->order - x->order;
+	return x->user == 1 ? strcmp(x->key, y->key) : x->user ? x->order - y->order
+	                                                       : y->order - x->order;
 }
 
 /* What changed from was to now, into out (room for was->n + now->n):

@@ -16,6 +16,7 @@
 #include "lobby_seek.h"
 #include "lobby_lists.h"
 #include "lobby_computer.h"
+#include "lobby_arena.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,8 +26,8 @@
 /* Play now's clock, chosen last (also for a challenge's). */
 static char playnow_clock[16];
 
-typedef enum { L_PLAYNOW, L_HOST, L_INVITE, L_CHALLENGE, L_COMPUTER, L_RATINGS, L_RESUME,
-               L_JOIN, L_WATCH } ltype;
+typedef enum { L_PLAYNOW, L_HOST, L_INVITE, L_CHALLENGE, L_COMPUTER, L_ARENAS, L_RATINGS,
+               L_RESUME, L_JOIN, L_WATCH } ltype;
 
 typedef struct litem {
 	ltype type;
@@ -61,6 +62,7 @@ typedef struct lobby {
 	int changed;            /* it told: ask now */
 	int dirty;              /* the lists changed: the entries again */
 	int64_t ask_at;         /* when to ask again without being told */
+	lobby_arenas ar;        /* the arenas (lobby_arena.c) */
 } lobby;
 
 /* ------------------------------------------------------------- the news */
@@ -209,7 +211,9 @@ static void entries(lobby *lb)
 		computer |= lb->conns[i].kind == 'c';
 	if (computer)   /* TRANSLATORS: the lobby's entry: the server's computers. */
 		add(lb->next, &lb->nnext, L_COMPUTER, "", -1, _("Play the computer"));
-	lb->fixed = 5 + computer;
+	/* TRANSLATORS: the lobby's entry: the server's tournaments. */
+	add(lb->next, &lb->nnext, L_ARENAS, "", -1, _("Arenas"));
+	lb->fixed = 6 + computer;
 	/* TRANSLATORS: the lobby's last entry: the server's ratings
 	   table. */
 	add(lb->next, &lb->nnext, L_RATINGS, "", -1, _("Ratings"));
@@ -271,6 +275,8 @@ static void lobby_answer(lobby *lb, const online_ev *ev)
 /* One line of the server's. */
 static void news_line(lobby *lb, const online_ev *ev)
 {
+	if (lobby_arena_event(&lb->ar, lb->on, ev, lb->msg, sizeof lb->msg))
+		return;
 	if (ev->kind == OE_LIST && !strncmp(ev->text, "game ", 5)) {
 		lobby_put_game(lb->bgames, &lb->nbgames, ev->text, 0);
 	} else if (ev->kind == OE_LIST) {
@@ -380,7 +386,7 @@ static void draw(const lobby *lb)
 	}
 	while (y < 3 + room)
 		text_line(y++, 0, COLS, "", A_NORMAL);
-	if (lb->n <= lb->fixed)   /* Play now, Host, Invite, Challenge... only */
+	if (lb->n <= lb->fixed)   /* Play now, Host, Invite, Challenge, Arenas, Ratings only */
 		text_line(3 + lb->fixed, 4, COLS - 4, _("No game to join or watch yet."), term_attr(R_DIM));
 	text_line(y++, 0, COLS, "", A_NORMAL);
 	/* TRANSLATORS: who is online: how many, then their names. */
@@ -515,6 +521,27 @@ static int play_now(lobby *lb)
 	return waited(lb, lobby_seek(lb->on, playnow_clock, lb->msg, sizeof lb->msg));
 }
 
+static int news_of(void *lb)
+{
+	return news(lb);
+}
+
+static int paired_of(void *lb)
+{
+	return ((lobby *)lb)->paired;
+}
+
+/* The arenas' screens (lobby_arena.c); 1 when paired, as play_now. */
+static int arenas(lobby *lb)
+{
+	lobby_hooks h = { lb, news_of, paired_of, lb->msg, sizeof lb->msg, playnow_clock,
+	                  sizeof playnow_clock };
+	int r = lobby_arena_run(&lb->ar, lb->on, &h);
+	lb->quit = r == LA_QUIT;
+	lb->lost = r == LA_LOST;
+	return r == LA_PAIRED;
+}
+
 /* Host a game, for one player (who) or for anyone (""); 1 when asked. */
 static int host(lobby *lb, const lineup *s, const char *who)
 {
@@ -552,6 +579,8 @@ static int ask_game(lobby *lb, const litem *it, lineup *s, const options *opt)
 	case L_COMPUTER:
 		return waited(lb, lobby_computer(lb->on, opt, playnow_clock, sizeof playnow_clock,
 		                                 lb->msg, sizeof lb->msg));
+	case L_ARENAS:
+		return arenas(lb);
 	case L_RATINGS:
 		lobby_ratings(opt, lb->msg, sizeof lb->msg);
 		return 0;
@@ -642,6 +671,11 @@ static int lobby_run(lobby *lb, const options *opt, lineup *s)
 		}
 		if (lb->paired && (r = play_game(lb, opt, s)) >= 0)
 			return r;   /* (a challenge accepted, or a late pairing) */
+		if (lb->ar.shown[0]) {   /* (back to the standings after an arena's game) */
+			if (arenas(lb) && (r = play_game(lb, opt, s)) >= 0)
+				return r;
+			continue;
+		}
 		if (lb->changed || online_now_ms() >= lb->ask_at) {
 			ask_lists(lb);
 			lb->changed = 0;

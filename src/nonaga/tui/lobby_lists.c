@@ -2,12 +2,14 @@
  * lobby_lists.c - the lobby's lists as the server tells them: the lines
  * of `games' and `who' (nonaga(6), ONLINE), whole or as `lobby news'
  * changes, into the games not over and the connections, with their
- * players' kinds (kind=: a computer, a bot).  No curses.
+ * players' kinds (kind=: a computer, a bot); and the lines of `arenas'
+ * and `standings'.  No curses.
  */
 #include "nonaga.h"
 #include "client_mine.h"
 #include "lobby_lists.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A line of `games' into g: 1, or 0 (not understood, or a game over:
@@ -100,3 +102,68 @@ void lobby_drop_user(luser *v, int *n, const char *name)
 	*n = k;
 }
 
+
+/* ------------------------------------------------------------ the arenas */
+
+/* "arena NAME STATE SECONDS MINUTES CLOCK RULES PLAYERS WINNER [games=N]
+ * [you=in|away|out]" into a (told at the time now, ms): 1, or 0 (not
+ * understood).  Names are checked: no other text comes through. */
+static int parse_arena(const char *line, larena *a, int64_t now)
+{
+	char st[16], winner[64], rules[16], you[8] = "";
+	const char *g = strstr(line, " games="), *y = strstr(line, " you=");
+	if (sscanf(line, "arena %32s %15s %ld %d %15s %15s %d %63s", a->name, st, &a->secs,
+	           &a->minutes, a->clock, rules, &a->players, winner) != 8 ||
+	    !net_name_ok(a->name) || strspn(a->clock, "0123456789+") != strlen(a->clock))
+		return 0;
+	a->state = !strcmp(st, "starting") ? 0 : !strcmp(st, "running") ? 1 : 2;
+	a->secs = a->secs < 0 ? 0 : a->secs > 86400L * 2 ? 86400L * 2 : a->secs;
+	a->at = now;
+	a->simple = !strcmp(rules, "simple");
+	snprintf(a->winner, sizeof a->winner, "%.32s", net_name_ok(winner) ? winner : "");
+	a->games = g ? atoi(g + 7) : -1;
+	if (y)
+		sscanf(y + 5, "%7s", you);
+	a->you = !strcmp(you, "in") ? 'i' : !strcmp(you, "away") ? 'a' : !strcmp(you, "out") ? 'o'
+	         : '?';
+	return 1;
+}
+
+void lobby_drop_arena(larena *v, int *n, const char *name)
+{
+	for (int i = 0; i < *n; i++)
+		if (!strcmp(v[i].name, name)) {
+			memmove(&v[i], &v[i + 1], (size_t)(*n - i - 1) * sizeof v[0]);
+			(*n)--;
+			return;
+		}
+}
+
+int lobby_put_arena(larena *v, int *n, const char *line, int64_t now)
+{
+	larena a;
+	if (!parse_arena(line, &a, now))
+		return 0;
+	int i = 0;
+	while (i < *n && strcmp(v[i].name, a.name))
+		i++;
+	if (i == *n && i == LOBBY_ARENAS)
+		return 0;
+	*n += i == *n;
+	v[i] = a;
+	return 1;
+}
+
+int lobby_parse_standing(const char *line, lstanding *s)
+{
+	char name[64];
+	const char *st = strstr(line, " streak="), *kind = strstr(line, " kind=");
+	if (sscanf(line, "standing %d %63s %d %d", &s->rank, name, &s->points, &s->games) != 4 ||
+	    !net_name_ok(name))
+		return 0;
+	snprintf(s->name, sizeof s->name, "%.32s", name);
+	s->streak = st ? atoi(st + 8) : 0;
+	s->kind = !kind ? 'h' : !strncmp(kind, " kind=computer", 14) ? 'c'
+	        : !strncmp(kind, " kind=bot", 9) ? 'b' : 'h';
+	return 1;
+}

@@ -18,6 +18,7 @@
 #include "client_proto.h"
 #include "lobby_seek.h"
 #include "play_online.h"
+#include "lobby_arena.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -311,6 +312,14 @@ static int handle(play *p, const online_ev *ev)
 		/* TRANSLATORS: while playing: who challenges you. */
 		play_say(p, R_MSG, _("%s challenges you: m goes to the lobby, where a accepts it."),
 		         ev->name);
+		break;
+	case OE_ARENA_OVER:   /* (the lobby says it too) */
+		lobby_arena_over_text(ev, np->on->note, sizeof np->on->note);
+		play_say(p, R_MSG, "%s", np->on->note);
+		break;
+	case OE_PAIRED:   /* an arena's next game, whose sync follows */
+		np->kept = 0;
+		np->began[0] = 0;
 		break;
 	case OE_QUEUED:
 		/* TRANSLATORS: while playing a computer of the server: its
