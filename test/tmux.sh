@@ -346,3 +346,34 @@ down_to() { shows "$1" "$2" || { press "$1" Down; false; }; }
 to_lobby() { poll 10 down_to "$1" "▸ Play online" && press "$1" Enter; }
 pid_of() { T display-message -p -t "=$1:" '#{pane_pid}'; }
 dead() { T list-panes -t "=$1:" -F '#{pane_dead}' | grep -q 1; }
+
+# srv_up DIR OPTION...: `nonaga --serve' with its state in DIR, on
+# DIR.sock and on a TCP port of loopback ($port, once both are there),
+# its log DIR.log, its pid $server; srv_down stops it
+srv_up() {
+	dir=$1; shift
+	"$NONAGA" --serve --listen "unix:$dir.sock" --listen 127.0.0.1:0 --state "$dir" \
+		--grace 3 "$@" 2>>"$dir.log" &
+	server=$!
+	port=
+	for i in $(seq 200); do
+		port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir.log")
+		[ -n "$port" ] && test -S "$dir.sock" && break
+		sleep 0.05
+	done
+}
+srv_down() {
+	kill "$server"
+	wait "$server" 2>/dev/null
+}
+# down_one NAME TEXT: TEXT chosen (its line marked ▸), or Down pressed and
+# its effect waited for (a slow screen is not pressed past what it seeks)
+chosen() { scr "$1" | grep '▸'; }
+moved() { [ "$(chosen "$1")" != "$was" ]; }
+down_one() {
+	shows "$1" "$2" && return 0
+	was=$(chosen "$1")
+	press "$1" Down
+	poll 5 moved "$1"
+	false
+}

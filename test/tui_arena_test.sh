@@ -20,23 +20,8 @@ cd "$(dirname "$0")/.." || exit 1
 tmux_init tui_arena
 me=$(id -un)
 clients_init none
-
-server_up() {
-	dir=$1; shift
-	NONAGA_TEST_ARENA_MS=200 "$NONAGA" --serve --listen "unix:$dir.sock" \
-		--listen 127.0.0.1:0 --state "$dir" --grace 3 "$@" 2>>"$dir.log" &
-	server=$!
-	port=
-	for i in $(seq 200); do
-		port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir.log")
-		[ -n "$port" ] && test -S "$dir.sock" && break
-		sleep 0.05
-	done
-}
-server_down() {
-	kill "$server"
-	wait "$server" 2>/dev/null
-}
+# arenas' seconds of 200 ms (server_arena.c), for the servers srv_up starts
+export NONAGA_TEST_ARENA_MS=200
 
 # tcp NAME FD: a TCP player NAME, its lines written to fd FD, the
 # server's in $TMUX_DIR/NAME.out
@@ -71,15 +56,6 @@ EOF
 	T kill-session -t "=a" 2>/dev/null
 	T new-session -d -s a -x 80 -y 24 "sh $TMUX_DIR/a.sh"
 }
-chosen() { scr "$1" | grep '▸'; }
-moved() { [ "$(chosen "$1")" != "$was" ]; }
-down_one() {
-	shows "$1" "$2" && return 0
-	was=$(chosen "$1")
-	press "$1" Down
-	poll 5 moved "$1"
-	false
-}
 # line_re NAME ERE: a line of its screen matches ERE whole
 line_re() { seen=$1; scr "$1" | grep -qxE -- "$2"; }
 first() { scr "$1" | head -n 1 | sed -E 's/[0-9]+:[0-9]{2}/M:SS/g'; }
@@ -103,7 +79,7 @@ run() {
 		MADE="Arena $me-arena is made: Enter enters it."
 	fi
 	rm -rf "$TMUX_DIR"/state-* "$TMUX_DIR"/config-*
-	server_up "$TMUX_DIR/s-$L"
+	srv_up "$TMUX_DIR/s-$L"
 	tcp bob; exec 4> "$TMUX_DIR/bob.in"
 	tcp cid; exec 5> "$TMUX_DIR/cid.in"
 	printf 'login %s bob\nbot\narena cup 4 3+2\nenter cup\n' "$(cat "$dir/key")" >&4
@@ -185,7 +161,7 @@ run() {
 	exec 4>&- 5>&-
 	kill "$pid_bob" "$pid_cid" 2>/dev/null
 	T kill-session -t "=a"
-	server_down
+	srv_down
 
 	# a lying server's arena-over, during a game: names that break the
 	# rules never reach the screen as they came (the winner told as ?;

@@ -18,22 +18,11 @@ tmux_init tui_computer
 me=$(id -un)
 clients_init none   # (the sessions; each player says its server)
 
-# server_up DIR OPTION...: a server on DIR.sock, computer-7 rated 1843
-server_up() {
-	dir=$1; shift
-	mkdir -p "$dir"
-	printf 'seq 0\ncomputer-7 1843.2 60.0 0.06 40\n' > "$dir/ratings"
-	"$NONAGA" --serve --listen "unix:$dir.sock" --state "$dir" --grace 3 "$@" \
-		2>>"$dir.log" &
-	server=$!
-	for i in $(seq 200); do
-		grep -q "serving" "$dir.log" 2>/dev/null && test -S "$dir.sock" && break
-		sleep 0.05
-	done
-}
-server_down() {
-	kill "$server"
-	wait "$server" 2>/dev/null
+# computers_up DIR OPTION...: srv_up, computer-7 rated 1843 in its state
+computers_up() {
+	mkdir -p "$1"
+	printf 'seq 0\ncomputer-7 1843.2 60.0 0.06 40\n' > "$1/ratings"
+	srv_up "$@"
 }
 
 # player NAME [SOCKET]: the game in the language $L against the server at
@@ -47,16 +36,6 @@ exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=$L \\
 EOF
 	T kill-session -t "=$1" 2>/dev/null
 	T new-session -d -s "$1" -x 80 -y 24 "sh $TMUX_DIR/$1.sh"
-}
-chosen() { scr "$1" | grep '▸'; }
-moved() { [ "$(chosen "$1")" != "$was" ]; }
-# down_one NAME TEXT: TEXT chosen, or Down and its effect waited for
-down_one() {
-	shows "$1" "$2" && return 0
-	was=$(chosen "$1")
-	press "$1" Down
-	poll 5 moved "$1"
-	false
 }
 line_is() { seen=$1; scr "$1" | grep -qxF -- "$2"; }
 first() { scr "$1" | head -n 1; }
@@ -76,7 +55,7 @@ run() {
 		NONE="This server offers no computer players."
 	fi
 	rm -rf "$TMUX_DIR"/state-* "$TMUX_DIR"/config-*
-	server_up "$TMUX_DIR/s1-$L" --computers 1,7 --pair-wait 0
+	computers_up "$TMUX_DIR/s1-$L" --computers 1,7 --pair-wait 0
 
 	# --- the title menu: where to play the computer
 	player a "$dir.sock"
@@ -105,10 +84,10 @@ run() {
 	check "$L: the game begins against computer-7, 5+3 on both clocks" poll 15 eval \
 		'first a | grep -qE "^NONAGA ∙ $ONLINE_HDR c1 ∙ (◉ computer-7 \(1843\) $T5 ∙ ◼ $me$YRE $T5|◉ $me$YRE $T5 ∙ ◼ computer-7 \(1843\) $T5)\$"'
 	T kill-session -t "=a"
-	server_down
+	srv_down
 
 	# --- a server without computers: it says so; none: the computer here
-	server_up "$TMUX_DIR/s2-$L"
+	computers_up "$TMUX_DIR/s2-$L"
 	player b "$dir.sock"
 	check "$L: a server without computers: the title menu" see b "▸ $AI" 15
 	press b Enter
@@ -117,7 +96,7 @@ run() {
 	check "$L: ... on the server: the lobby says it has no computers" \
 		poll 15 line_is b "  $NONE"
 	T kill-session -t "=b"
-	server_down
+	srv_down
 	player c
 	check "$L: no server: the title menu" see c "▸ $AI" 15
 	press c Enter
@@ -157,7 +136,7 @@ EOS
 	check "door: Enter: straight to the server's computers" \
 		see d "▸ computer-7 ∙ level 7 ∙ not rated yet" 15
 	T kill-session -t "=d"
-	server_down
+	srv_down
 }
 
 run en

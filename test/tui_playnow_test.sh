@@ -22,24 +22,6 @@ tmux_init tui_playnow
 me=$(id -un)
 clients_init none   # (the sessions; each player says its server)
 
-# server_up DIR OPTION...: a server on DIR.sock and a TCP port ($port)
-server_up() {
-	dir=$1; shift
-	"$NONAGA" --serve --listen "unix:$dir.sock" --listen 127.0.0.1:0 --state "$dir" \
-		--grace 3 "$@" 2>>"$dir.log" &
-	server=$!
-	port=
-	for i in $(seq 200); do
-		port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$dir.log")
-		[ -n "$port" ] && test -S "$dir.sock" && break
-		sleep 0.05
-	done
-}
-server_down() {
-	kill "$server"
-	wait "$server" 2>/dev/null
-}
-
 # player NAME unix|tcp: the game in the language $L, against the server
 # of $dir, with its own settings and state
 player() {
@@ -56,17 +38,6 @@ exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=$L \\
 EOF
 	T kill-session -t "=$name" 2>/dev/null
 	T new-session -d -s "$name" -x 80 -y 24 "sh $TMUX_DIR/$name.sh"
-}
-# down_one NAME TEXT: TEXT chosen, or Down and its effect waited for (a
-# slow screen is not pressed past what it seeks)
-chosen() { scr "$1" | grep '▸'; }
-moved() { [ "$(chosen "$1")" != "$was" ]; }
-down_one() {
-	shows "$1" "$2" && return 0
-	was=$(chosen "$1")
-	press "$1" Down
-	poll 5 moved "$1"
-	false
 }
 lobby() {
 	see "$1" "▸ " 15 && poll 15 down_one "$1" "▸ $ONLINE" && press "$1" Enter &&
@@ -106,7 +77,7 @@ run() {
 	fi
 	YRE=$(printf '%s' "$YOU" | sed 's/[()]/\\&/g')   # (as an ERE)
 	rm -rf "$TMUX_DIR"/state-* "$TMUX_DIR"/config-*
-	server_up "$TMUX_DIR/s1-$L" --computers 1 --pair-wait 0
+	srv_up "$TMUX_DIR/s1-$L" --computers 1 --pair-wait 0
 	# bob: a bot over TCP, its lines from the fifo, the server's in bob.out
 	rm -f "$TMUX_DIR/bob.in"
 	mkfifo "$TMUX_DIR/bob.in"
@@ -206,10 +177,10 @@ run() {
 	kill "$bob" 2>/dev/null
 	T kill-session -t "=a"
 	T kill-session -t "=b"
-	server_down
+	srv_down
 
 	# --- the wait, then a computer
-	server_up "$TMUX_DIR/s2-$L" --computers 1 --pair-wait 1
+	srv_up "$TMUX_DIR/s2-$L" --computers 1 --pair-wait 1
 	player a unix   # (its settings: the clock chosen before)
 	check "$L: a lobby on a server with a computer" lobby a
 	press a Enter
@@ -245,7 +216,7 @@ run() {
 	press a Enter Enter
 	check "$L: ... Play now's rules and rating from the settings first" see a "▸ $SIMPLE_CASUAL"
 	T kill-session -t "=a" 2>/dev/null
-	server_down
+	srv_down
 
 	# --- `queued': the computer waits for a search thread, and says so
 	# (a server's lines played back by test/fakeserver)
