@@ -409,6 +409,8 @@ int ratings_save(server *s, unsigned long long seq);
  * only when the end's journal entry, which carries the ratings after
  * (ratings_entry_word), is applied (ratings_count, entry seq). */
 void ratings_game(sgame *g);
+/* Where name's first rated game, against opponent, starts it (above). */
+rating ratings_start(const char *name, const char *opponent);
 void ratings_entry_word(const sgame *g, int side, char *out, size_t size);
 int ratings_count(server *s, unsigned long long seq, const char *word);
 /* "R/RD" rounded, as `games' gives it; "-" for an empty seat ("") or a
