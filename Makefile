@@ -245,7 +245,8 @@ build/test/journal_test build/asan/test/journal_test: src/nonaga/server/server_s
   src/nonaga/server/rating.c src/nonaga/durable.c $(HDRS)
 build/test/rating_test build/asan/test/rating_test build/test/ratings_test \
   build/asan/test/ratings_test build/test/ratings_crash_test \
-  build/asan/test/ratings_crash_test: src/nonaga/server/rating.c $(HDRS)
+  build/asan/test/ratings_crash_test build/test/computer_match_test \
+  build/asan/test/computer_match_test: src/nonaga/server/rating.c $(HDRS)
 build/test/ratings_test build/asan/test/ratings_test build/test/ratings_crash_test \
   build/asan/test/ratings_crash_test: test/srvtest.h
 build/test/sshkey_test build/asan/test/sshkey_test: src/nonaga/sha256.c src/nonaga/sshkey.c $(HDRS)
@@ -262,7 +263,8 @@ build/asan/test/server_hostile_test build/test/players_test build/asan/test/play
   build/test/challenge_test build/asan/test/challenge_test build/test/bot_test \
   build/test/casual_test build/asan/test/casual_test \
   build/asan/test/bot_test build/test/arena_test build/asan/test/arena_test \
-  build/test/arena_fault_test build/asan/test/arena_fault_test: test/srvtest.h
+  build/test/arena_fault_test build/asan/test/arena_fault_test \
+  build/test/computer_match_test build/asan/test/computer_match_test: test/srvtest.h
 build/test/diskfull_test build/asan/test/diskfull_test: src/nonaga/server/server_journal.c src/nonaga/durable.c
 build/test/kinds_test build/asan/test/kinds_test: src/nonaga/kinds.c
 build/test/tactics_test build/asan/test/tactics_test build/tsan/test/tactics_test: test/puzzle_check.h

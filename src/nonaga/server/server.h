@@ -64,6 +64,8 @@ typedef struct server_opts {
 	unsigned computers;     /* --computers: bit N for computer-N's level N */
 	int computer_jobs;      /* --computer-jobs (0: the cores less one, >= 1) */
 	int pair_wait;          /* --pair-wait SECONDS (-1: 20; 0: never) */
+	int computer_matches;   /* --computer-matches N: computer games kept going */
+	int match_min, match_inc;   /* --computer-match-clock (0+0: 1+1) */
 	const char *arena_schedule;   /* --arena-schedule SPEC, or NULL */
 } server_opts;
 
@@ -202,6 +204,7 @@ struct server {
 	int linger_s;               /* alone this long, it stops (0: never) */
 	struct event *linger;       /* server_linger.c's timer, or NULL */
 	struct computers *computers;   /* server_computer.c's, or NULL */
+	struct matches *matches;    /* server_computer_match.c's, or NULL */
 	struct seek *seeks;         /* server_seek.c's: who looks for a game */
 	struct arenas *arenas;      /* server_arena*.c's */
 	struct schedule *schedule;  /* server_arena.c's: --arena-schedule */
