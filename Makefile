@@ -394,6 +394,15 @@ match: build/nonaga build/match
 	@sh test/match.sh
 match-old: build/nonaga build/match
 	@sh test/match_old.sh
+# The computer levels' ratings (test/calibrate.sh): rated games between
+# the levels on a private server, CAL_MATCHES at once on CAL_CLOCK, until
+# every step is measured or CAL_MINUTES; writes src/lib/level_ratings.c.
+CAL_MINUTES = 60
+CAL_MATCHES = 3
+CAL_CLOCK = 1+1
+calibrate: build/nonaga
+	@CAL_MINUTES='$(CAL_MINUTES)' CAL_MATCHES='$(CAL_MATCHES)' CAL_CLOCK='$(CAL_CLOCK)' \
+	  sh test/calibrate.sh
 # The evaluation's weights by self-play (test/tune.sh says how).
 tune: build/nonaga build/match
 	@sh test/tune.sh
@@ -484,6 +493,6 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench bench-door match match-old tune texel train fuzz puzzles screens clean pot update-po install uninstall \
+.PHONY: all check tsan bench bench-door match match-old calibrate tune texel train fuzz puzzles screens clean pot update-po install uninstall \
         install-server uninstall-server install-door uninstall-door FORCE
 .DELETE_ON_ERROR:
