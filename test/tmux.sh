@@ -346,3 +346,9 @@ down_to() { shows "$1" "$2" || { press "$1" Down; false; }; }
 to_lobby() { poll 10 down_to "$1" "▸ Play online" && press "$1" Enter; }
 pid_of() { T display-message -p -t "=$1:" '#{pane_pid}'; }
 dead() { T list-panes -t "=$1:" -F '#{pane_dead}' | grep -q 1; }
+# level_rating N: level N's rating in src/lib/level_ratings.c (make
+# calibrate) rounded to tens as the screens show it, or "" if not measured
+level_rating() {
+	sed -n "s/^	\[$1\] = { \([0-9-]*\), .*/\1/p" src/lib/level_ratings.c |
+		awk '{ printf "%d", int(($1 + 5) / 10) * 10 }'
+}
