@@ -7,7 +7,7 @@
  *   - computer-9 and computer-10 play match-1 on the clock asked: its
  *     `games' line (both players, kind=computer:computer), which anyone
  *     may watch;
- *   - computer-1, 2 and 3, one game at a time from an even start (a
+ *   - computer-1 to 4, one game at a time from an even start (a
  *     snapshot of the ratings at 1500): match-1 is computer-1 (red) and
  *     computer-2, every game is rated (its record's ratings, and the
  *     `ratings' table's games and values moved from 1500), no computer
@@ -21,6 +21,7 @@
  */
 #include "rating.c"
 #include "srvtest.h"
+#include <math.h>
 
 static int port;
 
@@ -118,7 +119,8 @@ static const char *other(const char pair[2][64], const char *name)
 	return !strcmp(pair[0], name) ? pair[1] : !strcmp(pair[1], name) ? pair[0] : "";
 }
 
-/* Part 2: computer-1, 2, 3 from 1500 each, one game at a time. */
+/* Part 2: computer-1 to 4 from 1500 each, one game at a time (four: two
+ * games could be played at once). */
 static void pairing(void)
 {
 	enum { GAMES = 8 };
@@ -129,15 +131,15 @@ static void pairing(void)
 	FILE *f = fopen(path, "w");
 	if (f) {
 		fprintf(f, "seq 0\n");
-		for (int n = 1; n <= 3; n++)
+		for (int n = 1; n <= 4; n++)
 			fprintf(f, "computer-%d 1500 350 0.06 0\n", n);
 		fclose(f);
 	}
-	static const char *const opts[] = { "--computers", "1,2,3", "--computer-matches", "1",
+	static const char *const opts[] = { "--computers", "1,2,3,4", "--computer-matches", "1",
 		                            "--computer-match-clock", "1+0", "--pair-wait", "0",
 		                            NULL };
 	pid_t pid = up(2, opts);
-	CHECK(pid > 0, "the server starts with --computers 1,2,3 --computer-matches 1");
+	CHECK(pid > 0, "the server starts with --computers 1,2,3,4 --computer-matches 1");
 	int have = 0;
 	for (int64_t end = tc_now() + 30000; have < GAMES + 1 && tc_now() < end; tc_sleep_ms(100)) {
 		char name[32];
@@ -150,7 +152,8 @@ static void pairing(void)
 	CHECK(have >= GAMES + 1, "%d games between the computers within 30 s (%d)", GAMES + 1,
 	      have);
 	char pair[GAMES + 1][2][64];
-	int rated = 0, games[4] = { 0 };
+	double after[GAMES + 1][2];   /* each seat's rating after match-K */
+	int rated = 0, games[5] = { 0 };
 	for (int k = 1; k <= GAMES; k++) {
 		char name[32];
 		ng_game *g = NULL;
@@ -164,20 +167,55 @@ static void pairing(void)
 		const char *rr = ng_record_get(&info, "Red-rating");
 		const char *br = ng_record_get(&info, "Blue-rating");
 		rated += rr && br && strchr(rr, '>') && strchr(br, '>');
+		after[k][0] = rr && strchr(rr, '>') ? atof(strchr(rr, '>') + 1) : 0;
+		after[k][1] = br && strchr(br, '>') ? atof(strchr(br, '>') + 1) : 0;
 		for (int side = 0; side < 2; side++) {
 			int level = 0;
 			sscanf(pair[k][side], "computer-%d", &level);
-			games[level >= 1 && level <= 3 ? level : 0]++;
+			games[level >= 1 && level <= 4 ? level : 0]++;
 		}
 		ng_game_free(g);
 	}
 	CHECK(!strcmp(pair[1][0], "computer-1") && !strcmp(pair[1][1], "computer-2"),
 	      "match-1: computer-1 (the fewest games, the lowest; red in an odd game) and "
 	      "computer-2 (all at 1500: the nearer level): %s %s", pair[1][0], pair[1][1]);
-	CHECK(rated == GAMES && games[0] == 0, "the first %d games are rated, between the three "
+	CHECK(rated == GAMES && games[0] == 0, "the first %d games are rated, between the four "
 	      "(%d rated, %d seats of others)", GAMES, rated, games[0]);
+	/* Each game as the rule makes it from what came before: the fewest
+	 * games (then the lowest level) against the nearest rating (then the
+	 * nearer level, then the lower), not the last opponent. */
+	double rt[5] = { 0, 1500, 1500, 1500, 1500 };
+	int played[5] = { 0 }, met[5] = { 0 }, ruled = 0;
+	for (int k = 1; k <= GAMES; k++) {
+		int a = 1, b = 0, x = 0, y = 0;
+		for (int n = 2; n <= 4; n++)
+			if (played[n] < played[a])
+				a = n;
+		for (int n = 1; n <= 4; n++) {
+			if (n == a)
+				continue;
+			double d = fabs(rt[n] - rt[a]), db = b ? fabs(rt[b] - rt[a]) : 0;
+			int nl = met[a] == n, bl = b && met[a] == b;
+			if (!b || nl < bl || (nl == bl && (d < db || (d == db && abs(n - a) < abs(b - a)))))
+				b = n;
+		}
+		sscanf(pair[k][0], "computer-%d", &x);
+		sscanf(pair[k][1], "computer-%d", &y);
+		if ((x == a && y == b) || (x == b && y == a))
+			ruled++;
+		else
+			fprintf(stderr, "  match-%d: computer-%d and computer-%d, the rule says %d and %d\n",
+			        k, x, y, a, b);
+		if (x < 1 || x > 4 || y < 1 || y > 4)
+			break;
+		rt[x] = after[k][0], rt[y] = after[k][1];
+		played[x]++, played[y]++;
+		met[x] = y, met[y] = x;
+	}
+	CHECK(ruled == GAMES, "each of the %d games paired the computer with the fewest games "
+	      "and the nearest rating but its last opponent (%d did)", GAMES, ruled);
 	int twice = 0;
-	for (int n = 1; n <= 3; n++) {
+	for (int n = 1; n <= 4; n++) {
 		char who[32], last[64] = "";
 		snprintf(who, sizeof who, "computer-%d", n);
 		for (int k = 1; k <= GAMES; k++) {
@@ -193,7 +231,7 @@ static void pairing(void)
 	}
 	CHECK(twice == 0, "no computer meets the same opponent twice in a row (%d times)", twice);
 	int moved = 0;
-	for (int n = 1; n <= 3; n++) {
+	for (int n = 1; n <= 4; n++) {
 		char want[64];
 		snprintf(want, sizeof want, "rating computer-%d ", n);
 		const char *p = strstr(text, want);
@@ -202,7 +240,7 @@ static void pairing(void)
 		moved += p && sscanf(p + strlen(want), "%lf %lf %d", &r, &rd, &g) == 3 &&
 		         g >= games[n] && r != 1500 && rd < 350;
 	}
-	CHECK(moved == 3, "ratings: each computer's rating moved from 1500, its deviation below "
+	CHECK(moved == 4, "ratings: each computer's rating moved from 1500, its deviation below "
 	      "350, its games counted: %s", text);
 	CHECK(log_has("computer-1 and computer-2 play match-1"), "the log says who plays");
 	/* never two at once: each game starts after the last one's end */
@@ -278,7 +316,7 @@ static void starting(void)
 	}
 	ng_level_rating(level, &elo, &erd);
 	fresh_state();
-	char lv[8];
+	char lv[16];
 	snprintf(lv, sizeof lv, "%d", level);
 	const char *opts[] = { "--computers", lv, "--pair-wait", "1", "--computer-jobs", "1",
 		               NULL };
