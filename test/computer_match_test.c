@@ -4,6 +4,7 @@
  * and where a first rating starts (server_rating.c, nonaga(6) ONLINE's
  * ratings):
  *
+ *   - one level alone cannot play itself: the server says so and stops;
  *   - computer-9 and computer-10 play match-1 on the clock asked: its
  *     `games' line (both players, kind=computer:computer), which anyone
  *     may watch;
@@ -74,6 +75,20 @@ static int ratings_text(tc *t, char *out, size_t size)
 			return 0;
 	}
 	return 0;
+}
+
+/* Part 0: one level cannot play itself: the server does not start. */
+static void refused(void)
+{
+	char l1[320];
+	snprintf(l1, sizeof l1, "unix:%s", sock);
+	char *args[] = { (char *)"--listen", l1, (char *)"--state", state,
+		         (char *)"--computers", (char *)"5", (char *)"--computer-matches",
+		         (char *)"1", NULL };
+	pid_t pid = srv_start(nonaga, logpath, args);
+	CHECK(srv_exit_of(pid, 10000) == 1, "--computers 5 --computer-matches 1: exit status 1");
+	CHECK(log_has("nonaga: --computer-matches needs two levels or more in --computers"),
+	      "... saying why");
 }
 
 /* Part 1: a game between two computers, in `games', watchable. */
@@ -383,6 +398,7 @@ int main(void)
 {
 	if (srv_setup("cmatch") < 0)
 		return 1;
+	refused();
 	watched();
 	pairing();
 	starting();
