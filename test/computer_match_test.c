@@ -10,7 +10,8 @@
  *     may watch;
  *   - computer-1 to 4, one game at a time from an even start (a
  *     snapshot of the ratings at 1500): match-1 is computer-1 (red) and
- *     computer-2, every game is rated (its record's ratings, and the
+ *     computer-2, two computers take red in turn (the lower first), every
+ *     game is rated (its record's ratings, and the
  *     `ratings' table's games and values moved from 1500), no computer
  *     meets the same opponent twice in a row, and never two games at once;
  *   - a new player's first rated game, against computer-N (a level the
@@ -117,7 +118,7 @@ static void watched(void)
 	int moves = -1, k = 0;
 	CHECK(seen && sscanf(got, "game match-1 standard 2+0 computer-9 computer-10 %d playing "
 	                     "ratings=-:- kind=computer:computer%n", &moves, &k) == 1 &&
-	      !got[k], "games lists match-1: computer-9 (red, the lower level in an odd game) "
+	      !got[k], "games lists match-1: computer-9 (red: the lower level in the pair's first game) "
 	      "and computer-10, 2+0, playing, both computers: %s", seen ? got : "(none)");
 	CHECK(tc_answer(&o, "watch match-1", "ok watch", got, sizeof got),
 	      "anyone may watch it: %s", got);
@@ -192,7 +193,7 @@ static void pairing(void)
 		ng_game_free(g);
 	}
 	CHECK(!strcmp(pair[1][0], "computer-1") && !strcmp(pair[1][1], "computer-2"),
-	      "match-1: computer-1 (the fewest games, the lowest; red in an odd game) and "
+	      "match-1: computer-1 (the fewest games, the lowest; red in the pair's first game) and "
 	      "computer-2 (all at 1500: the nearer level): %s %s", pair[1][0], pair[1][1]);
 	CHECK(rated == GAMES && games[0] == 0, "the first %d games are rated, between the four "
 	      "(%d rated, %d seats of others)", GAMES, rated, games[0]);
@@ -229,6 +230,21 @@ static void pairing(void)
 	}
 	CHECK(ruled == GAMES, "each of the %d games paired the computer with the fewest games "
 	      "and the nearest rating but its last opponent (%d did)", GAMES, ruled);
+	/* each pair takes red in turn, the lower level first */
+	int turns = 0, turned = 0, lower_red[5][5] = { { 0 } };
+	for (int k = 1; k <= GAMES; k++) {
+		int x = 0, y = 0;
+		sscanf(pair[k][0], "computer-%d", &x);
+		sscanf(pair[k][1], "computer-%d", &y);
+		if (x < 1 || x > 4 || y < 1 || y > 4)
+			continue;
+		int lo = x < y ? x : y, hi = x < y ? y : x, want_lower = lower_red[lo][hi] % 2 == 0;
+		turns++;
+		turned += (x == lo) == want_lower;
+		lower_red[lo][hi]++;
+	}
+	CHECK(turns == GAMES && turned == turns, "two computers take red in turn, the lower "
+	      "level first (%d of %d games)", turned, turns);
 	int twice = 0;
 	for (int n = 1; n <= 4; n++) {
 		char who[32], last[64] = "";

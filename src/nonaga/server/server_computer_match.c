@@ -12,9 +12,10 @@
  * (then the nearer level, then the lower), never the opponent it last
  * met in a game this server started (while another is free), so that a
  * computer between two others meets both in turn and every adjacent pair
- * of the ladder plays.  The lower level plays red in odd games (match-1,
- * match-3, ...), blue in even ones.  The last opponents are not kept
- * across a restart.
+ * of the ladder plays.  Two computers take red in turn (the first move is
+ * worth much between computers): the lower level in their first game,
+ * the higher in their second, and so on.  The last opponents and turns
+ * are not kept across a restart.
  */
 #include "server.h"
 #include <event2/event.h>
@@ -29,6 +30,8 @@
 struct matches {
 	struct event *timer;
 	int last[NG_LEVEL_MAX + 1];   /* each level's last opponent, or 0 */
+	unsigned char higher_red[NG_LEVEL_MAX + 1][NG_LEVEL_MAX + 1];   /* [lo][hi]:
+	                              * the higher level's turn to play red */
 	unsigned long made;           /* games started, for their names */
 };
 
@@ -108,13 +111,14 @@ static int start_one(server *s, struct matches *m, unsigned free_levels)
 	if (!g)
 		return -1;
 	int lo = a < b ? a : b, hi = a < b ? b : a;
-	int red = m->made % 2 ? lo : hi;
+	int red = m->higher_red[lo][hi] ? hi : lo;
 	if (computer_sit(g, NG_RED, red) < 0 || computer_sit(g, NG_BLUE, red == lo ? hi : lo) < 0) {
 		game_cancel(g, "no memory for the computer");
 		return -1;
 	}
 	m->last[a] = b;
 	m->last[b] = a;
+	m->higher_red[lo][hi] ^= 1;
 	server_log("computer-%d and computer-%d play %s", red, red == lo ? hi : lo, gname);
 	conn_lobby_changed(s);
 	return 0;
