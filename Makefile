@@ -246,7 +246,8 @@ build/test/journal_test build/asan/test/journal_test: src/nonaga/server/server_s
   src/nonaga/server/rating.c src/nonaga/durable.c $(HDRS)
 build/test/rating_test build/asan/test/rating_test build/test/ratings_test \
   build/asan/test/ratings_test build/test/ratings_crash_test \
-  build/asan/test/ratings_crash_test: src/nonaga/server/rating.c $(HDRS)
+  build/asan/test/ratings_crash_test build/test/computer_match_test \
+  build/asan/test/computer_match_test: src/nonaga/server/rating.c $(HDRS)
 build/test/ratings_test build/asan/test/ratings_test build/test/ratings_crash_test \
   build/asan/test/ratings_crash_test: test/srvtest.h
 build/test/sshkey_test build/asan/test/sshkey_test: src/nonaga/sha256.c src/nonaga/sshkey.c $(HDRS)
@@ -265,7 +266,8 @@ build/asan/test/server_hostile_test build/test/players_test build/asan/test/play
   build/asan/test/computer_clock_test \
   build/test/challenge_computer_test build/asan/test/challenge_computer_test \
   build/asan/test/bot_test build/test/arena_test build/asan/test/arena_test \
-  build/test/arena_fault_test build/asan/test/arena_fault_test: test/srvtest.h
+  build/test/arena_fault_test build/asan/test/arena_fault_test \
+  build/test/computer_match_test build/asan/test/computer_match_test: test/srvtest.h
 build/test/diskfull_test build/asan/test/diskfull_test: src/nonaga/server/server_journal.c src/nonaga/durable.c
 build/test/kinds_test build/asan/test/kinds_test: src/nonaga/kinds.c
 build/test/tactics_test build/asan/test/tactics_test build/tsan/test/tactics_test: test/puzzle_check.h
@@ -400,6 +402,15 @@ match: build/nonaga build/match
 	@sh test/match.sh
 match-old: build/nonaga build/match
 	@sh test/match_old.sh
+# The computer levels' ratings (test/calibrate.sh): rated games between
+# the levels on a private server, CAL_MATCHES at once on CAL_CLOCK, until
+# every step is measured or CAL_MINUTES; writes src/lib/level_ratings.c.
+CAL_MINUTES = 60
+CAL_MATCHES = 3
+CAL_CLOCK = 1+1
+calibrate: build/nonaga
+	@CAL_MINUTES='$(CAL_MINUTES)' CAL_MATCHES='$(CAL_MATCHES)' CAL_CLOCK='$(CAL_CLOCK)' \
+	  sh test/calibrate.sh
 # The evaluation's weights by self-play (test/tune.sh says how).
 tune: build/nonaga build/match
 	@sh test/tune.sh
@@ -490,6 +501,6 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench bench-door match match-old tune texel train fuzz puzzles screens clean pot update-po install uninstall \
+.PHONY: all check tsan bench bench-door match match-old calibrate tune texel train fuzz puzzles screens clean pot update-po install uninstall \
         install-server uninstall-server install-door uninstall-door FORCE
 .DELETE_ON_ERROR:

@@ -99,6 +99,8 @@ typedef enum ng_err {
 	NG_ERR_EMPTY_LINE,      /* an empty line among the moves */
 	NG_ERR_MOVE_COUNT,      /* the moves differ in number from Moves */
 	NG_ERR_RESULT_MISMATCH, /* Result is not the result of the moves */
+	/* levels (ng_level_rating) */
+	NG_ERR_UNCALIBRATED,    /* the level has no rating yet */
 	NG_ERR_COUNT
 } ng_err;
 
@@ -461,6 +463,12 @@ typedef struct ng_info {
 
 /* Called after each completed depth (from the searching thread). */
 typedef void (*ng_progress_fn)(void *ctx, const ng_info *info);
+
+/* Level N's rating on the server's scale (Glicko-2) and its deviation,
+ * as `make calibrate' measured them (doc/engine.md, Levels): NG_OK, or
+ * NG_ERR_RANGE (a level out of 1..NG_LEVEL_MAX) or NG_ERR_UNCALIBRATED
+ * (not measured yet), *rating and *rd then unchanged. */
+ng_err ng_level_rating(int level, int *rating, int *rd);
 
 ng_search *ng_search_new(void);
 void ng_search_free(ng_search *s);

@@ -39,8 +39,8 @@ refused "--threads 2x" "nonaga: invalid number of threads '2x' (choose 1 to 64)"
 refused "--pvp extra" "nonaga: unexpected argument 'extra'"
 refused "--warn=loud" "nonaga: invalid warning mode 'loud' (choose auto, always or never)"
 # the server's and the line client's options go with them and nothing else
-refused "--listen unix:/tmp/x" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait and --arena-schedule go with --serve"
-refused "--sync none" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait and --arena-schedule go with --serve"
+refused "--listen unix:/tmp/x" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait, --computer-matches, --computer-match-clock and --arena-schedule go with --serve"
+refused "--sync none" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait, --computer-matches, --computer-match-clock and --arena-schedule go with --serve"
 refused "--serve --sync fast" "nonaga: invalid --sync mode 'fast' (choose batch, always or none)"
 refused "--serve --ai=3" "nonaga: --serve runs the server only: it takes no game options"
 refused "--serve --client" "nonaga: --client speaks the online protocol only: it takes no game options"
@@ -77,7 +77,7 @@ refused "--serve --listen unix:" "nonaga: --listen: unix: needs the path of a so
 refused "--serve --grace 0" "nonaga: invalid number '0' for --grace (1 to 1000000)"
 refused "--serve --max-clients=lots" "nonaga: invalid number 'lots' for --max-clients (1 to 1000000)"
 refused "--serve --max-games=0" "nonaga: invalid number '0' for --max-games (1 to 1000000)"
-refused "--max-games 5" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait and --arena-schedule go with --serve"
+refused "--max-games 5" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait, --computer-matches, --computer-match-clock and --arena-schedule go with --serve"
 refused "--se" "nonaga: option '--se' is ambiguous: it could be --serve, --server"
 # --analyze reads a record and prints; it plays nothing
 refused "--analyze" "nonaga: --analyze needs the file of a game: --analyze FILE"
@@ -107,19 +107,19 @@ refused "--engine --join g1" "nonaga: --host, --join and --watch play online: th
 refused "--host g1 --host g2" "nonaga: one of --host, --join and --watch at a time"
 refused "--watch g1 --rules simple" "nonaga: --as and --rules go with --host: the game joined or watched has its own"
 refused "--join g1 --clock 5+3" "nonaga: --clock goes with --host"
-refused "--client --state d" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait and --arena-schedule go with --serve"
-refused "--idle 5 --pvp" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait and --arena-schedule go with --serve"
+refused "--client --state d" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait, --computer-matches, --computer-match-clock and --arena-schedule go with --serve"
+refused "--idle 5 --pvp" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait, --computer-matches, --computer-match-clock and --arena-schedule go with --serve"
 refused "--engine --analyze-out x" "nonaga: --analyze-depth and --analyze-out go with --analyze"
 refused "--door --pvp" "nonaga: --door is the game of an SSH account: it takes only --server and the display's options"
 refused "--door --serve" "nonaga: --door is the game of an SSH account: it takes only --server and the display's options"
 refused "--door-keys ssh-ed25519 AAAA --door" "nonaga: --door-keys TYPE KEY answers sshd: it takes no other options"
 refused "--door-keys ssh-ed25519" "nonaga: --door-keys needs the type and the key of an SSH key: --door-keys TYPE KEY"
-refused "--gateway play" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait and --arena-schedule go with --serve"
+refused "--gateway play" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait, --computer-matches, --computer-match-clock and --arena-schedule go with --serve"
 refused "--serve --gateway -x" "nonaga: invalid login '-x' for --gateway"
-refused "--door-per-address 5" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait and --arena-schedule go with --serve"
+refused "--door-per-address 5" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait, --computer-matches, --computer-match-clock and --arena-schedule go with --serve"
 refused "--serve --door-per-address 0" "nonaga: invalid number '0' for --door-per-address (1 to 1000000)"
-refused "--computers 1" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait and --arena-schedule go with --serve"
-refused "--arena-schedule 18:00/60/3+2" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait and --arena-schedule go with --serve"
+refused "--computers 1" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait, --computer-matches, --computer-match-clock and --arena-schedule go with --serve"
+refused "--arena-schedule 18:00/60/3+2" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait, --computer-matches, --computer-match-clock and --arena-schedule go with --serve"
 for spec in 24:00/60/3+2 18:00/0/3+2 18:00/60/3d 18:00/60/none 18:00/60/3+2/blitz 18:00/60/3+2, 1800/60/3+2; do
 	refused "--serve --arena-schedule $spec" "nonaga: invalid schedule '$spec' for --arena-schedule (HH:MM/MINUTES/M+I[/standard|simple], UTC, with commas between, 8 at most: 18:00/60/3+2)"
 done
@@ -127,6 +127,11 @@ refused "--serve --computers 1,11" "nonaga: invalid levels '1,11' for --computer
 refused "--serve --computers 1,,4" "nonaga: invalid levels '1,,4' for --computers (levels 1 to 10, with commas between: 1,4,7,10)"
 refused "--serve --computer-jobs 0" "nonaga: invalid number '0' for --computer-jobs (1 to 64)"
 refused "--serve --pair-wait -1" "nonaga: invalid number '-1' for --pair-wait (0 to 86400)"
+refused "--computer-matches 1" "nonaga: --listen, --state, --grace, --idle, --max-clients, --max-games, --sync, --gateway, --door-per-address, --computers, --computer-jobs, --pair-wait, --computer-matches, --computer-match-clock and --arena-schedule go with --serve"
+refused "--serve --computer-matches 6" "nonaga: invalid number '6' for --computer-matches (0 to 5)"
+for clock in 1d 0+1 1+181 1 none 1+-1; do
+	refused "--serve --computer-match-clock $clock" "nonaga: invalid clock '$clock' for --computer-match-clock (MIN+INC: 1-180 minutes, 0-180 seconds a move, as 1+1)"
+done
 # what goes together is accepted: it gets as far as doing its job (here
 # each fails on a file or a server that is not there, or quits), and is
 # not refused with the hint

@@ -377,3 +377,9 @@ down_one() {
 	poll 5 moved "$1"
 	false
 }
+# level_rating N: level N's rating in src/lib/level_ratings.c (make
+# calibrate) rounded to tens as the screens show it, or "" if not measured
+level_rating() {
+	sed -n "s/^	\[$1\] = { \([0-9-]*\), .*/\1/p" src/lib/level_ratings.c |
+		awk '{ printf "%d", int(($1 + 5) / 10) * 10 }'
+}

@@ -52,9 +52,10 @@ switches() { awk '/^voluntary_ctxt_switches/ { print $2 }' "/proc/$1/status"; }
 
 run() {
 	L=$1
+	R1=$(level_rating 1)   # computer-1's level, as make calibrate measured it
 	if [ "$L" = ja ]; then
 		ONLINE="オンライン対戦" PLAYNOW="今すぐ対局" LOOKING="対戦相手を探しています" STOPPED="対戦相手探しをやめました。"
-		ONLINE_LIST="オンライン (3): bob (ボット), computer-1 (コンピュータ), $me"
+		ONLINE_LIST="オンライン (3): bob (ボット), computer-1 ∙ レベル 1${R1:+ ∙ 約$R1}, $me"
 		CLOCK_32="3+2" CHALLENGE="対局を申し込む..."
 		SENT="$me.tcp に対局を申し込みました (3+2)。返事を待っています。"
 		TOLD="$me から対局の申し込み: 3+2、標準ルール、レート戦。a で受ける、d で断る。"
@@ -65,7 +66,7 @@ run() {
 		ONLINE_HDR="オンライン" YOU=" (あなた)" RED_TURN="赤の番 (あなた)" BLUE_TURN="青の番 (あなた)" LAST="直前の手:"
 	else
 		ONLINE="Play online" PLAYNOW="Play now" LOOKING="Looking for an opponent" STOPPED="You stopped looking for an opponent."
-		ONLINE_LIST="Online (3): bob (bot), computer-1 (computer), $me"
+		ONLINE_LIST="Online (3): bob (bot), computer-1 ∙ level 1${R1:+ ∙ about $R1}, $me"
 		CLOCK_32="3+2" CHALLENGE="Challenge..."
 		SENT="You challenge $me.tcp (3+2): waiting for the answer."
 		TOLD="$me challenges you: 3+2, standard rules, rated. a accepts, d declines."

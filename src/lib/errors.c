@@ -49,6 +49,7 @@ static const char *const messages[NG_ERR_COUNT] = {
 	[NG_ERR_EMPTY_LINE] = "an empty line among the moves",
 	[NG_ERR_MOVE_COUNT] = "the number of moves differs from the Moves header",
 	[NG_ERR_RESULT_MISMATCH] = "the Result header does not match the moves",
+	[NG_ERR_UNCALIBRATED] = "the level has no rating yet (make calibrate)",
 };
 
 const char *ng_strerror(ng_err err)

@@ -158,7 +158,8 @@ typedef struct optdef {
 #define SERVE_ONLY M_SERVE, 0, G_NONE, \
 	N_("nonaga: --listen, --state, --grace, --idle, --max-clients, " \
 	   "--max-games, --sync, --gateway, --door-per-address, --computers, " \
-	   "--computer-jobs, --pair-wait and --arena-schedule go with " \
+	   "--computer-jobs, --pair-wait, --computer-matches, " \
+	   "--computer-match-clock and --arena-schedule go with " \
 	   "--serve\n"), M_ALL
 #define ANALYZE_ONLY M_ANALYZE, 0, G_NONE, \
 	N_("nonaga: --analyze-depth and --analyze-out go with --analyze\n"), M_ALL
@@ -262,6 +263,12 @@ static const optdef optdefs[] = {
 	  " SECONDS", N_("with --serve: a player who seeks a game and finds\n"
 	                 "nobody plays a computer after this long\n"
 	                 "(default: 20; 0: never)") },
+	{ O_COMPUTER_MATCHES, "computer-matches", NULL, 0, required_argument, set_computers,
+	  SERVE_ONLY, " N", N_("with --serve: keep up to N rated games between\n"
+	                       "the computers going (default: 0)") },
+	{ O_MATCH_CLOCK, "computer-match-clock", NULL, 0, required_argument, set_computers,
+	  SERVE_ONLY, " CLOCK", N_("with --serve: the clock of those games, MIN+INC\n"
+	                           "(default: 1+1)") },
 	{ O_ARENA_SCHEDULE, "arena-schedule", NULL, 0, required_argument, set_arena_schedule,
 	  SERVE_ONLY, " SPEC", N_("with --serve: run arenas every day at these times\n"
 	                          "(HH:MM/MINUTES/M+I[/RULES][,...], UTC), each\n"

@@ -249,10 +249,30 @@ int set_arena_schedule(cmdline *c, int id, const char *arg)
 	return GO_ON;
 }
 
-/* --computers LEVELS (1,4,7,10), --computer-jobs K, --pair-wait SECONDS */
+/* --computers LEVELS (1,4,7,10), --computer-jobs K, --pair-wait SECONDS,
+ * --computer-matches N, --computer-match-clock MIN+INC */
 int set_computers(cmdline *c, int id, const char *arg)
 {
 	long v;
+	if (id == O_COMPUTER_MATCHES) {
+		if (!options_number(arg, 0, NG_LEVEL_MAX / 2, &v))
+			return options_bad(_("nonaga: invalid number '%s' for %s (0 to 5)\n"), arg,
+			           "--computer-matches");
+		c->so.computer_matches = (int)v;
+		return GO_ON;
+	}
+	if (id == O_MATCH_CLOCK) {
+		char *end;
+		long m = strtol(arg, &end, 10), i = -1;
+		if (end != arg && *end == '+')
+			i = strtol(end + 1, &end, 10);
+		if (*end || m < 1 || m > 180 || i < 0 || i > 180)
+			return options_bad(_("nonaga: invalid clock '%s' for --computer-match-clock "
+			             "(MIN+INC: 1-180 minutes, 0-180 seconds a move, as 1+1)\n"), arg);
+		c->so.match_min = (int)m;
+		c->so.match_inc = (int)i;
+		return GO_ON;
+	}
 	if (id == O_COMPUTER_JOBS) {
 		if (!options_number(arg, 1, NG_THREADS_MAX, &v))
 			return options_bad(_("nonaga: invalid number '%s' for %s (1 to 64)\n"), arg,

@@ -441,7 +441,8 @@ int server_main(const server_opts *opt)
 	           owners_load(s, msg, sizeof msg) < 0 ||
 	           door_load(s, msg, sizeof msg) < 0 ||
 	           players_load(s, msg, sizeof msg) < 0 ||
-	           computers_init(s, msg, sizeof msg) < 0) {
+	           computers_init(s, msg, sizeof msg) < 0 ||
+	           matches_init(s, msg, sizeof msg) < 0) {
 		fprintf(stderr, "nonaga: %s\n", msg);
 	} else {
 		int n = 0;
@@ -458,6 +459,7 @@ int server_main(const server_opts *opt)
 		status = run(s);
 	}
 	close_all(s, served);
+	matches_free(s);
 	computers_free(s);
 	door_free(s);
 	owners_free(s);

@@ -64,6 +64,8 @@ typedef struct server_opts {
 	unsigned computers;     /* --computers: bit N for computer-N's level N */
 	int computer_jobs;      /* --computer-jobs (0: the cores less one, >= 1) */
 	int pair_wait;          /* --pair-wait SECONDS (-1: 20; 0: never) */
+	int computer_matches;   /* --computer-matches N: computer games kept going */
+	int match_min, match_inc;   /* --computer-match-clock (0+0: 1+1) */
 	const char *arena_schedule;   /* --arena-schedule SPEC, or NULL */
 } server_opts;
 
@@ -202,6 +204,7 @@ struct server {
 	int linger_s;               /* alone this long, it stops (0: never) */
 	struct event *linger;       /* server_linger.c's timer, or NULL */
 	struct computers *computers;   /* server_computer.c's, or NULL */
+	struct matches *matches;    /* server_computer_match.c's, or NULL */
 	struct seek *seeks;         /* server_seek.c's: who looks for a game */
 	struct arenas *arenas;      /* server_arena*.c's */
 	struct schedule *schedule;  /* server_arena.c's: --arena-schedule */
@@ -417,6 +420,8 @@ int ratings_save(server *s, unsigned long long seq);
  * only when the end's journal entry, which carries the ratings after
  * (ratings_entry_word), is applied (ratings_count, entry seq). */
 void ratings_game(sgame *g);
+/* Where name's first rated game, against opponent, starts it (above). */
+rating ratings_start(const char *name, const char *opponent);
 void ratings_entry_word(const sgame *g, int side, char *out, size_t size);
 int ratings_count(server *s, unsigned long long seq, const char *word);
 /* "R/RD" rounded, as `games' gives it; "-" for an empty seat ("") or a

@@ -24,6 +24,12 @@ int computers_who(conn *c);
 /* computer-LEVEL's `who' line in out, if that level is offered: 1, or 0. */
 int computers_line(server *s, int level, char *out, size_t size);
 
+/* server_computer_match.c: --computer-matches, the computers playing
+ * each other.  init: its timer (nothing when N is 0): 0, or -1 with msg;
+ * free: the timer (the games are the server's). */
+int matches_init(server *s, char *msg, size_t size);
+void matches_free(server *s);
+
 /* server_cmd.c: the games not over in which name has a seat */
 int games_open(const server *s, const char *name);
 

@@ -5,6 +5,14 @@
  * against oneself or a casual game (seek or challenge ... casual) is not
  * rated.
  *
+ * A player's first rated game starts from 1500 (deviation 350), except
+ * that computer-N starts from level N's rating and deviation as `make
+ * calibrate' measured them (ng_level_rating), and a new player whose
+ * first rated game is against computer-N from level N's rating (with a
+ * new player's deviation, 350); a level not measured starts at 1500.
+ * The values need no journal entry of their own: the end's entry carries
+ * the ratings after the game.
+ *
  * Rating a game and its end are one durable fact: the players' ratings
  * after the game go into the journal's entry of the game's end
  * (server_store.c's "over"), and the table changes only when that entry
@@ -170,6 +178,19 @@ int ratings_count(server *s, unsigned long long seq, const char *word)
 	return 0;
 }
 
+rating ratings_start(const char *name, const char *opponent)
+{
+	rating r = rating_new();
+	int level = names_computer(name), elo, rd;
+	if (level && ng_level_rating(level, &elo, &rd) == NG_OK) {
+		r.r = elo;
+		r.rd = rd;
+	} else if (!level && (level = names_computer(opponent)) &&
+	           ng_level_rating(level, &elo, &rd) == NG_OK)
+		r.r = elo;   /* (a new player's deviation) */
+	return r;
+}
+
 void ratings_game(sgame *g)
 {
 	server *s = g->srv;
@@ -182,7 +203,7 @@ void ratings_game(sgame *g)
 	score[1] = 1 - score[0];
 	for (int side = 0; side < 2; side++) {
 		rated *p = find(s->ratings, g->seat[side].name);
-		g->before[side] = p ? p->r : rating_new();
+		g->before[side] = p ? p->r : ratings_start(g->seat[side].name, g->seat[!side].name);
 	}
 	for (int side = 0; side < 2; side++)
 		g->after[side] = rating_update(g->before[side], 1, &g->before[!side], &score[side],

@@ -176,9 +176,11 @@ static void user_names(lobby *lb)
 			memcpy(lb->ppl.name[lb->ppl.n], u[i]->name, sizeof lb->ppl.name[0]);
 			lb->ppl.kind[lb->ppl.n++] = u[i]->kind;
 		}
+		char shown[NET_NAME_MAX + 80];
+		lobby_name_shown(u[i]->name, u[i]->kind, shown, sizeof shown);
 		if (used < sizeof lb->users)
-			used += (size_t)snprintf(lb->users + used, sizeof lb->users - used, "%s%s%s",
-			                         used ? ", " : "", u[i]->name, lobby_kind_tag(u[i]->kind));
+			used += (size_t)snprintf(lb->users + used, sizeof lb->users - used, "%s%s",
+			                         used ? ", " : "", shown);
 	}
 }
 

@@ -36,6 +36,23 @@ const char *lobby_kind_tag(char kind)
 	       : kind == 'b' ? _(" (bot)") : "";
 }
 
+void lobby_name_shown(const char *name, char kind, char *out, size_t size)
+{
+	int level = 0, k = 0;
+	char about[64];
+	if (kind != 'c' || sscanf(name, "computer-%d%n", &level, &k) != 1 || name[k] ||
+	    level < NG_LEVEL_MIN || level > NG_LEVEL_MAX) {
+		snprintf(out, size, "%s%s", name, lobby_kind_tag(kind));
+		return;
+	}
+	level_about(level, about, sizeof about);
+	/* TRANSLATORS: after a computer player's name in the lobby
+	   ("computer-7 · level 7"): its level */
+	char lv[64];
+	snprintf(lv, sizeof lv, _("level %d"), level);
+	snprintf(out, size, "%s%s%s%s%s", name, G->sep, lv, about[0] ? G->sep : "", about);
+}
+
 void lobby_challenge_text(const online_ev *ev, char *out, size_t size)
 {
 	char clk[64];
@@ -75,13 +92,13 @@ int lobby_clock(char *last, size_t size, const char *title, const char *question
 int lobby_choose_player(const lobby_people *ppl, const char *me, const char *title,
                         const char *question, const char *typed, char *who, size_t size)
 {
-	static char shown[LOBBY_PEOPLE][NET_NAME_MAX + 40];
+	static char shown[LOBBY_PEOPLE][NET_NAME_MAX + 80];
 	const char *items[LOBBY_PEOPLE + 1];
 	int at[LOBBY_PEOPLE], n = 0;
 	for (int i = 0; i < ppl->n; i++) {
 		if (!strcmp(ppl->name[i], me))
 			continue;
-		snprintf(shown[n], sizeof shown[n], "%s%s", ppl->name[i], lobby_kind_tag(ppl->kind[i]));
+		lobby_name_shown(ppl->name[i], ppl->kind[i], shown[n], sizeof shown[n]);
 		items[n] = shown[n];
 		at[n++] = i;
 	}

@@ -128,6 +128,17 @@ static const char *level_text(int level)
 	return level >= NG_LEVEL_MIN && level <= NG_LEVEL_MAX ? _(text[level]) : "";
 }
 
+void level_about(int level, char *out, size_t size)
+{
+	int r, rd;
+	if (ng_level_rating(level, &r, &rd) != NG_OK) {
+		snprintf(out, size, "%s", "");
+		return;
+	}
+	/* TRANSLATORS: a computer level's rating, rounded: "about 1850" */
+	snprintf(out, size, _("about %d"), (r + 5) / 10 * 10);
+}
+
 static int has_value(int what)
 {
 	return what == I_LEVEL || what == I_SIDE || what == I_RULESET || what == I_LANG;
@@ -142,9 +153,12 @@ static int indent_of(int what)
 static void value(const lineup *s, int what, char *buf, size_t n)
 {
 	switch (what) {
-	case I_LEVEL:
-		snprintf(buf, n, "%d", s->level);
+	case I_LEVEL: {
+		char about[64];
+		level_about(s->level, about, sizeof about);
+		snprintf(buf, n, "%d%s%s", s->level, about[0] ? G->sep : "", about);
 		break;
+	}
 	case I_SIDE:
 		snprintf(buf, n, "%s", s->human < 0 ? _("random") :
 		         s->human == NG_RED ? _("Red") : _("Blue"));

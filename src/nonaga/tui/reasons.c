@@ -57,6 +57,7 @@ const char *const reason_msgids[NG_ERR_COUNT] = {
 	[NG_ERR_EMPTY_LINE] = N_("an empty line among the moves"),
 	[NG_ERR_MOVE_COUNT] = N_("the number of moves differs from the Moves header"),
 	[NG_ERR_RESULT_MISMATCH] = N_("the Result header does not match the moves"),
+	[NG_ERR_UNCALIBRATED] = N_("the level has no rating yet (make calibrate)"),
 };
 
 const char *reason_text(ng_err e)

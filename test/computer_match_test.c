@@ -1,0 +1,422 @@
+/*
+ * computer_match_test.c - the computers playing each other
+ * (--computer-matches, --computer-match-clock; server_computer_match.c)
+ * and where a first rating starts (server_rating.c, nonaga(6) ONLINE's
+ * ratings):
+ *
+ *   - one level alone cannot play itself: the server says so and stops;
+ *   - computer-9 and computer-10 play match-1 on the clock asked: its
+ *     `games' line (both players, kind=computer:computer), which anyone
+ *     may watch;
+ *   - computer-1 to 4, one game at a time from an even start (a
+ *     snapshot of the ratings at 1500): match-1 is computer-1 (red) and
+ *     computer-2, two computers take red in turn (the lower first), every
+ *     game is rated (its record's ratings, and the
+ *     `ratings' table's games and values moved from 1500), no computer
+ *     meets the same opponent twice in a row, and never two games at once;
+ *   - a new player's first rated game, against computer-N (a level the
+ *     table ng_level_rating has measured), starts at N's rating with
+ *     deviation 350, and computer-N at N's rating and deviation: the
+ *     `ratings' values are Glicko-2's from there; two new players who
+ *     meet start at 1500; after a kill -9 and a restart `ratings' answers
+ *     the same lines.
+ */
+#include "rating.c"
+#include "srvtest.h"
+#include <math.h>
+
+static int port;
+
+static pid_t up(int count, const char *const *extra)
+{
+	char l1[320];
+	snprintf(l1, sizeof l1, "unix:%s", sock);
+	char *args[24] = { (char *)"--listen", l1, (char *)"--listen", (char *)"127.0.0.1:0",
+	                   (char *)"--state", state };
+	int n = 6;
+	for (int i = 0; extra[i] && n < 23; i++)
+		args[n++] = (char *)extra[i];
+	args[n] = NULL;
+	pid_t pid = srv_start(nonaga, logpath, args);
+	port = srv_wait(logpath, count, 10000);
+	if (port <= 0) {
+		srv_stop(pid, SIGKILL);
+		return -1;
+	}
+	return pid;
+}
+
+static int in(tc *t, const char *name)
+{
+	return tc_login(t, port, state, name);
+}
+
+/* A fresh state directory (the last one's removed). */
+static void fresh_state(void)
+{
+	char cmd[700];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", state);
+	if (system(cmd) != 0)
+		fprintf(stderr, "computer_match_test: cannot remove %s\n", state);
+}
+
+/* All of `ratings' into out, its lines joined by '|'; 1 if it ended in ok. */
+static int ratings_text(tc *t, char *out, size_t size)
+{
+	char line[600];
+	size_t used = 0;
+	out[0] = 0;
+	if (tc_send(t, "ratings") < 0)
+		return 0;
+	while (tc_line(t, line, sizeof line, 5000) > 0) {
+		if (!strncmp(line, "ok", 2))
+			return 1;
+		used += (size_t)snprintf(out + used, size - used, "%s|", line);
+		if (used >= size)
+			return 0;
+	}
+	return 0;
+}
+
+/* Part 0: one level cannot play itself: the server does not start. */
+static void refused(void)
+{
+	char l1[320];
+	snprintf(l1, sizeof l1, "unix:%s", sock);
+	char *args[] = { (char *)"--listen", l1, (char *)"--state", state,
+		         (char *)"--computers", (char *)"5", (char *)"--computer-matches",
+		         (char *)"1", NULL };
+	pid_t pid = srv_start(nonaga, logpath, args);
+	CHECK(srv_exit_of(pid, 10000) == 1, "--computers 5 --computer-matches 1: exit status 1");
+	CHECK(log_has("nonaga: --computer-matches needs two levels or more in --computers"),
+	      "... saying why");
+}
+
+/* Part 1: a game between two computers, in `games', watchable. */
+static void watched(void)
+{
+	static const char *const opts[] = { "--computers", "9,10", "--computer-matches", "1",
+		                            "--computer-match-clock", "2+0", "--pair-wait", "0",
+		                            NULL };
+	pid_t pid = up(1, opts);
+	CHECK(pid > 0, "the server starts with --computers 9,10 --computer-matches 1");
+	tc o;
+	char got[600], line[600];
+	CHECK(in(&o, "obs"), "an onlooker");
+	int seen = 0;
+	for (int64_t end = tc_now() + 10000; !seen && tc_now() < end;) {
+		if (tc_send(&o, "games") < 0)
+			break;
+		while (tc_line(&o, line, sizeof line, 3000) > 0 && strncmp(line, "ok", 2))
+			if (!strncmp(line, "game match-1 ", 13)) {
+				seen = 1;
+				tc_copy(got, sizeof got, line);
+			}
+		if (!seen)
+			tc_sleep_ms(100);
+	}
+	int moves = -1, k = 0;
+	CHECK(seen && sscanf(got, "game match-1 standard 2+0 computer-9 computer-10 %d playing "
+	                     "ratings=-:- kind=computer:computer%n", &moves, &k) == 1 &&
+	      !got[k], "games lists match-1: computer-9 (red: the lower level in the pair's first game) "
+	      "and computer-10, 2+0, playing, both computers: %s", seen ? got : "(none)");
+	CHECK(tc_answer(&o, "watch match-1", "ok watch", got, sizeof got),
+	      "anyone may watch it: %s", got);
+	CHECK(tc_expect(&o, "sync match-1 rules=standard clock=2+0 red=computer-9 "
+	                "blue=computer-10 ", line, sizeof line, 3000),
+	      "the watcher is told the game: %s", line);
+	tc_close(&o);
+	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
+}
+
+/* The opponent of name in match-K's record (red, blue), or "". */
+static const char *other(const char pair[2][64], const char *name)
+{
+	return !strcmp(pair[0], name) ? pair[1] : !strcmp(pair[1], name) ? pair[0] : "";
+}
+
+/* Part 2: computer-1 to 4 from 1500 each, one game at a time (four: two
+ * games could be played at once). */
+static void pairing(void)
+{
+	enum { GAMES = 8 };
+	fresh_state();
+	char path[400];
+	CHECK(mkdir(state, 0700) == 0, "a state directory %s", state);
+	snprintf(path, sizeof path, "%s/ratings", state);
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fprintf(f, "seq 0\n");
+		for (int n = 1; n <= 4; n++)
+			fprintf(f, "computer-%d 1500 350 0.06 0\n", n);
+		fclose(f);
+	}
+	static const char *const opts[] = { "--computers", "1,2,3,4", "--computer-matches", "1",
+		                            "--computer-match-clock", "1+0", "--pair-wait", "0",
+		                            NULL };
+	pid_t pid = up(2, opts);
+	CHECK(pid > 0, "the server starts with --computers 1,2,3,4 --computer-matches 1");
+	int have = 0;
+	for (int64_t end = tc_now() + 30000; have < GAMES + 1 && tc_now() < end; tc_sleep_ms(100)) {
+		char name[32];
+		snprintf(name, sizeof name, "match-%d", have + 1);
+		have += srv_finished(state, name, NULL, NULL) > 0;
+	}
+	tc o;
+	char text[4096];
+	CHECK(in(&o, "obs") && ratings_text(&o, text, sizeof text), "ratings answers");
+	CHECK(have >= GAMES + 1, "%d games between the computers within 30 s (%d)", GAMES + 1,
+	      have);
+	char pair[GAMES + 1][2][64];
+	double after[GAMES + 1][2];   /* each seat's rating after match-K */
+	int rated = 0, games[5] = { 0 };
+	for (int k = 1; k <= GAMES; k++) {
+		char name[32];
+		ng_game *g = NULL;
+		ng_record_info info;
+		snprintf(name, sizeof name, "match-%d", k);
+		pair[k][0][0] = pair[k][1][0] = 0;
+		if (srv_finished(state, name, &g, &info) != 1 || !g)
+			continue;
+		tc_copy(pair[k][0], 64, info.red);
+		tc_copy(pair[k][1], 64, info.blue);
+		const char *rr = ng_record_get(&info, "Red-rating");
+		const char *br = ng_record_get(&info, "Blue-rating");
+		rated += rr && br && strchr(rr, '>') && strchr(br, '>');
+		after[k][0] = rr && strchr(rr, '>') ? atof(strchr(rr, '>') + 1) : 0;
+		after[k][1] = br && strchr(br, '>') ? atof(strchr(br, '>') + 1) : 0;
+		for (int side = 0; side < 2; side++) {
+			int level = 0;
+			sscanf(pair[k][side], "computer-%d", &level);
+			games[level >= 1 && level <= 4 ? level : 0]++;
+		}
+		ng_game_free(g);
+	}
+	CHECK(!strcmp(pair[1][0], "computer-1") && !strcmp(pair[1][1], "computer-2"),
+	      "match-1: computer-1 (the fewest games, the lowest; red in the pair's first game) and "
+	      "computer-2 (all at 1500: the nearer level): %s %s", pair[1][0], pair[1][1]);
+	CHECK(rated == GAMES && games[0] == 0, "the first %d games are rated, between the four "
+	      "(%d rated, %d seats of others)", GAMES, rated, games[0]);
+	/* Each game as the rule makes it from what came before: the fewest
+	 * games (then the lowest level) against the nearest rating (then the
+	 * nearer level, then the lower), not the last opponent. */
+	double rt[5] = { 0, 1500, 1500, 1500, 1500 };
+	int played[5] = { 0 }, met[5] = { 0 }, ruled = 0;
+	for (int k = 1; k <= GAMES; k++) {
+		int a = 1, b = 0, x = 0, y = 0;
+		for (int n = 2; n <= 4; n++)
+			if (played[n] < played[a])
+				a = n;
+		for (int n = 1; n <= 4; n++) {
+			if (n == a)
+				continue;
+			double d = fabs(rt[n] - rt[a]), db = b ? fabs(rt[b] - rt[a]) : 0;
+			int nl = met[a] == n, bl = b && met[a] == b;
+			if (!b || nl < bl || (nl == bl && (d < db || (d == db && abs(n - a) < abs(b - a)))))
+				b = n;
+		}
+		sscanf(pair[k][0], "computer-%d", &x);
+		sscanf(pair[k][1], "computer-%d", &y);
+		if ((x == a && y == b) || (x == b && y == a))
+			ruled++;
+		else
+			fprintf(stderr, "  match-%d: computer-%d and computer-%d, the rule says %d and %d\n",
+			        k, x, y, a, b);
+		if (x < 1 || x > 4 || y < 1 || y > 4)
+			break;
+		rt[x] = after[k][0], rt[y] = after[k][1];
+		played[x]++, played[y]++;
+		met[x] = y, met[y] = x;
+	}
+	CHECK(ruled == GAMES, "each of the %d games paired the computer with the fewest games "
+	      "and the nearest rating but its last opponent (%d did)", GAMES, ruled);
+	/* each pair takes red in turn, the lower level first */
+	int turns = 0, turned = 0, lower_red[5][5] = { { 0 } };
+	for (int k = 1; k <= GAMES; k++) {
+		int x = 0, y = 0;
+		sscanf(pair[k][0], "computer-%d", &x);
+		sscanf(pair[k][1], "computer-%d", &y);
+		if (x < 1 || x > 4 || y < 1 || y > 4)
+			continue;
+		int lo = x < y ? x : y, hi = x < y ? y : x, want_lower = lower_red[lo][hi] % 2 == 0;
+		turns++;
+		turned += (x == lo) == want_lower;
+		lower_red[lo][hi]++;
+	}
+	CHECK(turns == GAMES && turned == turns, "two computers take red in turn, the lower "
+	      "level first (%d of %d games)", turned, turns);
+	int twice = 0;
+	for (int n = 1; n <= 4; n++) {
+		char who[32], last[64] = "";
+		snprintf(who, sizeof who, "computer-%d", n);
+		for (int k = 1; k <= GAMES; k++) {
+			const char *opp = other((const char (*)[64])pair[k], who);
+			if (!opp[0])
+				continue;
+			if (!strcmp(opp, last)) {
+				twice++;
+				fprintf(stderr, "  %s met %s twice in a row (match-%d)\n", who, opp, k);
+			}
+			tc_copy(last, sizeof last, opp);
+		}
+	}
+	CHECK(twice == 0, "no computer meets the same opponent twice in a row (%d times)", twice);
+	int moved = 0;
+	for (int n = 1; n <= 4; n++) {
+		char want[64];
+		snprintf(want, sizeof want, "rating computer-%d ", n);
+		const char *p = strstr(text, want);
+		double r = 0, rd = 0;
+		int g = 0;
+		moved += p && sscanf(p + strlen(want), "%lf %lf %d", &r, &rd, &g) == 3 &&
+		         g >= games[n] && r != 1500 && rd < 350;
+	}
+	CHECK(moved == 4, "ratings: each computer's rating moved from 1500, its deviation below "
+	      "350, its games counted: %s", text);
+	CHECK(log_has("computer-1 and computer-2 play match-1"), "the log says who plays");
+	/* never two at once: each game starts after the last one's end */
+	FILE *lf = fopen(logpath, "r");
+	char line[1024];
+	int open_games = 0, most = 0, serving = 0;
+	while (lf && fgets(line, sizeof line, lf)) {
+		serving += strstr(line, " serving ") != NULL;
+		if (serving < 2)   /* (this part's server only) */
+			continue;
+		if (strstr(line, " play match-"))
+			open_games++;
+		else if (strstr(line, ": game match-") && strstr(line, " over: "))
+			open_games--;
+		most = open_games > most ? open_games : most;
+	}
+	if (lf)
+		fclose(lf);
+	CHECK(most == 1, "one game at a time, as --computer-matches 1 says (%d at most)", most);
+	tc_close(&o);
+	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
+}
+
+/* The human t in a paired game against a computer resigns once both
+ * moved twice: 1 when over as it must be. */
+static int resign_after_two(tc *t, int mine)
+{
+	ng_game *g = ng_game_new(NG_STANDARD);
+	char line[600], cmd[160], mv[NG_MOVE_TEXT];
+	int ok = 0;
+	for (int guard = 0; guard < 200; guard++) {
+		if ((int)ng_pos_side(ng_game_pos(g)) == mine) {
+			if (ng_game_ply(g) >= 4) {
+				ok = tc_send(t, "resign") == 0 &&
+				     tc_expect(t, mine ? "over red resign" : "over blue resign", NULL, 0,
+				               5000);
+				break;
+			}
+			first_move(g, mv);
+			snprintf(cmd, sizeof cmd, "move %s", mv);
+			if (tc_send(t, "%s", cmd) < 0)
+				break;
+		}
+		if (tc_line(t, line, sizeof line, 20000) <= 0)
+			break;
+		if (!strncmp(line, "moved ", 6) && atoi(line + 6) > ng_game_ply(g)) {
+			ng_move m;
+			if (sscanf(line, "moved %*d %63s", mv) != 1 ||
+			    ng_move_parse(ng_game_pos(g), mv, &m) != NG_OK || ng_game_play(g, m) != NG_OK)
+				break;
+		} else if (!strncmp(line, "over ", 5) || !strncmp(line, "error", 5)) {
+			break;
+		}
+	}
+	ng_game_free(g);
+	return ok;
+}
+
+/* Part 3: where first ratings start, and a restart keeps them. */
+static void starting(void)
+{
+	int level = 0, elo = 0, erd = 0;
+	for (int n = NG_LEVEL_MIN; n <= 9 && !level; n++)
+		if (ng_level_rating(n, &elo, &erd) == NG_OK)
+			level = n;
+	CHECK(ng_level_rating(0, &elo, &erd) == NG_ERR_RANGE &&
+	      ng_level_rating(NG_LEVEL_MAX + 1, &elo, &erd) == NG_ERR_RANGE,
+	      "ng_level_rating: levels 0 and 11 are out of range");
+	if (!level) {
+		tests_skip("computer_match_test", "no level up to 9 has a rating yet (make calibrate): the starting "
+		           "ratings are not checked");
+		return;
+	}
+	ng_level_rating(level, &elo, &erd);
+	fresh_state();
+	char lv[16];
+	snprintf(lv, sizeof lv, "%d", level);
+	const char *opts[] = { "--computers", lv, "--pair-wait", "1", "--computer-jobs", "1",
+		               NULL };
+	pid_t pid = up(3, opts);
+	CHECK(pid > 0, "the server starts with --computers %d", level);
+	tc k, a, b, o;
+	char got[600], line[600], game[64], side[16];
+	CHECK(in(&k, "kim") && in(&a, "ann") && in(&b, "bob") && in(&o, "obs"),
+	      "four new players");
+	CHECK(tc_answer(&k, "seek 5+0", "ok", got, sizeof got), "kim seeks 5+0: %s", got);
+	int paired = tc_expect(&k, "paired ", line, sizeof line, 5000) &&
+	             sscanf(line, "paired %63s %15s", game, side) == 2;
+	CHECK(paired, "kim is paired with computer-%d: %s", level, line);
+	CHECK(paired && resign_after_two(&k, !strcmp(side, "blue")),
+	      "kim plays two moves and resigns");
+	/* ann and bob, new, meet each other: ann wins */
+	ng_game *g = ng_game_new(NG_STANDARD);
+	int ok = tc_answer(&a, "host duel red", "ok seat red", got, sizeof got) ||
+	         !strncmp(got, "ok seat red", 11);
+	ok = ok && tc_ask(&b, got, sizeof got, "join duel") && !strncmp(got, "ok seat blue", 12);
+	for (int i = 0; ok && i < 4; i++) {
+		char mv[NG_MOVE_TEXT], cmd[160];
+		first_move(g, mv);
+		snprintf(cmd, sizeof cmd, "move %s", mv);
+		ok = tc_answer(i % 2 ? &b : &a, cmd, "ok", got, sizeof got);
+	}
+	ng_game_free(g);
+	CHECK(ok && tc_answer(&b, "resign", "ok", got, sizeof got) &&
+	      tc_expect(&a, "over red resign", NULL, 0, 3000), "ann beats bob");
+
+	rating kim = { elo, 350, 0.06 }, comp = { elo, erd, 0.06 };
+	rating nw = rating_new();
+	double lose = 0, win = 1;
+	rating kim1 = rating_update(kim, 1, &comp, &lose, RATING_TAU);
+	rating comp1 = rating_update(comp, 1, &kim, &win, RATING_TAU);
+	rating ann1 = rating_update(nw, 1, &nw, &win, RATING_TAU);
+	rating bob1 = rating_update(nw, 1, &nw, &lose, RATING_TAU);
+	char want[4][128], text[4096], again[4096];
+	snprintf(want[0], sizeof want[0], "rating computer-%d %.2f %.2f 1 kind=computer|", level,
+	         comp1.r, comp1.rd);
+	snprintf(want[1], sizeof want[1], "rating kim %.2f %.2f 1 kind=human|", kim1.r, kim1.rd);
+	snprintf(want[2], sizeof want[2], "rating ann %.2f %.2f 1 kind=human|", ann1.r, ann1.rd);
+	snprintf(want[3], sizeof want[3], "rating bob %.2f %.2f 1 kind=human|", bob1.r, bob1.rd);
+	CHECK(ratings_text(&o, text, sizeof text), "ratings answers");
+	CHECK(strstr(text, want[0]) != NULL, "computer-%d started at its level's %d, deviation "
+	      "%d: wanted %s in %s", level, elo, erd, want[0], text);
+	CHECK(strstr(text, want[1]) != NULL, "kim, new, whose first game was against "
+	      "computer-%d, started at %d, deviation 350: wanted %s in %s", level, elo, want[1],
+	      text);
+	CHECK(strstr(text, want[2]) && strstr(text, want[3]), "ann and bob, new, who met "
+	      "each other, started at 1500: wanted %s%s in %s", want[2], want[3], text);
+	tc_close(&k), tc_close(&a), tc_close(&b), tc_close(&o);
+	CHECK(srv_stop(pid, SIGKILL) == SIGKILL, "kill -9");
+	pid = up(4, opts);
+	CHECK(pid > 0 && in(&o, "obs") && ratings_text(&o, again, sizeof again),
+	      "restarted, ratings answers");
+	CHECK(!strcmp(text, again), "the same ratings after the restart: %s, then %s", text,
+	      again);
+	tc_close(&o);
+	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
+}
+
+int main(void)
+{
+	if (srv_setup("cmatch") < 0)
+		return 1;
+	refused();
+	watched();
+	pairing();
+	starting();
+	return srv_done("computer_match_test");
+}
