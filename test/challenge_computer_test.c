@@ -7,6 +7,7 @@
  * changes no rating, computer-7 plays two games at once, and a level the
  * server does not offer is refused.  $NONAGA is the program.
  */
+#include "rating.c"   /* (before srvtest.h, whose me it would shadow) */
 #include "srvtest.h"
 
 /* "paired GAME SIDE OPPONENT TOKEN": the line without its token, which
@@ -24,12 +25,16 @@ static int paired_line(tc *t, char *got, size_t size)
 	return 1;
 }
 
-/* The computer's next move in g (played there): 1, or 0. */
+/* The computer's next move in g (played there): 1; 2 when the game ended
+ * instead (the computer's move won: the test's first legal moves are no
+ * defence), or 0. */
 static int computer_moved(tc *t, ng_game *g)
 {
 	char line[600], mv[64];
 	ng_move m;
 	while (tc_line(t, line, sizeof line, 20000) > 0) {
+		if (!strncmp(line, "over ", 5))
+			return 2;
 		if (strncmp(line, "moved ", 6) || atoi(line + 6) <= ng_game_ply(g))
 			continue;
 		return sscanf(line, "moved %*d %63s", mv) == 1 &&
@@ -38,24 +43,31 @@ static int computer_moved(tc *t, ng_game *g)
 	return 0;
 }
 
-/* Two moves each, t playing side, then t resigns and leaves: 1, or 0. */
+/* Two moves each, t playing side, then t resigns (unless the computer
+ * won by then) and leaves: 1, or 0.  t loses either way. */
 static int two_each_and_resign(tc *t, int side, ng_rules rules)
 {
 	ng_game *g = ng_game_new(rules);
 	char mv[NG_MOVE_TEXT], cmd[160], got[600];
-	int ok = 1;
-	while (ok && ng_game_ply(g) < 4) {
+	int ok = 1, over = 0;
+	/* (on to the test's own turn: the computer's reply, which may win,
+	 * never races the resignation) */
+	while (ok && !over && (ng_game_ply(g) < 4 || (int)ng_pos_side(ng_game_pos(g)) != side)) {
 		if ((int)ng_pos_side(ng_game_pos(g)) == side) {
 			first_move(g, mv);
 			snprintf(cmd, sizeof cmd, "move %s", mv);
 			ok = tc_answer(t, cmd, "ok", got, sizeof got);
 		} else {
-			ok = computer_moved(t, g);
+			int r = computer_moved(t, g);
+			ok = r > 0;
+			over = r == 2 || (r == 1 && ng_game_result(g) != NG_NONE &&
+			                  (ok = tc_expect(t, "over ", NULL, 0, 5000)));
 		}
 	}
 	ng_game_free(g);
-	return ok && tc_answer(t, "resign", "ok", got, sizeof got) &&
-	       tc_expect(t, "over ", NULL, 0, 5000) && tc_answer(t, "leave", "ok", got, sizeof got);
+	return ok && (over || (tc_answer(t, "resign", "ok", got, sizeof got) &&
+	                       tc_expect(t, "over ", NULL, 0, 5000))) &&
+	       tc_answer(t, "leave", "ok", got, sizeof got);
 }
 
 /* The lines of `ratings' joined by '|' (events before them passed over). */
@@ -127,22 +139,37 @@ int main(void)
 	         side == NG_RED ? "human:computer" : "computer:human");
 	CHECK(list_is(&b, "games", "game c1", (strcat(want, "|ok 2"), want)),
 	      "games: c1, alice against computer-7");
-	CHECK(two_each_and_resign(&a, side, NG_STANDARD), "alice: two moves each, then resigns");
+	CHECK(two_each_and_resign(&a, side, NG_STANDARD), "alice: two moves each, then resigns (or has lost)");
 	CHECK(tc_answer(&b, "resign", "ok", got, sizeof got), "bob resigns at once (unrated)");
+	/* computer-7 starts at level 7's rating and deviation, alice (new,
+	 * her first game against computer-7) at level 7's rating with a new
+	 * player's deviation (server_rating.c), and she lost */
+	int elo = 1500, rd = 350;
+	ng_level_rating(7, &elo, &rd);
+	rating c7 = { elo, rd, 0.06 }, al = { elo, 350, 0.06 };
+	double won = 1, lost = 0;
+	rating c7_after = rating_update(c7, 1, &al, &won, RATING_TAU);
+	rating al_after = rating_update(al, 1, &c7, &lost, RATING_TAU);
+	snprintf(want, sizeof want, "rating computer-7 %.2f %.2f 1 kind=computer|"
+	         "rating alice %.2f %.2f 1 kind=human|ok 2", c7_after.r, c7_after.rd,
+	         al_after.r, al_after.rd);
 	ratings_of(&b, got, sizeof got);
-	CHECK(!strcmp(got, "rating computer-7 1662.31 290.32 1 kind=computer|"
-	              "rating alice 1337.69 290.32 1 kind=human|ok 2"),
-	      "the game is rated: %s", got);
+	CHECK(!strcmp(got, want), "the game is rated: '%s', not '%s'", got, want);
 
 	/* casual: a day a move, the simple rules */
 	snprintf(before, sizeof before, "%s", got);
+	char al_text[64], c7_text[64];   /* the sync's "red:blue" */
+	snprintf(al_text, sizeof al_text, "%.0f/%.0f:%.0f/%.0f", al_after.r, al_after.rd,
+	         c7_after.r, c7_after.rd);
+	snprintf(c7_text, sizeof c7_text, "%.0f/%.0f:%.0f/%.0f", c7_after.r, c7_after.rd,
+	         al_after.r, al_after.rd);
 	CHECK(challenged(&a, "1d simple casual", 3, &side, got, sizeof got),
 	      "alice challenges computer-7 again, casual");
 	snprintf(want, sizeof want, "sync c3 rules=simple clock=1d red=%s blue=%s moves=0 "
 	         "result=none how=- you=%s ratings=%s rated=no",
 	         side == NG_RED ? "alice" : "computer-7", side == NG_RED ? "computer-7" : "alice",
 	         side == NG_RED ? "red" : "blue",
-	         side == NG_RED ? "1338/290:1662/290" : "1662/290:1338/290");
+	         side == NG_RED ? al_text : c7_text);
 	CHECK(!strcmp(got, want), "the casual game's sync: '%s', not '%s'", got, want);
 	CHECK(two_each_and_resign(&a, side, NG_SIMPLE), "two moves each, then alice resigns");
 	ratings_of(&b, got, sizeof got);

@@ -344,7 +344,18 @@ typedef struct vs {
 	int64_t moved_at;    /* when the computer's first move came, or 0 */
 } vs;
 
-/* Read what came for v until ms passes; the human plays first_move when
+/* A move of the test's human that does not lose at once (level 4's): the
+ * games against computer-10 below must outlive a restart, which the
+ * first legal move, often a blunder, does not always give them. */
+static void sensible_move(ng_game *g, char *mv)
+{
+	ng_search *s = ng_search_new();
+	ng_search_set_level(s, 4);
+	best(g, s, mv);
+	ng_search_free(s);
+}
+
+/* Read what came for v until ms passes; the human plays sensible_move when
  * it is to move. */
 static void follow(vs *v, int ms)
 {
@@ -353,7 +364,7 @@ static void follow(vs *v, int ms)
 	while (tc_now() < end) {
 		if ((int)ng_pos_side(ng_game_pos(v->g)) == v->me && !ng_game_result(v->g)) {
 			char mv[NG_MOVE_TEXT];
-			first_move(v->g, mv);
+			sensible_move(v->g, mv);
 			tc_send(&v->t, "move %s", mv);
 		}
 		if (tc_line(&v->t, line, sizeof line, (int)(end - tc_now())) <= 0)
@@ -398,8 +409,8 @@ static void busy_and_restart(void)
 	tc p;
 	char got[600];
 	CHECK(in(&p, "pia"), "an onlooker");
-	paired(&l, "lee", "1+0");
-	paired(&m, "meg", "1+1");
+	paired(&l, "lee", "3+0");
+	paired(&m, "meg", "3+1");
 	/* each human moves if red; then both computers want the one thread */
 	follow(&l, 300);
 	follow(&m, 300);
@@ -420,7 +431,9 @@ static void busy_and_restart(void)
 	      "(worst %lld ms)", (long long)worst);
 	CHECK(l.moved_at > pinged || m.moved_at > pinged,
 	      "... (a computer's move came after the pings: one search was running)");
-	CHECK(l.queued + m.queued == 1, "the player whose computer waits in line is told: "
+	/* (one at least: a search cut at its share lets the other's computer
+	 * ask again while the first waits, server_computer.c) */
+	CHECK(l.queued + m.queued >= 1, "the player whose computer waits in line is told: "
 	      "queued 1 computer-10 (lee %d, meg %d)", l.queued, m.queued);
 	CHECK(l.moved_at && m.moved_at, "both computers moved");
 
@@ -428,7 +441,7 @@ static void busy_and_restart(void)
 	int plies = ng_game_ply(l.g);
 	if ((int)ng_pos_side(ng_game_pos(l.g)) == l.me) {   /* make the computer think */
 		char mv[NG_MOVE_TEXT];
-		first_move(l.g, mv);
+		sensible_move(l.g, mv);
 		tc_answer(&l.t, (snprintf(got, sizeof got, "move %s", mv), got), "ok", got, sizeof got);
 		plies++;
 	}
@@ -442,7 +455,7 @@ static void busy_and_restart(void)
 	snprintf(cmd, sizeof cmd, "join %s %s", l.game, l.token);
 	CHECK(in(&l.t, "lee") && tc_ask(&l.t, got, sizeof got, cmd) &&
 	      !strncmp(got, "ok seat ", 8), "lee takes its seat back: %s", got);
-	snprintf(cmd, sizeof cmd, "sync %s rules=standard clock=1+0 ", l.game);
+	snprintf(cmd, sizeof cmd, "sync %s rules=standard clock=3+0 ", l.game);
 	int n = -1;
 	CHECK(tc_expect(&l.t, cmd, line, sizeof line, 3000) &&
 	      (n = atoi(strstr(line, "moves=") + 6)) >= plies && n <= plies + 1,
@@ -461,7 +474,7 @@ static void busy_and_restart(void)
 	CHECK(ng_game_ply(back) == n, "its moves are synced");
 	if ((int)ng_pos_side(ng_game_pos(back)) == l.me) {
 		char mv[NG_MOVE_TEXT];
-		first_move(back, mv);
+		sensible_move(back, mv);
 		n++;
 		CHECK(tc_answer(&l.t, (snprintf(got, sizeof got, "move %s", mv), got), "ok", got,
 		                sizeof got), "lee moves after the restart: %s", got);
