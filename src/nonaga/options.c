@@ -156,11 +156,8 @@ typedef struct optdef {
 /* The columns after `set' for the options of a kind: where they belong,
  * that they choose no mode and exclude nothing, and their refusal. */
 #define SERVE_ONLY M_SERVE, 0, G_NONE, \
-	N_("nonaga: --listen, --state, --grace, --idle, --max-clients, " \
-	   "--max-games, --sync, --gateway, --door-per-address, --computers, " \
-	   "--computer-jobs, --pair-wait, --computer-matches, " \
-	   "--computer-match-clock and --arena-schedule go with " \
-	   "--serve\n"), M_ALL
+	/* TRANSLATORS: %s: the option given, a server's (listen, state...). */ \
+	N_("nonaga: --%s goes with --serve\n"), M_ALL
 #define ANALYZE_ONLY M_ANALYZE, 0, G_NONE, \
 	N_("nonaga: --analyze-depth and --analyze-out go with --analyze\n"), M_ALL
 #define SIDE_RULES (M_ALL & ~M_JOIN), 0, G_NONE, \
@@ -516,7 +513,10 @@ static int refuse_foreign(const unsigned char *given, const struct mode *m)
 			 * weakest mode, a message of its own) */
 			const char *msg = o->refused && (o->refused_in & m->bit)
 			                  ? o->refused : m->refuses;
-			return options_bad("%s", _(msg ? msg : o->refused));
+			msg = msg ? msg : o->refused;
+			/* (a message for a kind of options names the one given) */
+			return strstr(msg, "%s") ? options_bad(_(msg), o->name)
+			                         : options_bad("%s", _(msg));
 		}
 	return GO_ON;
 }
