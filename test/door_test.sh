@@ -224,7 +224,8 @@ lacks() { ! scr "$1" | grep -qE -- "$2"; }
 check "... without being asked for a name" lacks c 'Name:'
 press c Escape
 check "Esc: the guest's title menu" see c "Play online"
-check "... has no local games" lacks c 'computer|Two players|Past games|Resume'
+# (its Play against the computer is the server's: tui_computer_test)
+check "... has no local games" lacks c 'Two players|Past games|Resume'
 # the language chosen in a session is the player's, kept by the server
 press c BTab BTab
 check "Shift-Tab twice: Language" see c "▸ Language"

@@ -20,7 +20,7 @@ want "the library includes no program header" "$out" ""
 # the game screen: struct play (game_screen.h) is its files' own, and its
 # shared files call the other side (game_screen.h, other_ops) without
 # naming one
-out=$(grep -rlE '#include "game_screen\.h"' src | grep -vE '^src/nonaga/tui/play(_[a-z]+)?\.c$')
+out=$(grep -rlE '#include "game_screen\.h"' src | grep -vE '^src/nonaga/tui/play(_[a-z]+)?\.[ch]$')
 want "game_screen.h only in the game screen's files" "$out" ""
 check "the grep finds play.c's game_screen.h" grep -q '#include "game_screen\.h"' src/nonaga/tui/play.c
 impl='MODE_AI|MODE_ONLINE|MODE_PVP|netplay|pzrun|computer_|online_|puzzle_|an_job|->(ai|np|pz)\b'
@@ -30,7 +30,7 @@ want "the game screen's shared files name no other side" "$out" ""
 check "the grep finds the other sides' names" grep -qE "$impl" src/nonaga/tui/play_online.c
 # the other sides act on the screen through play.c's API (game_screen.h),
 # never by writing into struct play
-sides="play_computer.c play_online.c play_puzzle.c play_replay.c play_local.c"
+sides="play_computer.c play_online.c play_online_panel.c play_puzzle.c play_replay.c play_local.c"
 writes='(^|[^A-Za-z_0-9])p->[][A-Za-z_.0-9]+ *([-+|]?=[^=]|\+\+|--)|memset\(&p->'
 out=$(cd src/nonaga/tui && grep -nE "$writes" $sides)
 want "the other sides write nothing into struct play" "$out" ""

@@ -182,8 +182,12 @@ exec env -u LC_CTYPE -u LC_MESSAGES LC_ALL= LANG=C.UTF-8 LANGUAGE=$L \\
 	XDG_STATE_HOME="$TMUX_DIR/state-f" "$NONAGA" --server "unix:$F" --join g1
 EOF
 	T kill-session -t "=f" 2>/dev/null
-	T new-session -d -s f -x 80 -y 24 "sh $TMUX_DIR/f.sh"
+	# (the client starts once the tape runs, so that it records every byte)
+	rm -f "$TMUX_DIR/f.go"
+	T new-session -d -s f -x 80 -y 24 \
+		"while [ ! -f '$TMUX_DIR/f.go' ]; do sleep 0.05; done; exec sh $TMUX_DIR/f.sh"
 	tape f
+	touch "$TMUX_DIR/f.go"
 	check "$L: a lying server's arena-over in a game: the winner as ?" see f "$OVER_LIE"
 	check "$L: ... no name as it came ever shown" never_shown f evil
 	T kill-session -t "=f"
