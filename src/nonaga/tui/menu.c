@@ -381,6 +381,45 @@ static void draw(menu *m, const lineup *s, const char *notice,
 	*x_out = x;
 }
 
+/* Enter (or a click) on the item selected: the menu's answer, or -1 when
+ * the menu goes on (a setting changed, a page shown, nothing to do). */
+static int chosen(menu *m, lineup *s, const char **notice)
+{
+	const char *why;
+	switch (m->v[m->sel].what) {
+	case I_WAITING:
+		return MENU_WAITING;
+	case I_RESUME:
+		m->played = 1;
+		return MENU_RESUME;
+	case I_KIND: case I_LEVEL: case I_SIDE: {
+		start_mode k = m->v[m->sel].kind;
+		int a = kind_of(k)->players == KIND_COMPUTER ? where_computer(m, k) : kind_answer[k];
+		if (a < 0 || a == MENU_COMPUTER)
+			return a;
+		if (kind_answer[k] == MENU_PLAY) {   /* a game here of that kind */
+			s->mode = k;
+			m->played = 1;
+		}
+		return kind_answer[k];
+	}
+	case I_RULESET: case I_LANG:
+		if ((why = change(s, m->v[m->sel].what, 1)))
+			*notice = why;
+		return -1;
+	case I_RULES:
+		page_rules();
+		return -1;
+	case I_PAST:
+		return MENU_PAST;
+	case I_PUZZLES:
+		return MENU_PUZZLES;
+	case I_QUIT:
+		return MENU_QUIT;
+	}
+	return -1;
+}
+
 int menu_run(lineup *s, int can_resume, const char *game_waiting, int door, int served,
              const char *notice)
 {
@@ -464,42 +503,12 @@ int menu_run(lineup *s, int can_resume, const char *game_waiting, int door, int 
 				break;
 			}
 			/* fall through */
-		case ACT_SELECT:
-			switch (m->v[m->sel].what) {
-			case I_WAITING:
-				return MENU_WAITING;
-			case I_RESUME:
-				m->played = 1;
-				return MENU_RESUME;
-			case I_KIND: case I_LEVEL: case I_SIDE: {
-				start_mode k = m->v[m->sel].kind;
-				int a = kind_of(k)->players == KIND_COMPUTER ? where_computer(m, k)
-				        : kind_answer[k];
-				if (a < 0)
-					break;
-				if (a == MENU_COMPUTER)
-					return a;
-				if (kind_answer[k] == MENU_PLAY) {   /* a game here of that kind */
-					s->mode = k;
-					m->played = 1;
-				}
-				return kind_answer[k];
-			}
-			case I_RULESET: case I_LANG:
-				if ((why = change(s, m->v[m->sel].what, 1)))
-					notice = why;
-				break;
-			case I_RULES:
-				page_rules();
-				break;
-			case I_PAST:
-				return MENU_PAST;
-			case I_PUZZLES:
-				return MENU_PUZZLES;
-			case I_QUIT:
-				return MENU_QUIT;
-			}
+		case ACT_SELECT: {
+			int a = chosen(m, s, &notice);
+			if (a >= 0)
+				return a;
 			break;
+		}
 		default:
 			break;
 		}
