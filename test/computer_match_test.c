@@ -19,11 +19,19 @@
  *     deviation 350, and computer-N at N's rating and deviation: the
  *     `ratings' values are Glicko-2's from there; two new players who
  *     meet start at 1500; after a kill -9 and a restart `ratings' answers
- *     the same lines.
+ *     the same lines;
+ *   - what a game against a computer leaves, as an administrator meets
+ *     it: a second server on the state exits 1 and changes nothing, a
+ *     SIGKILL loses no rating, a damaged line of `ratings' costs that
+ *     rating only (the bytes kept aside), and on a full disk (a 2 MB
+ *     tmpfs) a challenge to a computer is refused with disk-full and
+ *     makes no game, and is played once there is room.
  */
 #include "rating.c"
 #include "srvtest.h"
 #include <math.h>
+#include <sys/mount.h>
+#include <sys/wait.h>
 
 static int port;
 
@@ -410,6 +418,114 @@ static void starting(void)
 	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
 }
 
+/* ratings_text's text without the line of name. */
+static void without(const char *text, const char *name, char *out, size_t size)
+{
+	char copy[4096], head[64];
+	size_t len = 0;
+	snprintf(copy, sizeof copy, "%s", text);
+	snprintf(head, sizeof head, "rating %s ", name);
+	out[0] = 0;
+	for (char *save = NULL, *l = strtok_r(copy, "|", &save); l; l = strtok_r(NULL, "|", &save))
+		if (!strncmp(l, "rating ", 7) && strncmp(l, head, strlen(head)))
+			len += (size_t)snprintf(out + len, size - len, "%s|", l);
+}
+
+/* The line of `ratings' (the state's file) that begins with head made
+ * unreadable, its length kept: 1, or 0 when there is none. */
+static int damage_rating(const char *head)
+{
+	char path[400], buf[8192];
+	snprintf(path, sizeof path, "%s/ratings", state);
+	FILE *f = fopen(path, "r+");
+	size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+	buf[n] = 0;
+	char *p = strstr(buf, head);
+	if (!f || !p || (p != buf && p[-1] != '\n')) {
+		if (f)
+			fclose(f);
+		return 0;
+	}
+	for (char *q = p; *q && *q != '\n'; q++)
+		*q = '#';
+	rewind(f);
+	fwrite(buf, 1, n, f);
+	fclose(f);
+	return 1;
+}
+
+/* What a game against a server's computer leaves (a game in the journal,
+ * the computer's and the player's first ratings), as an administrator
+ * meets it: a second server on the state directory changes nothing; a
+ * SIGKILL loses nothing acknowledged; a damaged line of `ratings' costs
+ * only that rating, its bytes kept aside; on a full disk a challenge to a
+ * computer is refused with disk-full and makes no game, and with room it
+ * is played. */
+static void faults(void)
+{
+	static const char *const opts[] = { "--computers", "1", "--pair-wait", "0", NULL };
+	char got[600], line[600], game[64], side[16], text[4096], again[4096], want[4096];
+	fresh_state();
+	pid_t pid = up(5, opts);
+	tc u, o;
+	CHECK(pid > 0 && in(&u, "una") && in(&o, "obs"), "a server with computer-1, una and obs");
+	CHECK(tc_answer(&u, "challenge computer-1 5+0", "ok 1", got, sizeof got) &&
+	      tc_expect(&u, "paired ", line, sizeof line, 5000) &&
+	      sscanf(line, "paired %63s %15s", game, side) == 2, "una challenges computer-1: %s %s",
+	      got, line);
+	CHECK(resign_after_two(&u, !strcmp(side, "blue")), "una resigns after two moves each");
+	CHECK(ratings_text(&o, text, sizeof text) && strstr(text, "rating computer-1 ") &&
+	      strstr(text, "rating una "), "both are rated: %s", text);
+
+	char cmd[1200];
+	snprintf(cmd, sizeof cmd, "%s --serve --state %s --listen unix:%s/other.sock "
+	         "--computers 1 >>%s/second.log 2>&1", nonaga, state, dir, dir);
+	int st = system(cmd);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 1, "a second server on the state exits 1");
+	CHECK(ratings_text(&o, again, sizeof again) && !strcmp(again, text),
+	      "... and changes nothing: %s, then %s", text, again);
+	tc_close(&u), tc_close(&o);
+
+	CHECK(srv_stop(pid, SIGKILL) == SIGKILL && (pid = up(6, opts)) > 0 && in(&o, "obs") &&
+	      ratings_text(&o, again, sizeof again) && !strcmp(again, text),
+	      "after SIGKILL the same ratings: %s, then %s", text, again);
+	tc_close(&o);
+
+	/* the clean stop compacted the ratings into `ratings' */
+	CHECK(srv_stop(pid, SIGTERM) == 0 && damage_rating("computer-1 "),
+	      "stopped; computer-1's line of ratings made unreadable");
+	without(text, "computer-1", want, sizeof want);
+	CHECK((pid = up(7, opts)) > 0 && in(&o, "obs") && ratings_text(&o, again, sizeof again) &&
+	      !strcmp(again, want), "only computer-1's rating is lost: %s, not %s", again, want);
+	CHECK(log_has("ratings: 1 line not read: the file's bytes are kept"),
+	      "... and the file's bytes are kept aside");
+	tc_close(&o);
+	srv_stop(pid, SIGTERM);
+
+	char mnt[280], fill[300];
+	const char *skip = srv_small_disk(mnt, sizeof mnt, fill, sizeof fill);
+	if (skip) {
+		tests_skip("computer_match_test", skip);
+		return;
+	}
+	snprintf(state, sizeof state, "%s/state", mnt);
+	pid = up(8, opts);
+	CHECK(pid > 0 && in(&u, "una"), "a server with its state on a small tmpfs");
+	srv_fill_disk(fill);
+	CHECK(tc_answer(&u, "challenge computer-1 5+0", "error disk-full the server cannot keep a "
+	                "game now (No space left on device): try again later", got, sizeof got),
+	      "the disk full: a challenge to computer-1 is refused: %s", got);
+	CHECK(list_is(&u, "games", "game ", "ok 0"), "... and no game was made");
+	unlink(fill);
+	CHECK(tc_answer(&u, "challenge computer-1 5+0", "ok 1", got, sizeof got) &&
+	      tc_expect(&u, "paired ", line, sizeof line, 5000), "with room again it is played: %s %s",
+	      got, line);
+	tc_close(&u);
+	srv_stop(pid, SIGTERM);
+	umount2(mnt, MNT_DETACH);
+	rmdir(mnt);
+}
+
 int main(void)
 {
 	if (srv_setup("cmatch") < 0)
@@ -418,5 +534,6 @@ int main(void)
 	watched();
 	pairing();
 	starting();
+	faults();
 	return srv_done("computer_match_test");
 }
