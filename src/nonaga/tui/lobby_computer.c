@@ -127,21 +127,9 @@ int lobby_server_configured(const options *opt)
 static int wait_paired(online *on, char *msg, size_t size)
 {
 	for (;;) {
-		int st;
-		online_ev ev;
-		do {
-			st = online_read(on);
-			while (online_next(on, &ev)) {   /* (what follows is the game's) */
-				if (ev.kind == OE_PAIRED)
-					return LW_PAIRED;
-				if (ev.kind == OE_ERROR) {
-					snprintf(msg, size, _("The server says: %s"), ev.text);
-					return LW_GONE;
-				}
-			}
-		} while (st == 1);
-		if (st < 0 || online_stalled(on, 10000))
-			return LW_LOST;
+		int r = lobby_pairing_news(on, -1, msg, size);
+		if (r >= 0)
+			return r;
 		event in;
 		input_get_sized(&in, 1000, on->fd);
 		if (in.act == ACT_SIGNAL)

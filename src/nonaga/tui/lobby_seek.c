@@ -168,6 +168,24 @@ static void draw_wait(const char *clock, int64_t secs)
 	refresh();
 }
 
+int lobby_pairing_news(online *on, int cmd, char *msg, size_t size)
+{
+	int st;
+	online_ev ev;
+	do {
+		st = online_read(on);
+		while (online_next(on, &ev)) {   /* (what follows is the game's) */
+			if (ev.kind == OE_PAIRED)
+				return LW_PAIRED;
+			if (ev.kind == OE_ERROR && (cmd < 0 || (int)ev.cmd == cmd)) {
+				snprintf(msg, size, _("The server says: %s"), ev.text);
+				return LW_GONE;
+			}
+		}
+	} while (st == 1);
+	return st < 0 || online_stalled(on, 10000) ? LW_LOST : -1;
+}
+
 int lobby_seek(online *on, const char *clock, char *msg, size_t size)
 {
 	msg[0] = 0;
@@ -177,21 +195,9 @@ int lobby_seek(online *on, const char *clock, char *msg, size_t size)
 	int64_t start = online_now_ms();
 	clearok(curscr, TRUE);
 	for (;;) {
-		int st;
-		online_ev ev;
-		do {
-			st = online_read(on);
-			while (online_next(on, &ev)) {   /* (what follows is the game's) */
-				if (ev.kind == OE_PAIRED)
-					return LW_PAIRED;
-				if (ev.kind == OE_ERROR && ev.cmd == OC_SEEK) {
-					snprintf(msg, size, _("The server says: %s"), ev.text);
-					return LW_GONE;
-				}
-			}
-		} while (st == 1);
-		if (st < 0 || online_stalled(on, 10000))
-			return LW_LOST;
+		int r = lobby_pairing_news(on, OC_SEEK, msg, size);
+		if (r >= 0)
+			return r;
 		int64_t ms = online_now_ms() - start;
 		draw_wait(clock, ms / 1000);
 		event in;

@@ -46,6 +46,10 @@ enum { LW_PAIRED, LW_GONE, LW_LOST, LW_QUIT };
  * (the game's sync follows, still unread), LW_GONE (Esc, or the server
  * refused: msg says), LW_LOST (the connection), LW_QUIT (q, a signal). */
 int lobby_seek(online *on, const char *clock, char *msg, size_t size);
+/* What the server told while a pairing is awaited, read: LW_PAIRED (the
+ * game's sync follows, unread), LW_GONE (an error answering cmd, or any
+ * error when cmd < 0: msg says), LW_LOST, or -1 (nothing yet). */
+int lobby_pairing_news(online *on, int cmd, char *msg, size_t size);
 /* The server's ratings table on a page; msg says why not. */
 void lobby_ratings(const options *opt, char *msg, size_t size);
 
