@@ -224,6 +224,23 @@ static void game_name(server *s, unsigned long id, char *out, size_t size)
 		game_unlist(g);   /* a finished game does not keep its name */
 }
 
+/* A challenge's game, made (named after its id, casual or rated), and the
+ * side drawn for its first player; NULL when it cannot be (c is told). */
+static sgame *challenge_game(conn *c, unsigned long id, ng_rules rules, int min, int inc,
+                             int days, int casual, int *side)
+{
+	char name[NET_NAME_MAX + 1], r[NET_KEY_HEX + 1];
+	game_name(c->srv, id, name, sizeof name);
+	sgame *g = game_new(c->srv, name, rules, min, inc, days);
+	if (!g) {
+		conn_send(c, "error busy out of memory");
+		return NULL;
+	}
+	g->casual = casual;   /* (before the seats: the journal's "new" says it) */
+	*side = net_random_hex(r) == 0 && (r[0] & 1) ? NG_BLUE : NG_RED;
+	return g;
+}
+
 /* A challenge to computer-LEVEL: accepted at once when the server offers
  * that level (it plays any number of games at once), as the pairing after
  * --pair-wait seats it (server_seek.c): "ok ID", then "paired GAME SIDE
@@ -232,7 +249,7 @@ static void challenge_computer(conn *c, int level, const game_terms *gt)
 {
 	server *s = c->srv;
 	struct challenges *t = table(s);
-	char why[160], name[NET_NAME_MAX + 1], who[32];
+	char why[160], who[32];
 	snprintf(who, sizeof who, "computer-%d", level);
 	if (!(s->opt.computers & 1u << level)) {
 		conn_send(c, "error not-here %s is not offered on this server", who);
@@ -244,15 +261,10 @@ static void challenge_computer(conn *c, int level, const game_terms *gt)
 		return;
 	}
 	unsigned long id = ++t->next_id;
-	game_name(s, id, name, sizeof name);
-	sgame *g = game_new(s, name, gt->rules, gt->min, gt->inc, gt->days);
-	if (!g) {
-		conn_send(c, "error busy out of memory");
+	int side;
+	sgame *g = challenge_game(c, id, gt->rules, gt->min, gt->inc, gt->days, gt->casual, &side);
+	if (!g)
 		return;
-	}
-	g->casual = gt->casual;   /* (before the seats: the journal's "new" says it) */
-	char r[NET_KEY_HEX + 1];
-	int side = net_random_hex(r) == 0 && (r[0] & 1) ? NG_BLUE : NG_RED;
 	server_log("%s challenges %s (%lu): %s", c->name, who, id, g->name);
 	conn_send(c, "ok %lu", id);
 	if (pair_sit(c, g, side, who) < 0 || computer_sit(g, !side, level) < 0) {
@@ -265,7 +277,7 @@ static void challenge_computer(conn *c, int level, const game_terms *gt)
 
 void cmd_accept(conn *c, char **w, int n)
 {
-	char why[160], name[NET_NAME_MAX + 1];
+	char why[160];
 	challenge **p = to_me(c, w, n);
 	if (!p)
 		return;
@@ -275,15 +287,10 @@ void cmd_accept(conn *c, char **w, int n)
 		conn_send(c, "error %s %s", code, why);
 		return;
 	}
-	game_name(c->srv, h->id, name, sizeof name);
-	sgame *g = game_new(c->srv, name, h->rules, h->min, h->inc, h->days);
-	if (!g) {
-		conn_send(c, "error busy out of memory");
+	int side;
+	sgame *g = challenge_game(c, h->id, h->rules, h->min, h->inc, h->days, h->casual, &side);
+	if (!g)
 		return;
-	}
-	g->casual = h->casual;   /* (before the seats: the journal's "new" says it) */
-	char r[NET_KEY_HEX + 1];
-	int side = net_random_hex(r) == 0 && (r[0] & 1) ? NG_BLUE : NG_RED;
 	conn *from = h->from;
 	server_log("%s accepts %s's challenge %lu: %s", c->name, from->name, h->id, g->name);
 	drop(p);
