@@ -19,6 +19,7 @@
 #                   client's reading of server lines and the server's
 #                   commands
 #   make puzzles    src/nonaga/puzzles.txt again from engine self-play
+#   make openings   src/nonaga/server/openings.txt again (the computers' matches)
 #   make screens    doc/screens.md again: the screens drawn in tmux
 #   make install    PREFIX=/usr/local, DESTDIR honoured; make uninstall
 #                   (the program, its pages and catalogs, and the library:
@@ -155,6 +156,12 @@ build/gen/puzzles.inc: src/nonaga/puzzles.txt
 	sed -e '/^#/d' -e 's/.*/"&\\n"/' $< > $@
 build/obj/nonaga/tui/play_puzzle.o build/asan/obj/nonaga/tui/play_puzzle.o: build/gen/puzzles.inc
 build/obj/nonaga/tui/play_puzzle.o build/asan/obj/nonaga/tui/play_puzzle.o: CPPFLAGS += -Ibuild/gen
+# server_computer_match.c compiles the computers' openings in likewise.
+build/gen/openings.inc: src/nonaga/server/openings.txt
+	@mkdir -p $(dir $@)
+	sed -e '/^#/d' -e 's/.*/"&",/' $< > $@
+build/obj/nonaga/server/server_computer_match.o build/asan/obj/nonaga/server/server_computer_match.o: build/gen/openings.inc
+build/obj/nonaga/server/server_computer_match.o build/asan/obj/nonaga/server/server_computer_match.o: CPPFLAGS += -Ibuild/gen
 
 # A stamp file that holds the value of make variables and changes only
 # when they do, so that what is built from them is rebuilt then.
@@ -229,6 +236,13 @@ build/puzzlegen: test/puzzlegen.c test/puzzle_check.h build/libnonaga.a
 	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread
 puzzles: build/puzzlegen
 	build/puzzlegen > src/nonaga/puzzles.txt.new && mv src/nonaga/puzzles.txt.new src/nonaga/puzzles.txt
+# The openings of the server's computer matches: made by
+# test/openingsgen.c, shipped in the tree.
+build/openingsgen: test/openingsgen.c build/libnonaga.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< -o $@ build/libnonaga.a -lpthread -lm
+openings: build/openingsgen
+	build/openingsgen > src/nonaga/server/openings.txt.new && \
+	  mv src/nonaga/server/openings.txt.new src/nonaga/server/openings.txt
 # The screens of doc/screens.md, drawn by the program in tmux from fixed
 # positions (test/screens.sh); make check compares (test/screens_test.sh).
 screens: all build/.deps-check
@@ -309,7 +323,7 @@ ASAN_BINS = $(patsubst test/%.c,build/asan/test/%,$(TEST_C)) build/asan/test/sav
 
 # the tools of make match, tune, texel and puzzles: built by make check so
 # that they keep compiling
-TOOLS = build/match build/texel build/train build/puzzlegen
+TOOLS = build/match build/texel build/train build/puzzlegen build/openingsgen
 
 # ------------------------------------------------------------------ check
 check: all build/asan/nonaga $(ASAN_MO) $(TEST_BINS) $(ASAN_BINS) build/tsan/test/threads_test \
@@ -501,6 +515,6 @@ clean:
 	rm -rf build
 
 FORCE:
-.PHONY: all check tsan bench bench-door match match-old calibrate tune texel train fuzz puzzles screens clean pot update-po install uninstall \
+.PHONY: all check tsan bench bench-door match match-old calibrate tune texel train fuzz puzzles openings screens clean pot update-po install uninstall \
         install-server uninstall-server install-door uninstall-door FORCE
 .DELETE_ON_ERROR:

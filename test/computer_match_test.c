@@ -33,6 +33,8 @@
 #include <sys/mount.h>
 #include <sys/wait.h>
 
+#define BOOK "src/nonaga/server/openings.txt"
+
 static int port;
 
 static pid_t up(int count, const char *const *extra)
@@ -143,6 +145,54 @@ static const char *other(const char pair[2][64], const char *name)
 	return !strcmp(pair[0], name) ? pair[1] : !strcmp(pair[1], name) ? pair[0] : "";
 }
 
+/* match-K's opening: the first two moves of g as openings.txt writes
+ * them ("" if fewer). */
+static void opening_of(const ng_game *g, char *out, size_t size)
+{
+	char a[NG_MOVE_TEXT], b[NG_MOVE_TEXT];
+	out[0] = 0;
+	if (!g || ng_game_ply(g) < 2)
+		return;
+	ng_move_format(ng_game_pos_at(g, 0), ng_game_move_at(g, 0), a);
+	ng_move_format(ng_game_pos_at(g, 1), ng_game_move_at(g, 1), b);
+	snprintf(out, size, "%s %s", a, b);
+}
+
+/* Each game starts from a line of openings.txt, and a pair's second game
+ * (the higher level red) from its first game's. */
+static void book_checks(char pair[][2][64], char opening[][2 * NG_MOVE_TEXT], int n)
+{
+	static char book[65536];
+	FILE *f = fopen(BOOK, "r");
+	size_t len = f ? fread(book, 1, sizeof book - 1, f) : 0;
+	book[len] = 0;
+	if (f)
+		fclose(f);
+	CHECK(len > 0, "the openings %s", BOOK);
+	int from_book = 0, again = 0, seconds = 0;
+	char last[5][5][2 * NG_MOVE_TEXT] = { { { 0 } } };
+	for (int k = 1; k <= n; k++) {
+		char want[2 * NG_MOVE_TEXT + 2];
+		snprintf(want, sizeof want, "\n%s\n", opening[k]);
+		from_book += opening[k][0] && strstr(book, want) != NULL;
+		int x = 0, y = 0;
+		sscanf(pair[k][0], "computer-%d", &x);
+		sscanf(pair[k][1], "computer-%d", &y);
+		if (x < 1 || x > 4 || y < 1 || y > 4)
+			continue;
+		int lo = x < y ? x : y, hi = x < y ? y : x;
+		if (x == hi) {   /* the pair's second game */
+			seconds++;
+			again += !strcmp(last[lo][hi], opening[k]);
+		}
+		tc_copy(last[lo][hi], sizeof last[lo][hi], opening[k]);
+	}
+	CHECK(from_book == n, "each game's first two moves are a line of %s (%d of %d)", BOOK,
+	      from_book, n);
+	CHECK(seconds > 0 && again == seconds, "a pair's second game, colours swapped, starts from "
+	      "its first game's opening (%d of %d)", again, seconds);
+}
+
 /* Part 2: computer-1 to 4 from 1500 each, one game at a time (four: two
  * games could be played at once). */
 static void pairing(void)
@@ -160,7 +210,7 @@ static void pairing(void)
 		fclose(f);
 	}
 	static const char *const opts[] = { "--computers", "1,2,3,4", "--computer-matches", "1",
-		                            "--computer-match-clock", "1+0", "--pair-wait", "0",
+		                            "--computer-match-clock", "1+1", "--pair-wait", "0",
 		                            NULL };
 	pid_t pid = up(2, opts);
 	CHECK(pid > 0, "the server starts with --computers 1,2,3,4 --computer-matches 1");
@@ -177,7 +227,8 @@ static void pairing(void)
 	      have);
 	char pair[GAMES + 1][2][64];
 	double after[GAMES + 1][2];   /* each seat's rating after match-K */
-	int rated = 0, games[5] = { 0 };
+	char opening[GAMES + 1][2 * NG_MOVE_TEXT];   /* match-K's first two moves */
+	int rated = 0, games[5] = { 0 }, clocked = 0;
 	for (int k = 1; k <= GAMES; k++) {
 		char name[32];
 		ng_game *g = NULL;
@@ -198,8 +249,22 @@ static void pairing(void)
 			sscanf(pair[k][side], "computer-%d", &level);
 			games[level >= 1 && level <= 4 ? level : 0]++;
 		}
+		opening_of(g, opening[k], sizeof opening[k]);
+		/* 1+1: red's clock gained a second for each of its moves but the
+		 * opening's, less what it thought (levels 1 to 4 think little,
+		 * less than the second an opening's increment would give) */
+		const char *rt = ng_record_get(&info, "Red-time");
+		long want = 60000 + 1000L * ((ng_game_ply(g) + 1) / 2 - 1), got = rt ? atol(rt) : 0;
+		if (rt && got <= want && got > 0)
+			clocked++;
+		else
+			fprintf(stderr, "  match-%d: Red-time %s, %ld less under a second wanted\n", k,
+			        rt ? rt : "(none)", want);
 		ng_game_free(g);
 	}
+	book_checks(pair, opening, GAMES);
+	CHECK(clocked == GAMES, "the opening's moves charge no clock and give no increment: red's "
+	      "time in each record is at most 1:00 and a second for each of its other moves (%d of %d)", clocked, GAMES);
 	CHECK(!strcmp(pair[1][0], "computer-1") && !strcmp(pair[1][1], "computer-2"),
 	      "match-1: computer-1 (the fewest games, the lowest; red in the pair's first game) and "
 	      "computer-2 (all at 1500: the nearer level): %s %s", pair[1][0], pair[1][1]);

@@ -294,6 +294,8 @@ const char *game_check(sgame *g, conn *c, const char *text, ng_move *m,
                        char *why, size_t size);
 /* Play a move game_check allowed, and tell everyone. */
 void game_apply(sgame *g, ng_move m);
+/* A computer match's opening move, no clock charged: 0, or -1. */
+int game_opening_move(sgame *g, ng_move m);
 /* Take moves back to the last position where side was to move; -1 when
  * there is none. */
 int game_takeback(sgame *g, int side);

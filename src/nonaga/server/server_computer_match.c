@@ -16,23 +16,41 @@
  * worth much between computers): the lower level in their first game,
  * the higher in their second, and so on.  The last opponents and turns
  * are not kept across a restart.
+ *
+ * Each game starts from an opening of openings.txt (made by `make
+ * openings', test/openingsgen.c: a first move each that hands over no win
+ * in one, and no forced result within three turns after them), drawn at
+ * random for a pair's first game and played again, colours swapped, in its
+ * second: without them two levels that choose without randomness (4, 7,
+ * 9) would play the same game whenever they meet, and the ladder would
+ * count it many times.  The opening's moves are the game's first two,
+ * made before the computers think, and charge no clock.
  */
 #include "server.h"
 #include <event2/event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MATCH_MIN 1   /* --computer-match-clock's default: 1+1 */
 #define MATCH_INC 1
 #define MATCH_TICK_MS 250   /* the free places are filled so often */
+
+static const char *const openings[] = {
+#include "openings.inc"
+};
+#define OPENINGS ((int)(sizeof openings / sizeof openings[0]))
 
 struct matches {
 	struct event *timer;
 	int last[NG_LEVEL_MAX + 1];   /* each level's last opponent, or 0 */
 	unsigned char higher_red[NG_LEVEL_MAX + 1][NG_LEVEL_MAX + 1];   /* [lo][hi]:
 	                              * the higher level's turn to play red */
+	unsigned short opening[NG_LEVEL_MAX + 1][NG_LEVEL_MAX + 1];   /* [lo][hi]:
+	                              * the opening of the pair's last game */
 	unsigned long made;           /* games started, for their names */
+	uint64_t rng;                 /* draws the openings */
 };
 
 static void level_name(int level, char *out, size_t size)
@@ -87,6 +105,37 @@ static int opponent(server *s, struct matches *m, unsigned free_levels, int a)
 	return best;
 }
 
+/* Play opening k's two moves in g; 0, or -1 (a line of openings.txt that
+ * is not two legal moves: the game then starts from the start). */
+static int play_opening(sgame *g, int k)
+{
+	char text[2 * NG_MOVE_TEXT];
+	snprintf(text, sizeof text, "%s", openings[k]);
+	char *save = NULL;
+	for (char *w = strtok_r(text, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		ng_move m;
+		if (ng_move_parse(ng_game_pos(g->g), w, &m) != NG_OK || game_opening_move(g, m) < 0) {
+			server_log("opening %d of openings.txt is not legal here: %s", k + 1, openings[k]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The opening of the next game between levels lo < hi: a new one for the
+ * pair's first game of two (the lower level red), the last one again for
+ * its second. */
+static int next_opening(struct matches *m, int lo, int hi)
+{
+	if (!m->higher_red[lo][hi]) {
+		m->rng ^= m->rng << 13;
+		m->rng ^= m->rng >> 7;
+		m->rng ^= m->rng << 17;
+		m->opening[lo][hi] = (unsigned short)(m->rng % OPENINGS);
+	}
+	return m->opening[lo][hi];
+}
+
 /* One more game between two free computers: 0, or -1 (none could start). */
 static int start_one(server *s, struct matches *m, unsigned free_levels)
 {
@@ -112,14 +161,17 @@ static int start_one(server *s, struct matches *m, unsigned free_levels)
 		return -1;
 	int lo = a < b ? a : b, hi = a < b ? b : a;
 	int red = m->higher_red[lo][hi] ? hi : lo;
+	int k = next_opening(m, lo, hi);
 	if (computer_sit(g, NG_RED, red) < 0 || computer_sit(g, NG_BLUE, red == lo ? hi : lo) < 0) {
 		game_cancel(g, "no memory for the computer");
 		return -1;
 	}
+	play_opening(g, k);
 	m->last[a] = b;
 	m->last[b] = a;
 	m->higher_red[lo][hi] ^= 1;
-	server_log("computer-%d and computer-%d play %s", red, red == lo ? hi : lo, gname);
+	server_log("computer-%d and computer-%d play %s from opening %d", red, red == lo ? hi : lo,
+	           gname, k + 1);
 	conn_lobby_changed(s);
 	return 0;
 }
@@ -155,6 +207,7 @@ int matches_init(server *s, char *msg, size_t size)
 		snprintf(msg, size, "out of memory");
 		return -1;
 	}
+	m->rng = ((uint64_t)server_now_ms() * 0x9E3779B97F4A7C15ull ^ (uint64_t)getpid()) | 1;
 	s->matches = m;
 	return 0;
 }

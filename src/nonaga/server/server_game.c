@@ -453,6 +453,22 @@ void game_apply(sgame *g, ng_move m)
 	game_start_clock(g);
 }
 
+/* A move made for the players before either has moved (a computer
+ * match's opening, server_computer_match.c): journaled like any, but no
+ * clock gives an increment for it, and the running clock is restarted
+ * for the side to move after it. */
+int game_opening_move(sgame *g, ng_move m)
+{
+	if (ng_game_ply(g->g) >= 2 || ng_game_result(g->g) != NG_NONE)
+		return -1;
+	stop_clock(g);
+	int ok = ng_game_play(g->g, m) == NG_OK;
+	if (ok)
+		store_move(g);
+	game_start_clock(g);
+	return ok ? 0 : -1;
+}
+
 int game_takeback(sgame *g, int side)
 {
 	int ply = ng_game_ply(g->g), target = -1;
