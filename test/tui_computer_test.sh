@@ -6,7 +6,9 @@
 # the computer (this computer, unrated, or the server, rated) and the
 # server's way lists the computers with their levels and ratings; the
 # lobby's entry does the same, computer-7 and 5+3 are chosen, and the game
-# begins against computer-7 with that clock (the header compared whole);
+# begins against computer-7 with that clock (the header compared whole)
+# after the rules and rating (simple and casual chosen: the server's
+# journal keeps the game so);
 # with a server without computers the server's way says it has none, and
 # with no server configured Enter on the title menu's item starts the game
 # on this computer at once, as before; at the
@@ -47,12 +49,14 @@ run() {
 		COMPUTER="コンピュータと対局" LEVEL="レベル" UNRATED="レーティングなし"
 		PLAYNOW="今すぐ対局" ONLINE_HDR="オンライン" YRE=" \\(あなた\\)" LOCAL="コンピュータ: "
 		NONE="このサーバーにはコンピュータのプレイヤーがいません。"
+		STD_RATED="標準ルール、レート戦" SIMPLE_CASUAL="簡易ルール、カジュアル (レーティングなし)"
 	else
 		AI="Play against the computer" HERE="On this computer (unrated)"
 		THERE="On the server (rated)" COMPUTER="Play the computer" LEVEL="level"
 		UNRATED="not rated yet" PLAYNOW="Play now" ONLINE_HDR="online" YRE=" \\(you\\)"
 		LOCAL="computer: "
 		NONE="This server offers no computer players."
+		STD_RATED="Standard rules, rated" SIMPLE_CASUAL="Simple rules, casual (not rated)"
 	fi
 	rm -rf "$TMUX_DIR"/state-* "$TMUX_DIR"/config-*
 	computers_up "$TMUX_DIR/s1-$L" --computers 1,7 --pair-wait 0
@@ -80,9 +84,15 @@ run() {
 	press a Down Down
 	check "$L: 5+3 chosen" see a "▸ 5+3"
 	press a Enter
+	check "$L: then Play now's rules and rating, standard and rated first" see a "▸ $STD_RATED"
+	press a Down Down Down
+	check "$L: simple and casual chosen" see a "▸ $SIMPLE_CASUAL"
+	press a Enter
 	T5='(4:5[0-9]|5:0[0-9])'   # (5+3: 5:00 less what ran, plus 3 a move)
 	check "$L: the game begins against computer-7, 5+3 on both clocks" poll 15 eval \
 		'first a | grep -qE "^NONAGA ∙ $ONLINE_HDR c1 ∙ (◉ computer-7 \(1843\) $T5 ∙ ◼ $me$YRE $T5|◉ $me$YRE $T5 ∙ ◼ computer-7 \(1843\) $T5)\$"'
+	check "$L: ... under the simple rules, casual, as the server keeps it" eval \
+		'strings "$TMUX_DIR/s1-$L/journal" | grep -q "^.* new c1 [^ ]* simple 5 3 0 - casual\$"'
 	T kill-session -t "=a"
 	srv_down
 

@@ -3,7 +3,9 @@
  * computer players the server offers (`who' lines of kind=computer), each
  * with its level and its rating on the server (`ratings'), both asked on
  * a connection of their own as the lobby's ratings table is; then Play
- * now's clock chooser; then `challenge computer-N CLOCK', which such a
+ * now's clock chooser and its rules and rating (the last chosen first,
+ * kept in the settings for both); then `challenge computer-N CLOCK RULES
+ * rated|casual', which such a
  * player accepts at once: the wait is for `paired', after which the game
  * opens as after Play now.  The title menu's Play the computer comes here
  * through lobby_computer_ask().
@@ -161,13 +163,18 @@ int lobby_computer(online *on, const options *opt, char *clock, size_t csize, ch
 	}
 	/* TRANSLATORS: the title of the lobby's Play the computer. */
 	const char *title = _("Play the computer");
-	int c = choose_run(title, _("Which computer? A rated game on the server, against the "
-	                            "computer player of that level."), items, cs.n, 0);
+	int c = choose_run(title, _("Which computer? A game on the server, against the computer "
+	                            "player of that level."), items, cs.n, 0);
 	if (c < 0 || !lobby_clock(clock, csize, title, _("Which clock? (minutes for the game + "
-	                                                 "seconds added a move, or days a move)")))
+	                                                 "seconds added a move, or days a move)")) ||
+	    !lobby_terms(title))
 		return LW_GONE;
 	msg[0] = 0;
-	if (online_send(on, OC_OTHER, "challenge %s %s", cs.name[c], clock) < 0)
+	ng_rules rules;
+	int casual;
+	online_seek_terms(&rules, &casual);
+	if (online_send(on, OC_OTHER, "challenge %s %s %s %s", cs.name[c], clock,
+	                ng_rules_name(rules), casual ? "casual" : "rated") < 0)
 		return LW_LOST;
 	return wait_paired(on, msg, size);
 }
