@@ -92,7 +92,7 @@ run() {
 	check "$L: the game begins against computer-7, 5+3 on both clocks" poll 15 eval \
 		'first a | grep -qE "^NONAGA ∙ $ONLINE_HDR c1 ∙ (◉ computer-7 \(1843\) $T5 ∙ ◼ $me$YRE $T5|◉ $me$YRE $T5 ∙ ◼ computer-7 \(1843\) $T5)\$"'
 	check "$L: ... under the simple rules, casual, as the server keeps it" eval \
-		'strings "$TMUX_DIR/s1-$L/journal" | grep -q "^.* new c1 [^ ]* simple 5 3 0 - casual\$"'
+		'strings "$TMUX_DIR/s1-$L/journal" | grep -q " new c1 [^ ]* simple 5 3 0 - casual"'
 	T kill-session -t "=a"
 	srv_down
 
