@@ -11,7 +11,10 @@
 # paired with cid (the only one waiting), the game opens; resigning it
 # gives cid a streak, marked x2 in the standings the lobby comes back to;
 # at the arena's end the notice names cid, its winner; New arena... makes
-# one the server then lists with the minutes and clock chosen.  bob and cid are
+# one the server then lists with the minutes and clock chosen; with 18 more
+# players in it, its standings are longer than the screen: this player's
+# row is kept in view, a line says which rows are shown, and Home, End
+# and Up scroll them.  bob and cid are
 # TCP players whose lines come from fifos.  Then a lying server's
 # arena-over with names that break the rules, told during a game: the
 # notice shows ?, nothing of those names reaches the screen.
@@ -70,6 +73,9 @@ run() {
 		NEWARENA="新しいアリーナ..." NAMEQ="アリーナの名前: " MIN30="30 分"
 		MADE="アリーナ $me-arena を作りました: Enter で参加します。"
 		BOT="\\(ボット\\)" OVER_LIE="アリーナ cup が終了しました: ? の優勝です。"
+		ROWS_END="7〜19 人目 (全 19 人)。矢印キー、PgUp、PgDn、Home、End でスクロールします。"
+		ROWS_HOME="1〜13 人目 (全 19 人)。矢印キー、PgUp、PgDn、Home、End でスクロールします。"
+		ROWS_UP="6〜18 人目 (全 19 人)。矢印キー、PgUp、PgDn、Home、End でスクロールします。"
 	else
 		ONLINE="Play online" PLAYNOW="Play now" ARENAS="Arenas" STD="standard rules"
 		LEFT="left" PLAYERS1="1 player" PLAYERS2="2 players" PLAYERS3="3 players" IN="you are in"
@@ -77,6 +83,9 @@ run() {
 		OVER_LIE="Arena cup is over: ? wins."
 		NEWARENA="New arena..." NAMEQ="Name of the arena: " MIN30="30 minutes"
 		MADE="Arena $me-arena is made: Enter enters it."
+		ROWS_END="Players 7-19 of 19. Arrows, PgUp, PgDn, Home and End scroll."
+		ROWS_HOME="Players 1-13 of 19. Arrows, PgUp, PgDn, Home and End scroll."
+		ROWS_UP="Players 6-18 of 19. Arrows, PgUp, PgDn, Home and End scroll."
 	fi
 	rm -rf "$TMUX_DIR"/state-* "$TMUX_DIR"/config-*
 	srv_up "$TMUX_DIR/s-$L"
@@ -158,6 +167,35 @@ run() {
 	check "$L: ... made, and said so" see a "$MADE"
 	check "$L: ... the server lists it: 30 minutes of 1+0, nobody in" eval \
 		'ask arenas | grep -qxE "arena $me-arena running [0-9]+ 30 1\\+0 standard 0 - games=0 you=out"'
+
+	# standings longer than the screen: 18 players enter $me-arena (and
+	# play each other), then this terminal's player, nineteenth: the rows
+	# shown keep its own in view and say which they are; Home, End and Up
+	# scroll them
+	crowd=
+	for i in $(seq -w 1 18); do
+		PORT=$port K=$(cat "$dir/key") N=p$i A=$me-arena timeout 60 bash -c '
+			exec 3<>"/dev/tcp/127.0.0.1/$PORT" || exit 1
+			printf "login %s %s\nenter %s\n" "$K" "$N" "$A" >&3
+			cat <&3 >/dev/null' &
+		crowd="$crowd $!"
+	done
+	check "$L: 18 players in $me-arena" poll 10 eval \
+		'[ "$(ask "standings $me-arena" | grep -c "^standing ")" = 18 ]'
+	check "$L: $me-arena chosen" poll 10 down_one a "▸ $me-arena"
+	press a Enter
+	check "$L: Enter enters it, nineteenth: its standings, with this player's row in view" \
+		poll 10 line_re a " +[0-9]+ +0 +0 +$me"
+	check "$L: ... the rows shown end with this player's: 7 to 19 of 19" see a "$ROWS_END"
+	press a Home
+	check "$L: Home: the first rows" see a "$ROWS_HOME"
+	check "$L: ... p01 shown, this player not" eval \
+		'line_re a " +[0-9]+ +0 +0 +p01" && ! line_re a " +[0-9]+ +0 +0 +$me"'
+	press a End
+	check "$L: End: the last rows" see a "$ROWS_END"
+	press a Up
+	check "$L: Up: one row up" see a "$ROWS_UP"
+	kill $crowd 2>/dev/null
 	exec 4>&- 5>&-
 	kill "$pid_bob" "$pid_cid" 2>/dev/null
 	T kill-session -t "=a"

@@ -185,6 +185,34 @@ static void draw_list(lobby_arenas *la, const char *msg)
 	refresh();
 }
 
+/* The standings' rows on screen (one less than the room when they do not
+ * all fit: that row says which are shown). */
+static int standings_room(const lobby_arenas *la)
+{
+	int room = LINES - 10;
+	return la->nst > room ? room - 1 : room;
+}
+
+/* The first row shown: your own kept in view until you scroll, then
+ * where you scrolled to, never past the last screenful. */
+static int standings_top(lobby_arenas *la, const char *me, int room)
+{
+	if (!la->st_moved)
+		for (int i = 0; i < la->nst; i++)
+			if (!strcmp(la->st[i].name, me)) {
+				if (i < la->st_top)
+					la->st_top = i;
+				else if (i >= la->st_top + room)
+					la->st_top = i - room + 1;
+				break;
+			}
+	if (la->st_top > la->nst - room)
+		la->st_top = la->nst - room;
+	if (la->st_top < 0)
+		la->st_top = 0;
+	return la->st_top;
+}
+
 static void draw_standings(lobby_arenas *la, const char *me, const char *msg)
 {
 	char line[600], text[500];
@@ -199,13 +227,22 @@ static void draw_standings(lobby_arenas *la, const char *me, const char *msg)
 	/* TRANSLATORS: the heading of an arena's standings: columns of 4,
 	   8, 7 and 8 wide, then the player. */
 	text_line(4, 2, COLS - 2, _("rank  points  games  streak  player"), A_BOLD);
-	int y = 5, room = LINES - 10;
-	for (int i = 0; i < la->nst && i < room; i++, y++) {
+	int y = 5, room = standings_room(la), top = standings_top(la, me, room);
+	for (int i = top; i < la->nst && i < top + room; i++, y++) {
 		const lstanding *s = &la->st[i];
 		/* a streak of two wins or more: the next win scores double */
 		snprintf(line, sizeof line, "%4d %7d %6d  %-6s  %s%s", s->rank, s->points, s->games,
 		         s->streak >= 2 ? "x2" : "", s->name, lobby_kind_tag(s->kind));
 		text_line(y, 2, COLS - 2, line, !strcmp(s->name, me) ? A_BOLD : A_NORMAL);
+	}
+	if (la->nst > room) {
+		int last = top + room < la->nst ? top + room : la->nst;
+		/* TRANSLATORS: under an arena's standings when they do not all
+		   fit: the first and last shown, of how many; the keys that
+		   scroll them. */
+		snprintf(line, sizeof line, _("Players %d-%d of %d. Arrows, PgUp, PgDn, Home and End scroll."),
+		         top + 1, last, la->nst);
+		text_line(5 + room, 2, COLS - 2, line, term_attr(R_DIM));
 	}
 	if (!la->nst && !la->asking)
 		text_line(y++, 2, COLS - 2, _("Nobody has entered yet."), term_attr(R_DIM));
@@ -217,6 +254,13 @@ static void draw_standings(lobby_arenas *la, const char *me, const char *msg)
 	          /* TRANSLATORS: the keys of an arena's standings. */
 	          _("Enter enters the arena, w withdraws, Esc arenas, q quit"));
 	refresh();
+}
+
+/* Scroll the standings by d rows (by hand: your row may leave the view). */
+static void scroll_standings(lobby_arenas *la, int d)
+{
+	la->st_top += d;
+	la->st_moved = 1;
 }
 
 /* --------------------------------------------------------------- acting */
@@ -265,6 +309,15 @@ static void new_arena(lobby_arenas *la, online *on, const lobby_hooks *h)
 	online_send(on, OC_ARENA, "arena %s %d %s", name, minutes[c], h->clock);
 }
 
+/* The standings of the arena name: asked, shown from your own row. */
+static void open_standings(lobby_arenas *la, online *on, const char *name)
+{
+	snprintf(la->shown, sizeof la->shown, "%s", name);
+	la->nst = 0;
+	la->st_top = la->st_moved = 0;
+	ask_standings(la, on);
+}
+
 /* A key of the list or the standings; -1 to go on, else LA_... */
 static int act(lobby_arenas *la, online *on, const lobby_hooks *h, const event *ev)
 {
@@ -278,10 +331,22 @@ static int act(lobby_arenas *la, online *on, const lobby_hooks *h, const event *
 		la->shown[0] = 0;
 		break;
 	case ACT_UP:
+		if (la->shown[0])
+			scroll_standings(la, -1);
 		la->sel -= !la->shown[0] && la->sel > 0;
 		break;
 	case ACT_DOWN:
+		if (la->shown[0])
+			scroll_standings(la, 1);
 		la->sel += !la->shown[0] && la->sel < la->n;
+		break;
+	case ACT_PAGEUP: case ACT_PAGEDOWN:
+		if (la->shown[0])
+			scroll_standings(la, (ev->act == ACT_PAGEUP ? -1 : 1) * standings_room(la));
+		break;
+	case ACT_HOME: case ACT_END:
+		if (la->shown[0])
+			scroll_standings(la, ev->act == ACT_HOME ? -LOBBY_STANDINGS : LOBBY_STANDINGS);
 		break;
 	case ACT_RESIZE: case ACT_REDRAW:
 		clearok(curscr, TRUE);
@@ -294,16 +359,12 @@ static int act(lobby_arenas *la, online *on, const lobby_hooks *h, const event *
 		if (a && a->state < 2 && a->you != 'i')
 			send_arena(la, on, 'e', a->name);
 		if (a && !la->shown[0]) {
-			snprintf(la->shown, sizeof la->shown, "%s", a->name);
-			la->nst = 0;
-			ask_standings(la, on);
+			open_standings(la, on, a->name);
 		}
 		break;
 	case ACT_OTHER:
 		if ((ev->key == 's' || ev->key == 'S') && a && !la->shown[0]) {
-			snprintf(la->shown, sizeof la->shown, "%s", a->name);
-			la->nst = 0;
-			ask_standings(la, on);
+			open_standings(la, on, a->name);
 		} else if ((ev->key == 'w' || ev->key == 'W') && a && a->state < 2)
 			send_arena(la, on, 'w', a->name);
 		break;

@@ -16,6 +16,9 @@ typedef struct lobby_arenas {
 	char shown[NET_NAME_MAX + 1];   /* the arena whose standings are open */
 	lstanding st[LOBBY_STANDINGS], next[LOBBY_STANDINGS];
 	int nst, nnext;
+	int st_top;             /* the first standing shown */
+	int st_moved;           /* scrolled by hand: your own row no longer
+	                         * kept in view */
 	int asking;             /* standings asked, their answer to come */
 	int again;              /* the arena changed meanwhile: ask again */
 	char sent;              /* the arena command awaiting its answer:
