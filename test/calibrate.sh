@@ -8,7 +8,9 @@
 # from level n to n+1 the games the two played each other (the finished
 # records).  A step clears when level n+1's score against level n, s over
 # m games (a draw a half), is above one half with its whole 95 % interval
-# (Wilson's, z = 1.96, which a few games all won do not pass):
+# (Wilson's, z = 1.96, which a few games all won do not pass), and level
+# n+1's rating is above level n's (so that the ladder the players see
+# rises at every step too):
 #
 #     (s + z^2/2m - z * sqrt(s(1 - s)/m + z^2/4m^2)) / (1 + z^2/m) > 0.5
 #
@@ -77,7 +79,8 @@ ladder() {
 			rdt = n > 1 && step > 1.96 * sqrt(rd[n] ^ 2 + rd[n - 1] ^ 2) ? "yes" : "no"
 			sc = m[n] ? w[n] / m[n] : 0
 			z = 1.96
-			ok = m[n] && (sc + z * z / (2 * m[n]) - z * sqrt(sc * (1 - sc) / m[n] + z * z / (4 * m[n] ^ 2))) / (1 + z * z / m[n]) > 0.5
+			ok = m[n] && step > 0 &&
+			     (sc + z * z / (2 * m[n]) - z * sqrt(sc * (1 - sc) / m[n] + z * z / (4 * m[n] ^ 2))) / (1 + z * z / m[n]) > 0.5
 			cleared += n > 1 && ok
 			if (n == 1)
 				printf "%d %d %d %d - - - - -\n", n, r[n], rd[n], g[n]

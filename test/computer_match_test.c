@@ -14,6 +14,8 @@
  *     game is rated (its record's ratings, and the
  *     `ratings' table's games and values moved from 1500), no computer
  *     meets the same opponent twice in a row, and never two games at once;
+ *   - the levels' table (ng_level_rating, make calibrate's) rises at
+ *     every step;
  *   - a new player's first rated game, against computer-N (a level the
  *     table ng_level_rating has measured), starts at N's rating with
  *     deviation 350, and computer-N at N's rating and deviation: the
@@ -413,6 +415,19 @@ static void starting(void)
 	CHECK(ng_level_rating(0, &elo, &erd) == NG_ERR_RANGE &&
 	      ng_level_rating(NG_LEVEL_MAX + 1, &elo, &erd) == NG_ERR_RANGE,
 	      "ng_level_rating: levels 0 and 11 are out of range");
+	/* the shipped ladder rises at every measured step, as the menu shows it */
+	int last = 0, falls = 0;
+	for (int n = NG_LEVEL_MIN; n <= NG_LEVEL_MAX; n++) {
+		int r, d;
+		if (ng_level_rating(n, &r, &d) != NG_OK)
+			continue;
+		if (last && r <= last) {
+			falls++;
+			fprintf(stderr, "  level %d: %d, not above the level below's %d\n", n, r, last);
+		}
+		last = r;
+	}
+	CHECK(falls == 0, "ng_level_rating: each level above the one below (%d not)", falls);
 	if (!level) {
 		tests_skip("computer_match_test", "no level up to 9 has a rating yet (make calibrate): the starting "
 		           "ratings are not checked");

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tui_level_test.sh - the title menu's level chooser says where each level
 # stands on the server's scale (make calibrate's table, ng_level_rating):
-# "◂ 7 ∙ about 1850 ▸", in Japanese "◂ 7 ∙ 約1850 ▸"; a level not
+# "◂ 7 ∙ about 1740 ▸", in Japanese "◂ 7 ∙ 約1740 ▸"; a level not
 # measured shows its number alone.  The numbers come from
 # src/lib/level_ratings.c.
 cd "$(dirname "$0")/.." || exit 1

@@ -20,7 +20,7 @@ typedef struct lobby_people {
 void lobby_clock_words(const char *clock, char *out, size_t size);
 /* What follows a name of that kind: " (computer)", " (bot)" or "". */
 const char *lobby_kind_tag(char kind);
-/* A name as the lobby shows it: "computer-7 · level 7 · about 1850" for a
+/* A name as the lobby shows it: "computer-7 · level 7 · about 1740" for a
  * computer player (its level's rating when measured), else the name and
  * its kind's tag. */
 void lobby_name_shown(const char *name, char kind, char *out, size_t size);

@@ -135,7 +135,7 @@ void level_about(int level, char *out, size_t size)
 		snprintf(out, size, "%s", "");
 		return;
 	}
-	/* TRANSLATORS: a computer level's rating, rounded: "about 1850" */
+	/* TRANSLATORS: a computer level's rating, rounded: "about 1740" */
 	snprintf(out, size, _("about %d"), (r + 5) / 10 * 10);
 }
 

@@ -446,7 +446,7 @@ enum { MENU_QUIT, MENU_PLAY, MENU_RESUME, MENU_PAST, MENU_PLAY_ON, MENU_ONLINE,
  * the computer; at the SSH door it is that at once.) */
 int menu_run(lineup *s, int can_resume, const char *waiting, int door, int served,
              const char *notice);
-/* "about 1850": where level stands on the server's scale as make
+/* "about 1740": where level stands on the server's scale as make
  * calibrate measured it (ng_level_rating), to tens; "" if not measured. */
 void level_about(int level, char *out, size_t size);
 /* Full-screen pages: any of Enter, Esc, q closes them. */
