@@ -28,6 +28,17 @@
  * (nonaga(6), --computer-jobs).  The other order, first come first served,
  * made a computer with seconds left wait behind others' searches of
  * several seconds each and lose on time.
+ *
+ * Decision: the levels below the top stop at their depth, in milliseconds
+ * (level 9 in under a second), so they do not wait behind the top level's
+ * seconds: in line they come before every search of the top level not
+ * yet overdue (in the order asked), and when all threads run and one of
+ * them waits, a top-level search that has run PAUSE_AFTER_MS since it
+ * (re)started is paused: stopped and put back in line, due as before,
+ * to search again once the quick ones are done, from its thread's table
+ * (what it found is mostly still there, so it gets back to its depth
+ * soon).  Without this a level-1 move waited seconds on a small server
+ * (one thread on two cores) whenever anyone played level 10.
  */
 #include "server.h"
 #include <event2/event.h>
@@ -47,6 +58,8 @@
 #define RESIGN_SEARCHES 2     /* lost for sure in so many searches running */
 #define HASH_MB 16            /* each worker's table */
 #define MIN_SEARCH_MS 10      /* a search's time at least, however late */
+#define PAUSE_AFTER_MS 200    /* a top-level search runs so long at least
+                               * before a quick one pauses it */
 
 typedef struct robot robot;
 
@@ -57,11 +70,15 @@ typedef struct job {
 	ng_game *g;             /* a copy */
 	int64_t budget_ms;      /* its time from the clock (budget()) */
 	int64_t asked_ms;       /* monotonic, when put in line */
-	int64_t due_ms;         /* asked_ms + budget_ms: the line's order */
-	int64_t start_ms;       /* when its search started */
+	int64_t due_ms;         /* asked_ms + budget_ms */
+	int64_t key_ms;         /* the line's order: due_ms, or asked_ms for
+	                         * a quick level's (quick()) */
+	int64_t first_ms;       /* when its search first started */
+	int64_t start_ms;       /* when its search (re)started */
 	int64_t end_ms;         /* when it ended */
 	int stale;              /* no longer wanted: not searched (under mu) */
 	int cut;                /* running, stopped for a move due sooner */
+	int paused;             /* running, stopped to wait in line again */
 	ng_err err;
 	ng_info info;
 	struct job *next;
@@ -112,6 +129,26 @@ static int64_t mono_ms(void)
 
 /* ------------------------------------------------------------ workers */
 
+/* A level that stops at its depth, in well under a second. */
+static int quick(int level)
+{
+	return level < NG_LEVEL_MAX;
+}
+
+/* Put j in line by its key, after those of the same key; how many are
+ * before it (under mu). */
+static int line_put(struct computers *cs, job *j)
+{
+	int ahead = 0;
+	job **p = &cs->head;
+	for (; *p && (*p)->key_ms <= j->key_ms; p = &(*p)->next)
+		ahead++;
+	j->next = *p;
+	*p = j;
+	cs->waiting++;
+	return ahead;
+}
+
 /* The searches running (under mu). */
 static int running(const struct computers *cs)
 {
@@ -150,6 +187,8 @@ static void *work(void *arg)
 		cs->waiting--;
 		wk->job = j;
 		j->start_ms = mono_ms();
+		if (!j->first_ms)
+			j->first_ms = j->start_ms;
 		int stale = j->stale;
 		ng_limits lim = { search_ms(j), 0, 0 };
 		pthread_mutex_unlock(&cs->mu);
@@ -160,6 +199,11 @@ static void *work(void *arg)
 		j->end_ms = mono_ms();
 		wk->job = NULL;
 		ng_search_clear_stop(wk->search);
+		if (j->paused && !j->stale) {   /* back in line, behind the quick ones */
+			j->paused = 0;
+			line_put(cs, j);
+			continue;
+		}
 		j->next = cs->done;
 		cs->done = j;
 		ssize_t r = write(cs->pipe[1], "x", 1);   /* (full: a wake-up is pending) */
@@ -230,6 +274,16 @@ static int64_t share_end(const struct computers *cs, const job *r, const job *h,
 	return end;
 }
 
+/* When a running search r is to be paused for the first in line, h: a
+ * top-level search not yet overdue, for a quick level's, once it has run
+ * PAUSE_AFTER_MS; -1: never. */
+static int64_t pause_at(const job *r, const job *h)
+{
+	if (!quick(h->level) || quick(r->level) || r->due_ms <= h->key_ms)
+		return -1;
+	return r->start_ms + PAUSE_AFTER_MS;
+}
+
 /* While searches wait and every thread runs one, the running search past
  * its share_end (the one due last, if several) is cut short: it plays the
  * best move it has found.  One at a time: a search cut (or no longer
@@ -245,19 +299,28 @@ static void check_due(struct computers *cs)
 	int64_t now = mono_ms();
 	int busy = running(cs), n = cs->waiting + busy, back_soon = 0;
 	for (int i = 0; i < cs->nw; i++)
-		back_soon |= cs->w[i].job && (cs->w[i].job->cut || cs->w[i].job->stale);
-	worker *late = NULL;
+		back_soon |= cs->w[i].job && (cs->w[i].job->cut || cs->w[i].job->stale ||
+		                              cs->w[i].job->paused);
+	worker *late = NULL, *pause = NULL;
 	for (int i = 0; h && busy == cs->nw && !back_soon && i < cs->nw; i++) {
 		job *r = cs->w[i].job;
-		int64_t end = share_end(cs, r, h, n);
-		if (end > now)
-			wait = wait < 0 || end - now < wait ? end - now : wait;
-		else if (!late || r->due_ms > late->job->due_ms)
-			late = &cs->w[i];
+		int64_t end = share_end(cs, r, h, n), at = pause_at(r, h);
+		if (end <= now) {   /* (its share had: cut, not paused) */
+			if (!late || r->due_ms > late->job->due_ms)
+				late = &cs->w[i];
+			continue;
+		}
+		if (at >= 0 && at <= now && !pause)
+			pause = &cs->w[i];
+		end = at > now && at < end ? at : end;
+		wait = wait < 0 || end - now < wait ? end - now : wait;
 	}
 	if (late) {
 		late->job->cut = 1;
 		ng_search_stop(late->search);
+	} else if (pause) {
+		pause->job->paused = 1;
+		ng_search_stop(pause->search);
 	} else if (h && busy < cs->nw) {
 		wait = MIN_SEARCH_MS;   /* (a free thread is taking it: look again) */
 	}
@@ -373,15 +436,11 @@ static void ask(robot *r, sgame *g)
 	j->budget_ms = budget(g, r->c.role);
 	j->asked_ms = mono_ms();
 	j->due_ms = j->asked_ms + j->budget_ms;
+	j->key_ms = quick(j->level) ? j->asked_ms : j->due_ms;
 	r->job = j;
 	pthread_mutex_lock(&cs->mu);
-	int ahead = running(cs) - cs->nw + 1;   /* searches before it once it waits */
-	job **p = &cs->head;   /* in line by when due (after those due as soon) */
-	for (; *p && (*p)->due_ms <= j->due_ms; p = &(*p)->next)
-		ahead++;
-	j->next = *p;
-	*p = j;
-	cs->waiting++;
+	/* the searches before it once it waits */
+	int ahead = running(cs) - cs->nw + 1 + line_put(cs, j);
 	pthread_cond_signal(&cs->cv);
 	pthread_mutex_unlock(&cs->mu);
 	check_due(cs);
@@ -459,10 +518,10 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
 		done = j->next;
 		if (!j->stale && j->err == NG_OK) {
 			cs->seen[j->level].n++;
-			if (j->start_ms - j->asked_ms > cs->seen[j->level].wait_ms)
-				cs->seen[j->level].wait_ms = j->start_ms - j->asked_ms;
-			if (j->end_ms - j->start_ms > cs->seen[j->level].search_ms)
-				cs->seen[j->level].search_ms = j->end_ms - j->start_ms;
+			if (j->first_ms - j->asked_ms > cs->seen[j->level].wait_ms)
+				cs->seen[j->level].wait_ms = j->first_ms - j->asked_ms;
+			if (j->end_ms - j->first_ms > cs->seen[j->level].search_ms)
+				cs->seen[j->level].search_ms = j->end_ms - j->first_ms;
 		}
 		found(s, j);
 		job_free(j);
