@@ -376,9 +376,10 @@ static void follow(vs *v, int ms)
 			char mv[64];
 			ng_move m;
 			sscanf(line, "moved %*d %63s", mv);
+			int computer = (int)ng_pos_side(ng_game_pos(v->g)) != v->me;
 			if (ng_move_parse(ng_game_pos(v->g), mv, &m) == NG_OK)
 				ng_game_play(v->g, m);
-			if (!v->moved_at)
+			if (!v->moved_at && computer)   /* (not the human's own, echoed) */
 				v->moved_at = tc_now();
 			return;
 		}
