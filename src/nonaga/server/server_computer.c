@@ -37,7 +37,10 @@
  * (re)started is paused: stopped and put back in line, due as before,
  * to search again once the quick ones are done, from its thread's table
  * (what it found is mostly still there, so it gets back to its depth
- * soon).  Without this a level-1 move waited seconds on a small server
+ * soon).  Its share of the threads counts the time it ran before, so a
+ * pause does not lengthen it; PAUSE_AFTER_MS is long enough that the
+ * search spends its time deepening rather than getting back to where it
+ * was.  Without this a level-1 move waited seconds on a small server
  * (one thread on two cores) whenever anyone played level 10.
  */
 #include "server.h"
@@ -58,7 +61,7 @@
 #define RESIGN_SEARCHES 2     /* lost for sure in so many searches running */
 #define HASH_MB 16            /* each worker's table */
 #define MIN_SEARCH_MS 10      /* a search's time at least, however late */
-#define PAUSE_AFTER_MS 200    /* a top-level search runs so long at least
+#define PAUSE_AFTER_MS 500    /* a top-level search runs so long at least
                                * before a quick one pauses it */
 
 typedef struct robot robot;
@@ -75,6 +78,7 @@ typedef struct job {
 	                         * a quick level's (quick()) */
 	int64_t first_ms;       /* when its search first started */
 	int64_t start_ms;       /* when its search (re)started */
+	int64_t ran_ms;         /* how long it ran before it was last paused */
 	int64_t end_ms;         /* when it ended */
 	int stale;              /* no longer wanted: not searched (under mu) */
 	int cut;                /* running, stopped for a move due sooner */
@@ -201,6 +205,7 @@ static void *work(void *arg)
 		ng_search_clear_stop(wk->search);
 		if (j->paused && !j->stale) {   /* back in line, behind the quick ones */
 			j->paused = 0;
+			j->ran_ms += j->end_ms - j->start_ms;
 			line_put(cs, j);
 			continue;
 		}
@@ -266,7 +271,8 @@ static void job_stop(struct computers *cs, job *j)
  * that is sooner than its own (under mu). */
 static int64_t share_end(const struct computers *cs, const job *r, const job *h, int n)
 {
-	int64_t end = r->start_ms + share(cs, r->budget_ms, n);
+	int64_t began = r->start_ms - r->ran_ms;   /* (its time before a pause counts) */
+	int64_t end = began + share(cs, r->budget_ms, n);
 	if (end < r->start_ms + MIN_SEARCH_MS)
 		end = r->start_ms + MIN_SEARCH_MS;
 	if (r->due_ms > h->due_ms && h->due_ms < end)
