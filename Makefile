@@ -358,8 +358,9 @@ build/fuzz_client: test/fuzz_client.c test/fuzz_scratch.h $(FUZZ_CLIENT_SRC) $(L
 FUZZ_SERVER_SRC = $(filter-out src/nonaga/server/server.c src/nonaga/server/server_conn.c,$(wildcard src/nonaga/server/*.c)) \
                   src/nonaga/net.c src/nonaga/sshkey.c src/nonaga/sha256.c \
                   src/nonaga/config.c src/nonaga/durable.c
-build/fuzz_server: test/fuzz_server.c test/fuzz_scratch.h $(FUZZ_SERVER_SRC) $(LIB_SRC) $(HDRS) | build/.deps-fuzz
-	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) test/fuzz_server.c \
+build/fuzz_server: test/fuzz_server.c test/fuzz_scratch.h $(FUZZ_SERVER_SRC) $(LIB_SRC) $(HDRS) \
+                   build/gen/openings.inc | build/.deps-fuzz
+	$(CLANG) $(CSTD) $(WARN) -O1 -g $(FUZZ_SAN) $(CPPFLAGS) -Ibuild/gen test/fuzz_server.c \
 	  $(FUZZ_SERVER_SRC) $(LIB_SRC) -o $@ -levent -lunistring -lpthread -lm
 
 fuzz: $(FUZZ_BINS)
