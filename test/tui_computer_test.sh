@@ -3,7 +3,7 @@
 # nonaga(6), ONLINE: challenge to computer-N), in English and in Japanese,
 # with a real server offering computer-1 and computer-7 (computer-7 rated
 # 1843 in the state's ratings snapshot): the title menu asks where to play
-# the computer (this computer, unrated, or the server, rated) and the
+# the computer (this computer, unrated, or the server, rated or casual) and the
 # server's way lists the computers with their levels and ratings; the
 # lobby's entry does the same, computer-7 and 5+3 are chosen, and the game
 # begins against computer-7 with that clock (the header compared whole)
@@ -45,14 +45,14 @@ first() { scr "$1" | head -n 1; }
 run() {
 	L=$1
 	if [ "$L" = ja ]; then
-		AI="コンピュータと対戦" HERE="この端末で (レーティングなし)" THERE="サーバーで (レート戦)"
+		AI="コンピュータと対戦" HERE="この端末で (レーティングなし)" THERE="サーバーで (レート戦またはカジュアル)"
 		COMPUTER="コンピュータと対局" LEVEL="レベル" UNRATED="レーティングなし"
 		PLAYNOW="今すぐ対局" ONLINE_HDR="オンライン" YRE=" \\(あなた\\)" LOCAL="コンピュータ: "
 		NONE="このサーバーにはコンピュータのプレイヤーがいません。"
 		STD_RATED="標準ルール、レート戦" SIMPLE_CASUAL="簡易ルール、カジュアル (レーティングなし)"
 	else
 		AI="Play against the computer" HERE="On this computer (unrated)"
-		THERE="On the server (rated)" COMPUTER="Play the computer" LEVEL="level"
+		THERE="On the server (rated or casual)" COMPUTER="Play the computer" LEVEL="level"
 		UNRATED="not rated yet" PLAYNOW="Play now" ONLINE_HDR="online" YRE=" \\(you\\)"
 		LOCAL="computer: "
 		NONE="This server offers no computer players."

@@ -226,9 +226,10 @@ static int where_computer(const menu *m, start_mode k)
 		_("On this computer (unrated)"),
 		/* TRANSLATORS: where to play against the computer: a computer
 		   player of the online server, as in the lobby. */
-		_("On the server (rated)") };
+		_("On the server (rated or casual)") };
 	int c = choose_run(_(kind_of(k)->label), _("Where? The server's computer players "
-	                   "have ratings, and so does a game against them."), items, 2, 0);
+	                   "have ratings; a game against them changes yours unless you "
+	                   "choose casual."), items, 2, 0);
 	clearok(curscr, TRUE);
 	erase();
 	return c < 0 ? -1 : c ? MENU_COMPUTER : MENU_PLAY;
