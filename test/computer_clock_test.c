@@ -269,6 +269,17 @@ static void follow(cgame *c, ng_search *se)
 		play_mine(c, se);
 }
 
+/* What the first n games have, after waiting up to 100 ms for any. */
+static void follow_all(int n, ng_search *se)
+{
+	struct pollfd pf[NGAMES];
+	for (int i = 0; i < n; i++)
+		pf[i] = (struct pollfd){ games[i].t.fd, POLLIN, 0 };
+	poll(pf, (nfds_t)n, 100);
+	for (int i = 0; i < n; i++)
+		follow(&games[i], se);
+}
+
 static int short_ones_over(void)
 {
 	for (int i = LONG; i < NGAMES; i++)
@@ -302,14 +313,8 @@ int main(void)
 	for (int i = 0; i < NGAMES && ok; i++)   /* one at a time: never paired together */
 		ok = seek(&games[i], port);
 	int64_t end = tc_now() + 240000;
-	while (ok && !short_ones_over() && tc_now() < end) {
-		struct pollfd pf[NGAMES];
-		for (int i = 0; i < NGAMES; i++)
-			pf[i] = (struct pollfd){ games[i].t.fd, POLLIN, 0 };
-		poll(pf, NGAMES, 100);
-		for (int i = 0; i < NGAMES; i++)
-			follow(&games[i], se);
-	}
+	while (ok && !short_ones_over() && tc_now() < end)
+		follow_all(NGAMES, se);
 	CHECK(ok && short_ones_over(), "the three games of 1+0 came to their end");
 	/* a long game's computer may not have moved yet: behind the short
 	 * games' moves, which are due sooner, its first one may take its
@@ -320,12 +325,7 @@ int main(void)
 			all &= games[i].moves > 0 || games[i].over[0];
 		if (all)
 			break;
-		struct pollfd pf[LONG];
-		for (int i = 0; i < LONG; i++)
-			pf[i] = (struct pollfd){ games[i].t.fd, POLLIN, 0 };
-		poll(pf, LONG, 100);
-		for (int i = 0; i < LONG; i++)
-			follow(&games[i], se);
+		follow_all(LONG, se);
 	}
 	for (int i = 0; i < LONG; i++) {
 		cgame *l = &games[i];
