@@ -285,7 +285,8 @@ static void pairing(void)
 		for (int n = 1; n <= 4; n++) {
 			if (n == a)
 				continue;
-			double d = fabs(rt[n] - rt[a]), db = b ? fabs(rt[b] - rt[a]) : 0;
+			/* (the server compares the ratings it shows, whole numbers) */
+			double d = fabs(rint(rt[n]) - rint(rt[a])), db = b ? fabs(rint(rt[b]) - rint(rt[a])) : 0;
 			int nl = met[a] == n, bl = b && met[a] == b;
 			if (!b || nl < bl || (nl == bl && (d < db || (d == db && abs(n - a) < abs(b - a)))))
 				b = n;
