@@ -59,7 +59,7 @@ static int second_server(void)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static char damaged[8192];   /* the bytes damage_line left */
+static char damaged[8192];   /* the bytes srv_damage_line left */
 
 /* The state directory's files NAME.damaged-*: how many, and whether the
  * one there holds exactly want's bytes. */
@@ -86,30 +86,6 @@ static int kept_aside(const char *name, const char *want)
 	return n == 1 && same;
 }
 
-/* The line of `arenas' that begins with head made unreadable, its length
- * kept (as a bad block would): 1, or 0 when there is none. */
-static int damage_line(const char *head)
-{
-	char path[400], buf[8192];
-	snprintf(path, sizeof path, "%s/arenas", state);
-	FILE *f = fopen(path, "r+");
-	size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
-	buf[n] = 0;
-	char *p = strstr(buf, head);
-	if (!f || !p || (p != buf && p[-1] != '\n')) {
-		if (f)
-			fclose(f);
-		return 0;
-	}
-	for (char *q = p; *q && *q != '\n'; q++)
-		*q = '#';
-	rewind(f);
-	fwrite(buf, 1, n, f);
-	fclose(f);
-	memcpy(damaged, buf, n + 1);
-	return 1;
-}
-
 static void on_disk(void)
 {
 	char before[2048], after[2048], got[600];
@@ -133,7 +109,8 @@ static void on_disk(void)
 	tc_close(&t);
 
 	/* the restart's compaction wrote the arenas to `arenas' */
-	CHECK(srv_stop(pid, SIGTERM) >= 0 && damage_line("arena f1 "),
+	CHECK(srv_stop(pid, SIGTERM) >= 0 &&
+	      srv_damage_line("arenas", "arena f1 ", damaged, sizeof damaged),
 	      "stopped; f1's line of arenas made unreadable");
 	CHECK((pid = up()) > 0, "the server starts with a damaged line in arenas");
 	char one[2048];

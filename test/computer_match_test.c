@@ -512,29 +512,6 @@ static void without(const char *text, const char *name, char *out, size_t size)
 			len += (size_t)snprintf(out + len, size - len, "%s|", l);
 }
 
-/* The line of `ratings' (the state's file) that begins with head made
- * unreadable, its length kept: 1, or 0 when there is none. */
-static int damage_rating(const char *head)
-{
-	char path[400], buf[8192];
-	snprintf(path, sizeof path, "%s/ratings", state);
-	FILE *f = fopen(path, "r+");
-	size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
-	buf[n] = 0;
-	char *p = strstr(buf, head);
-	if (!f || !p || (p != buf && p[-1] != '\n')) {
-		if (f)
-			fclose(f);
-		return 0;
-	}
-	for (char *q = p; *q && *q != '\n'; q++)
-		*q = '#';
-	rewind(f);
-	fwrite(buf, 1, n, f);
-	fclose(f);
-	return 1;
-}
-
 /* What a game against a server's computer leaves (a game in the journal,
  * the computer's and the player's first ratings), as an administrator
  * meets it: a second server on the state directory changes nothing; a
@@ -573,7 +550,7 @@ static void faults(void)
 	tc_close(&o);
 
 	/* the clean stop compacted the ratings into `ratings' */
-	CHECK(srv_stop(pid, SIGTERM) == 0 && damage_rating("computer-1 "),
+	CHECK(srv_stop(pid, SIGTERM) == 0 && srv_damage_line("ratings", "computer-1 ", NULL, 0),
 	      "stopped; computer-1's line of ratings made unreadable");
 	without(text, "computer-1", want, sizeof want);
 	CHECK((pid = up(7, opts)) > 0 && in(&o, "obs") && ratings_text(&o, again, sizeof again) &&

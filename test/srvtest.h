@@ -59,6 +59,32 @@ static inline pid_t start(int count, const char *extra1, const char *extra2, int
 
 /* The exit status of pid within ms (it is killed after): -1 if it did
  * not exit by itself, 1000 + the signal if one ended it. */
+/* The line of the state's snapshot file (ratings, arenas, ...) that begins
+ * with head made unreadable, its length kept (as a bad block would); the
+ * file's bytes after it into copy (if copy): 1, or 0 when there is none. */
+static inline int srv_damage_line(const char *file, const char *head, char *copy, size_t size)
+{
+	char path[400], buf[8192];
+	snprintf(path, sizeof path, "%s/%s", state, file);
+	FILE *f = fopen(path, "r+");
+	size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+	buf[n] = 0;
+	char *p = strstr(buf, head);
+	if (!f || !p || (p != buf && p[-1] != '\n')) {
+		if (f)
+			fclose(f);
+		return 0;
+	}
+	for (char *q = p; *q && *q != '\n'; q++)
+		*q = '#';
+	rewind(f);
+	fwrite(buf, 1, n, f);
+	fclose(f);
+	if (copy)
+		snprintf(copy, size, "%s", buf);
+	return 1;
+}
+
 static inline int srv_exit_of(pid_t pid, int ms)
 {
 	int st = 0;
