@@ -27,7 +27,10 @@
  *     SIGKILL loses no rating, a damaged line of `ratings' costs that
  *     rating only (the bytes kept aside), and on a full disk (a 2 MB
  *     tmpfs) a challenge to a computer is refused with disk-full and
- *     makes no game, and is played once there is room.
+ *     makes no game, and is played once there is room;
+ *   - a computer match's opening is kept as its moves are: after kill -9
+ *     and a restart the match goes on from the moves a watcher was told,
+ *     the book's first.
  */
 #include "rating.c"
 #include "srvtest.h"
@@ -584,6 +587,63 @@ static void faults(void)
 	rmdir(mnt);
 }
 
+/* The moves of game name as a watcher is told them (sync, then its
+ * moved lines), each the move's text, into mv: how many, -1 if none. */
+static int watched_moves(const char *name, char mv[][NG_MOVE_TEXT], int max)
+{
+	tc o;
+	char line[600], cmd[96];
+	int n = -1, have = 0;
+	snprintf(cmd, sizeof cmd, "watch %s", name);
+	if (!in(&o, "obs2") || !tc_answer(&o, cmd, "ok watch", line, sizeof line) ||
+	    !tc_expect(&o, "sync ", line, sizeof line, 3000) || !strstr(line, " moves=")) {
+		tc_close(&o);
+		return -1;
+	}
+	n = atoi(strstr(line, " moves=") + 7);
+	while (have < n && have < max && tc_line(&o, line, sizeof line, 3000) > 0)
+		if (sscanf(line, "moved %*d %95s", mv[have]) == 1)
+			have++;
+	tc_close(&o);
+	return have == n || have == max ? have : -1;
+}
+
+/* Part 5: a computer match's opening is the game's, kept as its moves
+ * are: after kill -9 and a restart the game goes on from the same moves,
+ * the book's two first. */
+static void opening_kept(void)
+{
+	enum { MAX = 64 };
+	static const char *const opts[] = { "--computers", "9,10", "--computer-matches", "1",
+		                            "--computer-match-clock", "5+0", "--pair-wait", "0",
+		                            NULL };
+	static char before[MAX][NG_MOVE_TEXT], after[MAX][NG_MOVE_TEXT];
+	fresh_state();
+	pid_t pid = up(9, opts);
+	CHECK(pid > 0, "the server starts with --computers 9,10 --computer-matches 1 on 5+0");
+	int n = -1;
+	for (int64_t end = tc_now() + 10000; tc_now() < end && n < 3; tc_sleep_ms(100))
+		n = watched_moves("match-1", before, MAX);
+	CHECK(n >= 3, "match-1 has its opening and a computer's move (%d moves)", n);
+	CHECK(srv_stop(pid, SIGKILL) == SIGKILL, "kill -9 in the middle of match-1");
+	pid = up(10, opts);
+	int m = watched_moves("match-1", after, MAX), same = 0;
+	for (int i = 0; i < n && i < m; i++)
+		same += !strcmp(before[i], after[i]);
+	CHECK(m >= n && same == n, "after the restart match-1 has the %d moves told before it "
+	      "(%d moves, %d the same)", n, m, same);
+	char first[2 * NG_MOVE_TEXT + 2], book[65536];
+	snprintf(first, sizeof first, "\n%s %s\n", after[0], after[1]);
+	FILE *f = fopen(BOOK, "r");
+	size_t len = f ? fread(book, 1, sizeof book - 1, f) : 0;
+	book[len] = 0;
+	if (f)
+		fclose(f);
+	CHECK(m >= 2 && strstr(book, first), "... the first two a line of the book: %s %s",
+	      m >= 2 ? after[0] : "", m >= 2 ? after[1] : "");
+	CHECK(srv_stop(pid, SIGTERM) == 0, "the server stops cleanly");
+}
+
 int main(void)
 {
 	if (srv_setup("cmatch") < 0)
@@ -593,5 +653,6 @@ int main(void)
 	pairing();
 	starting();
 	faults();
+	opening_kept();
 	return srv_done("computer_match_test");
 }
