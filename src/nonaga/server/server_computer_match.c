@@ -31,7 +31,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define MATCH_MIN 1   /* --computer-match-clock's default: 1+1 */
 #define MATCH_INC 1
@@ -50,7 +49,6 @@ struct matches {
 	unsigned short opening[NG_LEVEL_MAX + 1][NG_LEVEL_MAX + 1];   /* [lo][hi]:
 	                              * the opening of the pair's last game */
 	unsigned long made;           /* games started, for their names */
-	uint64_t rng;                 /* draws the openings */
 };
 
 static void level_name(int level, char *out, size_t size)
@@ -127,12 +125,9 @@ static int play_opening(sgame *g, int k)
  * its second. */
 static int next_opening(struct matches *m, int lo, int hi)
 {
-	if (!m->higher_red[lo][hi]) {
-		m->rng ^= m->rng << 13;
-		m->rng ^= m->rng >> 7;
-		m->rng ^= m->rng << 17;
-		m->opening[lo][hi] = (unsigned short)(m->rng % OPENINGS);
-	}
+	char r[NET_KEY_HEX + 1];
+	if (!m->higher_red[lo][hi] && net_random_hex(r) == 0)   /* (as a seek's side) */
+		m->opening[lo][hi] = (unsigned short)(strtoul(r + NET_KEY_HEX - 6, NULL, 16) % OPENINGS);
 	return m->opening[lo][hi];
 }
 
@@ -207,7 +202,6 @@ int matches_init(server *s, char *msg, size_t size)
 		snprintf(msg, size, "out of memory");
 		return -1;
 	}
-	m->rng = ((uint64_t)server_now_ms() * 0x9E3779B97F4A7C15ull ^ (uint64_t)getpid()) | 1;
 	s->matches = m;
 	return 0;
 }
