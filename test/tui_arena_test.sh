@@ -189,8 +189,8 @@ run() {
 	check "$L: ... the rows shown end with this player's: 7 to 19 of 19" see a "$ROWS_END"
 	press a Home
 	check "$L: Home: the first rows" see a "$ROWS_HOME"
-	check "$L: ... p01 shown, this player not" eval \
-		'line_re a " +[0-9]+ +0 +0 +p01" && ! line_re a " +[0-9]+ +0 +0 +$me"'
+	check "$L: ... rank 1 shown, this player not" eval \
+		'line_re a " +1 +0 +0 +p[0-9]+" && ! line_re a " +[0-9]+ +0 +0 +$me"'
 	press a End
 	check "$L: End: the last rows" see a "$ROWS_END"
 	press a Up
