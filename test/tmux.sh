@@ -119,6 +119,18 @@ tmux_init() {
 	fi
 }
 
+# pvp_state START DATE: a two-player game saved from the set position
+# START (Red or Blue to move as START says, no moves yet) in
+# $TMUX_DIR/state0, the state a test copies to $ST before each start
+# (fresh_state).
+pvp_state() {
+	mkdir -p "$TMUX_DIR/state0/nonaga"
+	printf '# nonaga record 1\nDate: %s\nRed: human\nBlue: human\nRules: standard\nStart: %s\nResult: none\nMode: pvp\nMoves: 0\n\n' \
+		"$2" "$1" > "$TMUX_DIR/state0/nonaga/current.save"
+	chmod 600 "$TMUX_DIR/state0/nonaga/current.save"
+}
+fresh_state() { rm -rf "$ST"; cp -r "$TMUX_DIR/state0" "$ST"; }
+
 start() {
 	w=80 h=24 lang=C.UTF-8 extra=
 	while [ $# -gt 0 ]; do

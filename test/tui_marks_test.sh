@@ -18,23 +18,9 @@ export LC_ALL=C.UTF-8   # for sed and grep on the UTF-8 screens
 # A two-player game, Red to move, on a board nine rows tall (with the
 # empty cells around it) that scrolls at 48x14.
 ST=$TMUX_DIR/state
-mkdir -p "$ST/nonaga"
-cat > "$ST/nonaga/current.save" <<'REC'
-# nonaga record 1
-Date: 2026-11-22T10:15:59Z
-Red: human
-Blue: human
-Rules: standard
-Start: 0,-2;1,-2;2,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;-2,3;-2,4/2,-2;0,0;-2,4/-2,0;1,1;-1,2/r/-
-Result: none
-Mode: pvp
-Moves: 0
-
-REC
-chmod 600 "$ST/nonaga/current.save"
-cp -r "$ST" "$TMUX_DIR/state0"
+pvp_state "0,-2;1,-2;2,-2;-1,-1;0,-1;1,-1;2,-1;-2,0;-1,0;0,0;1,0;-2,1;-1,1;0,1;1,1;-2,2;-1,2;-2,3;-2,4/2,-2;0,0;-2,4/-2,0;1,1;-1,2/r/-" 2026-11-22T10:15:59Z
 run() {
-	rm -rf "$ST"; cp -r "$TMUX_DIR/state0" "$ST"
+	fresh_state
 	start -e XDG_STATE_HOME="$ST" "$@"
 }
 

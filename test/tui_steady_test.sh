@@ -16,21 +16,7 @@ export LC_ALL=C.UTF-8   # for sed and grep on the UTF-8 screens
 # Red to move; the discs span rows -3 to 4, so with the empty cells
 # around them the board needs 10 lines, and 48x14 gives it 8.
 ST=$TMUX_DIR/state
-mkdir -p "$ST/nonaga"
-cat > "$ST/nonaga/current.save" <<'REC'
-# nonaga record 1
-Date: 2026-11-27T21:00:00Z
-Red: human
-Blue: human
-Rules: standard
-Start: 1,-3;2,-3;-1,-2;0,-2;1,-2;-1,-1;0,-1;0,0;2,0;0,1;1,1;2,1;-1,2;0,2;1,2;2,2;0,3;1,3;0,4/1,-2;2,0;0,4/1,1;-1,2;1,2/r/2,2
-Result: none
-Mode: pvp
-Moves: 0
-
-REC
-chmod 600 "$ST/nonaga/current.save"
-cp -r "$ST" "$TMUX_DIR/state0"
+pvp_state "1,-3;2,-3;-1,-2;0,-2;1,-2;-1,-1;0,-1;0,0;2,0;0,1;1,1;2,1;-1,2;0,2;1,2;2,2;0,3;1,3;0,4/1,-2;2,0;0,4/1,1;-1,2;1,2/r/2,2" 2026-11-27T21:00:00Z
 
 W=48 H=14
 # the board's lines: below the header, above the five lines of text
@@ -43,7 +29,7 @@ pieces() { board | sed "s/[^$PIECES]/_/g; s/_*\$//" | grep -n "[$PIECES]"; }
 # the take step and at the place step, compared
 steady() {
 	name=$1; shift
-	rm -rf "$ST"; cp -r "$TMUX_DIR/state0" "$ST"
+	fresh_state
 	start -x $W -y $H "$@" -e XDG_STATE_HOME="$ST" --resume --no-animation
 	check "$name: ready" wait_for "$T_TOKEN"
 	keys Enter
