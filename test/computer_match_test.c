@@ -44,21 +44,7 @@ static int port;
 
 static pid_t up(int count, const char *const *extra)
 {
-	char l1[320];
-	snprintf(l1, sizeof l1, "unix:%s", sock);
-	char *args[24] = { (char *)"--listen", l1, (char *)"--listen", (char *)"127.0.0.1:0",
-	                   (char *)"--state", state };
-	int n = 6;
-	for (int i = 0; extra[i] && n < 23; i++)
-		args[n++] = (char *)extra[i];
-	args[n] = NULL;
-	pid_t pid = srv_start(nonaga, logpath, args);
-	port = srv_wait(logpath, count, 10000);
-	if (port <= 0) {
-		srv_stop(pid, SIGKILL);
-		return -1;
-	}
-	return pid;
+	return srv_up(count, extra, &port);
 }
 
 static int in(tc *t, const char *name)

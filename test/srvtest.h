@@ -40,14 +40,22 @@ static inline int srv_done(const char *name)
 	return tests_done_in(name, dir);
 }
 
-static inline pid_t start(int count, const char *extra1, const char *extra2, int *port)
+/* The server on the test's state, listening on the test's socket and on
+ * a TCP port of the kernel's choice (into *port if port), with the
+ * options of extra (NULL-terminated) after those; waits for the count-th
+ * start in the log.  Its pid, or -1 (a server that did not start is
+ * killed). */
+static inline pid_t srv_up(int count, const char *const *extra, int *port)
 {
 	char l1[320], st[320];
 	snprintf(l1, sizeof l1, "unix:%s", sock);
 	snprintf(st, sizeof st, "%s", state);
-	char *args[] = { (char *)"--listen", l1, (char *)"--listen", (char *)"127.0.0.1:0",
-	                 (char *)"--state", st, (char *)"--grace", (char *)"1",
-	                 (char *)extra1, (char *)extra2, NULL };
+	char *args[24] = { (char *)"--listen", l1, (char *)"--listen", (char *)"127.0.0.1:0",
+	                   (char *)"--state", st };
+	int n = 6;
+	for (int i = 0; extra && extra[i] && n < 23; i++)
+		args[n++] = (char *)extra[i];
+	args[n] = NULL;
 	pid_t pid = srv_start(nonaga, logpath, args);
 	int p = srv_wait(logpath, count, 10000);
 	if (port)
@@ -55,6 +63,13 @@ static inline pid_t start(int count, const char *extra1, const char *extra2, int
 	if (p < 0)
 		srv_stop(pid, SIGKILL);   /* (a server that did not start stays no longer) */
 	return p < 0 ? -1 : pid;
+}
+
+/* srv_up with a grace of one second and up to two more options. */
+static inline pid_t start(int count, const char *extra1, const char *extra2, int *port)
+{
+	const char *extra[] = { "--grace", "1", extra1, extra2, NULL };
+	return srv_up(count, extra, port);
 }
 
 /* The exit status of pid within ms (it is killed after): -1 if it did
