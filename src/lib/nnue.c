@@ -86,33 +86,31 @@ int ng__nnue_evaluate(const ng_pos *pos, const slide_stats *st, const ng_nnue *n
 	        lw[2] * (d[2] - d[8]) + lw[3] * (d[3] - d[9]) + lw[4] +
 	        lw[5] * (d[4] - d[10]) + lw[6] * (d[11] - d[5]);
 
-	/* The hidden layer, eight units to a vector of GNU C (gcc and clang),
-	 * the four written out so that they stay in registers: the same sums
-	 * as a loop over the units, which the compiler kept in memory.  The
-	 * trainer's clipping keeps every sum in int16. */
-	_Static_assert(NNUE_HIDDEN == 32, "four vectors of eight");
-	v8 a0 = load8(n->b), a1 = load8(n->b + 8), a2 = load8(n->b + 16),
-	   a3 = load8(n->b + 24);
+	/* The hidden layer, eight units to a vector of GNU C (gcc and clang).
+	 * The loops over the vectors are unrolled by force, so that the
+	 * array is split into registers (a plain loop kept it in memory).
+	 * The trainer's clipping keeps every sum in int16. */
+	enum { NV = NNUE_HIDDEN / 8 };
+	_Static_assert(NNUE_HIDDEN % 8 == 0, "whole vectors of eight");
+	v8 a[NV];
+#pragma GCC unroll 16
+	for (int j = 0; j < NV; j++)
+		a[j] = load8(n->b + 8 * j);
 	for (int i = 0; i < nf; i++) {
 		const int16_t *r = n->w[f[i]];
-		a0 += load8(r);
-		a1 += load8(r + 8);
-		a2 += load8(r + 16);
-		a3 += load8(r + 24);
+#pragma GCC unroll 16
+		for (int j = 0; j < NV; j++)
+			a[j] += load8(r + 8 * j);
 	}
 	for (int k = 0; k < NNUE_DENSE; k++) {
 		const int16_t *r = n->u[k];
 		int16_t x = (int16_t)d[k];
-		a0 += load8(r) * x;
-		a1 += load8(r + 8) * x;
-		a2 += load8(r + 16) * x;
-		a3 += load8(r + 24) * x;
+#pragma GCC unroll 16
+		for (int j = 0; j < NV; j++)
+			a[j] += load8(r + 8 * j) * x;
 	}
 	int16_t acc[NNUE_HIDDEN];
-	memcpy(acc, &a0, sizeof a0);
-	memcpy(acc + 8, &a1, sizeof a1);
-	memcpy(acc + 16, &a2, sizeof a2);
-	memcpy(acc + 24, &a3, sizeof a3);
+	memcpy(acc, a, sizeof acc);
 	int out = 0;
 	for (int j = 0; j < NNUE_HIDDEN; j++) {
 		int x = acc[j] < 0 ? 0 : acc[j] > NNUE_QA ? NNUE_QA : acc[j];
