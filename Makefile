@@ -221,11 +221,13 @@ texel: build/texel
 # The learned evaluation's weights (src/lib/nnue_weights.c, in git): self-
 # play positions of texel gen in TRAIN_GAMES games (two processes, under
 # nice), labelled by their search and result, then test/train.c's fit;
-# the data stays in build/train.d/.  doc/engine.md (Learned evaluation).
+# the data stays in build/train.d/.  The defaults make the weights in git
+# (about 20 minutes of games and 10 to 15 of fit on the two-core machine).
+# doc/engine.md (Learned evaluation).
 build/train: test/train.c build/libnonaga.a
 	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< -o $@ build/libnonaga.a -lpthread -lm
-TRAIN_GAMES ?= 12000
-TRAIN_SEED ?= 101
+TRAIN_GAMES ?= 48000
+TRAIN_SEED ?= 301
 train: build/texel build/train
 	@mkdir -p build/train.d
 	nice -n 19 build/texel gen $$(($(TRAIN_GAMES) / 2)) $(TRAIN_SEED) > build/train.d/a.txt & p=$$!; \

@@ -31,7 +31,7 @@ enum {
 	NNUE_FEATURES = NNUE_KINDS * NNUE_CELLS,
 	NNUE_MAX_SET = NG_DISCS + 6 + 1,      /* features set at once, at most */
 	NNUE_DENSE = 12,                      /* eval.c's six counts, each side */
-	NNUE_HIDDEN = 32,
+	NNUE_HIDDEN = 64,
 	NNUE_QA = 64,                         /* an activation of 1.0 */
 	NNUE_QV = 16                          /* output weights' units a centi-unit */
 };
