@@ -120,6 +120,10 @@ int ng__winning_slides(const ng_pos *pos, int side, int stop_at_first);
  * slide, of both sides, each as if it were to move (slides.c). */
 typedef struct slide_stats { int moves[2], wins[2], passes[2], stuck[2]; } slide_stats;
 void ng__slide_stats(const ng_pos *pos, slide_stats *st);
+/* The same for a child the search made: 1, and only st's side to move
+ * filled in, when that side has a winning slide (the move that made the
+ * child loses at once, and the rest is not needed); else 0 and all. */
+int ng__child_stats(const ng_pos *pos, slide_stats *st);
 /* A winning slide of `side' (slides.c): from, one step (a DELTA), end. */
 typedef struct win_line { int16_t from, step, end; } win_line;
 /* Is cell c on w's path, past its start up to its end?  (ng__may_stop

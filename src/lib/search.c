@@ -233,10 +233,10 @@ static int order_moves(ng_search *s, const ng_pos *pos, ng_movelist *l,
 		ng_pos c = *pos;
 		ng__make_unkeyed(&c, l->m[i]);
 		slide_stats st;
-		ng__slide_stats(&c, &st);
+		int lost = ng__child_stats(&c, &st);
 		if ((++s->nodes & 255) == 0 && should_stop(s))
 			return 0;
-		if (st.wins[c.side])
+		if (lost)
 			continue;   /* the opponent would win at once */
 		int v = 1000 * st.wins[me] - ng__eval_node(s, &c, &st);
 		if (have_ttm && ng_move_equal(l->m[i], ttm))
@@ -327,8 +327,7 @@ static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
 		if ((++s->nodes & 255) == 0 && should_stop(s))
 			return best > -INF ? best : 0;
 		slide_stats st;
-		ng__slide_stats(&c, &st);
-		if (st.wins[c.side])
+		if (ng__child_stats(&c, &st))
 			continue;   /* the opponent would win at once */
 		int stand = ng__eval_node(s, &c, &st);
 		int v = st.wins[me] && s->threat_check ?

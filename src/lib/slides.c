@@ -105,6 +105,35 @@ int ng__may_stop(const win_line *w, int n, int rf, int rt)
 	return 1;
 }
 
+/* One side's part of slide_stats (below). */
+static inline void side_stats(const uint32_t *open, const ng_pos *pos,
+                              int side, slide_stats *st)
+{
+	const uint16_t *t = pos->tok[side];
+	int moves = 0, wins = 0, passes = 0, stuck = 0;
+	for (int k = 0; k < 3; k++) {
+		int a = t[OTHERS[k][0]], b = t[OTHERS[k][1]];
+		int ab = adjacent(a, b), from = moves;
+		for (int i = 0; i < 6; i++) {
+			int c = t[k], d = DELTA[i];
+			if (!has(open, c + d))
+				continue;
+			moves++;
+			c += d;
+			while (has(open, c + d)) {
+				passes += wins_at(c, a, b, ab);
+				c += d;
+			}
+			wins += wins_at(c, a, b, ab);
+		}
+		stuck += moves == from;
+	}
+	st->moves[side] = moves;
+	st->wins[side] = wins;
+	st->passes[side] = passes;
+	st->stuck[side] = stuck;
+}
+
 /*
  * Both sides' slides, winning slides, "passes" (winning cells a slide
  * crosses without stopping: a relocation that puts a stop behind one
@@ -115,29 +144,17 @@ void ng__slide_stats(const ng_pos *pos, slide_stats *st)
 {
 	rows_t open;
 	open_cells(pos, open);
-	for (int side = 0; side < 2; side++) {
-		const uint16_t *t = pos->tok[side];
-		int moves = 0, wins = 0, passes = 0, stuck = 0;
-		for (int k = 0; k < 3; k++) {
-			int a = t[OTHERS[k][0]], b = t[OTHERS[k][1]];
-			int ab = adjacent(a, b), from = moves;
-			for (int i = 0; i < 6; i++) {
-				int c = t[k], d = DELTA[i];
-				if (!has(open, c + d))
-					continue;
-				moves++;
-				c += d;
-				while (has(open, c + d)) {
-					passes += wins_at(c, a, b, ab);
-					c += d;
-				}
-				wins += wins_at(c, a, b, ab);
-			}
-			stuck += moves == from;
-		}
-		st->moves[side] = moves;
-		st->wins[side] = wins;
-		st->passes[side] = passes;
-		st->stuck[side] = stuck;
-	}
+	side_stats(open, pos, 0, st);
+	side_stats(open, pos, 1, st);
+}
+
+int ng__child_stats(const ng_pos *pos, slide_stats *st)
+{
+	rows_t open;
+	open_cells(pos, open);
+	side_stats(open, pos, pos->side, st);
+	if (st->wins[pos->side])
+		return 1;
+	side_stats(open, pos, pos->side ^ 1, st);
+	return 0;
 }
