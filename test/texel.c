@@ -8,7 +8,15 @@
  *                                 (TEXEL_LEVEL=N plays level N instead,
  *                                 TEXEL_DEPTH=N and TEXEL_NODES=N limit
  *                                 each move's search: deeper labels,
- *                                 e.g. TEXEL_LEVEL=10 TEXEL_DEPTH=3)
+ *                                 e.g. TEXEL_LEVEL=10 TEXEL_DEPTH=3;
+ *                                 TEXEL_EVAL=net or hand picks the
+ *                                 evaluation, else the level's)
+ *   texel label < IN > OUT        search each position of gen's lines
+ *                                 again (level 10, depth 4 unless the
+ *                                 variables above say otherwise) and
+ *                                 write the line with its new score:
+ *                                 deeper labels for the same positions
+ *                                 and results
  *   texel fit FILE...             fit the terms' weights to the results
  *
  * gen writes "POSITION<TAB>R<TAB>S" lines, R the result for the side to
@@ -37,7 +45,8 @@
 
 static int usage(void)
 {
-	fputs("usage: texel gen GAMES SEED > FILE | texel fit FILE...\n", stderr);
+	fputs("usage: texel gen GAMES SEED > FILE | texel label < IN > OUT |"
+	      " texel fit FILE...\n", stderr);
 	return 2;
 }
 
@@ -59,19 +68,37 @@ static ng_move random_move(const ng_pos *pos, uint64_t *rng)
 	return m;
 }
 
+/* A search as TEXEL_LEVEL, TEXEL_EVAL (net, hand), TEXEL_DEPTH and
+ * TEXEL_NODES say, with gen's or label's defaults; NULL if they are not
+ * a level and an evaluation. */
+static ng_search *searcher(int level, int depth, ng_limits *lim)
+{
+	const char *lv = getenv("TEXEL_LEVEL"), *dp = getenv("TEXEL_DEPTH"),
+	           *nd = getenv("TEXEL_NODES"), *ev = getenv("TEXEL_EVAL");
+	int net = ev && !strcmp(ev, "net"), hand = ev && !strcmp(ev, "hand");
+	ng_search *s = ng_search_new();
+	if (!s)
+		return NULL;
+	if (ng_search_set_level(s, lv ? atoi(lv) : level) != NG_OK ||
+	    (ev && !net && !hand) ||
+	    ng_search_set_eval(s, net ? NG_EVAL_NET : hand ? NG_EVAL_HAND :
+	                       NG_EVAL_LEVEL) != NG_OK) {
+		fputs("texel: TEXEL_LEVEL must be a level, TEXEL_EVAL net or hand\n",
+		      stderr);
+		ng_search_free(s);
+		return NULL;
+	}
+	*lim = (ng_limits){ 0, dp ? atoi(dp) : depth, nd ? atoll(nd) : 0 };
+	return s;
+}
+
 static int gen(int games, uint64_t seed)
 {
-	ng_search *s = ng_search_new();
+	ng_limits lim;
+	ng_search *s = searcher(7, 0, &lim);
 	ng_game *g = ng_game_new(NG_STANDARD);
 	if (!s || !g)
 		return 1;
-	const char *lv = getenv("TEXEL_LEVEL"), *dp = getenv("TEXEL_DEPTH"),
-	           *nd = getenv("TEXEL_NODES");
-	if (ng_search_set_level(s, lv ? atoi(lv) : 7) != NG_OK) {
-		fputs("texel: TEXEL_LEVEL must be a level\n", stderr);
-		return 2;
-	}
-	ng_limits lim = { 0, dp ? atoi(dp) : 0, nd ? atoll(nd) : 0 };
 	uint64_t rng = seed * 0x9e3779b97f4a7c15ull + 1;
 	static char pos_text[MAX_PLIES + 1][NG_POS_TEXT];
 	static int side[MAX_PLIES + 1], score[MAX_PLIES + 1];
@@ -107,6 +134,44 @@ static int gen(int games, uint64_t seed)
 			                "0.5";
 			printf("%s\t%s\t%d\n", pos_text[i], v, score[i]);
 		}
+	}
+	ng_game_free(g);
+	ng_search_free(s);
+	return 0;
+}
+
+/* A gen line's position searched again: same position and result, the
+ * score of a deeper search.  The hash is kept from line to line (gen's
+ * lines of one game follow each other), so the output depends on the
+ * order of the lines, not on timing. */
+static int label(void)
+{
+	ng_limits lim;
+	ng_search *s = searcher(10, 4, &lim);
+	ng_game *g = ng_game_new(NG_STANDARD);
+	if (!s || !g)
+		return 1;
+	char line[NG_POS_TEXT + 64];
+	long n = 0;
+	while (fgets(line, sizeof line, stdin)) {
+		char *tab = strchr(line, '\t');
+		char *tab2 = tab ? strchr(tab + 1, '\t') : NULL;
+		ng_pos pos;
+		n++;
+		if (!tab2)
+			goto bad;
+		*tab = *tab2 = '\0';
+		if (ng_pos_parse(&pos, line, NG_STANDARD) != NG_OK)
+			goto bad;
+		ng_game_set(g, &pos);
+		ng_info info;
+		if (ng_search_run(s, g, &lim, NULL, NULL, &info) != NG_OK)
+			goto bad;
+		printf("%s\t%s\t%d\n", line, tab + 1, info.score);
+		continue;
+	bad:
+		fprintf(stderr, "texel: line %ld is not a gen line\n", n);
+		return 1;
 	}
 	ng_game_free(g);
 	ng_search_free(s);
@@ -231,6 +296,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "gen"))
 		return gen(atoi(argv[2]), strtoull(argv[3], NULL, 10));
+	if (argc == 2 && !strcmp(argv[1], "label"))
+		return label();
 	if (argc >= 3 && !strcmp(argv[1], "fit"))
 		return fit(argc - 2, argv + 2);
 	return usage();
