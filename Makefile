@@ -211,8 +211,8 @@ build/match: test/match.c
 	$(CC) $(CSTD) $(WARN) $(OPT) $< -o $@ -lm
 # The evaluation's weights fitted to the results of engine games
 # (test/texel.c says how): TEXEL_GAMES games in two processes, then the fit.
-build/texel: test/texel.c build/libnonaga.a
-	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< -o $@ build/libnonaga.a -lpthread -lm
+build/texel: test/texel.c test/genline.h build/libnonaga.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread -lm
 TEXEL_GAMES ?= 3000
 texel: build/texel
 	build/texel gen $$(($(TEXEL_GAMES) / 2)) 1 > build/texel-1.txt & p=$$!; \
@@ -224,8 +224,8 @@ texel: build/texel
 # the data stays in build/train.d/.  The defaults make the weights in git
 # (about 20 minutes of games and 10 to 15 of fit on the two-core machine).
 # doc/engine.md (Learned evaluation).
-build/train: test/train.c build/libnonaga.a
-	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) $< -o $@ build/libnonaga.a -lpthread -lm
+build/train: test/train.c test/genline.h build/libnonaga.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(CFLAGS) $(CPPFLAGS) -Itest $< -o $@ build/libnonaga.a -lpthread -lm
 TRAIN_GAMES ?= 48000
 TRAIN_SEED ?= 301
 train: build/texel build/train

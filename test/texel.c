@@ -35,6 +35,7 @@
  */
 #include "internal.h"
 #include "searcher.h"
+#include "genline.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,20 +155,16 @@ static int label(void)
 	char line[NG_POS_TEXT + 64];
 	long n = 0;
 	while (fgets(line, sizeof line, stdin)) {
-		char *tab = strchr(line, '\t');
-		char *tab2 = tab ? strchr(tab + 1, '\t') : NULL;
+		char *result, *score;
 		ng_pos pos;
 		n++;
-		if (!tab2)
-			goto bad;
-		*tab = *tab2 = '\0';
-		if (ng_pos_parse(&pos, line, NG_STANDARD) != NG_OK)
+		if (!gen_line(line, &pos, &result, &score) || !score)
 			goto bad;
 		ng_game_set(g, &pos);
 		ng_info info;
 		if (ng_search_run(s, g, &lim, NULL, NULL, &info) != NG_OK)
 			goto bad;
-		printf("%s\t%s\t%d\n", line, tab + 1, info.score);
+		printf("%s\t%s\t%d\n", line, result, info.score);
 		continue;
 	bad:
 		fprintf(stderr, "texel: line %ld is not a gen line\n", n);
@@ -225,12 +222,9 @@ static int fit(int nfiles, char **files)
 			return 1;
 		}
 		while (fgets(line, sizeof line, f)) {
-			char *tab = strchr(line, '\t');
-			if (!tab)
-				continue;
-			*tab = 0;
+			char *result, *score;
 			ng_pos pos;
-			if (ng_pos_parse(&pos, line, NG_STANDARD) != NG_OK)
+			if (!gen_line(line, &pos, &result, &score))
 				continue;
 			if (n == cap) {
 				sample *more = realloc(d, sizeof *d * (cap *= 2));
@@ -244,7 +238,7 @@ static int fit(int nfiles, char **files)
 			ng__eval_terms(&pos, t);
 			for (int k = 0; k < NG_TERMS; k++)
 				d[n].f[k] = (float)t[k];
-			d[n++].r = (float)atof(tab + 1);
+			d[n++].r = (float)atof(result);
 		}
 		fclose(f);
 	}

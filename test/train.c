@@ -23,6 +23,7 @@
 #include "internal.h"
 #include "searcher.h"
 #include "nnue.h"
+#include "genline.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,12 +131,9 @@ static sample *load(int nfiles, char **files, size_t *count)
 			exit(1);
 		}
 		while (fgets(line, sizeof line, f)) {
-			char *tab = strchr(line, '\t'), *tab2;
+			char *result, *score;
 			ng_pos pos;
-			if (!tab || !(tab2 = strchr(tab + 1, '\t')))
-				continue;
-			*tab = 0;
-			if (ng_pos_parse(&pos, line, NG_STANDARD) != NG_OK)
+			if (!gen_line(line, &pos, &result, &score) || !score)
 				continue;
 			int valid = (line_no++ / 200) % 10 == 9;
 			for (int s = 0; s < NSYM; s++) {
@@ -147,8 +145,8 @@ static sample *load(int nfiles, char **files, size_t *count)
 					exit(1);
 				}
 				fill(&d[n], &q);
-				d[n].r = (float)atof(tab + 1);
-				d[n].s = (float)atof(tab2 + 1);
+				d[n].r = (float)atof(result);
+				d[n].s = (float)atof(score);
 				d[n].valid = (uint8_t)valid;
 				d[n++].sym = s;
 			}
