@@ -12,11 +12,11 @@
  */
 #include "internal.h"
 
-/* nb[i] = cells whose neighbour in direction i holds a disc. */
-static void neighbour_sets(const uint32_t *d, rows_t nb[6])
+/* nb[i] = cells whose neighbour in direction i holds a disc, rows lo..hi. */
+static void neighbour_sets(const uint32_t *d, rows_t nb[6], int lo, int hi)
 {
 	for (int i = 0; i < 6; i++)
-		shift_dir(nb[i], d, (i + 3) % 6);
+		shift_rows(nb[i], d, (i + 3) % 6, lo, hi);
 }
 
 /* All neighbours of the set f, in rows lo..hi. */
@@ -68,22 +68,32 @@ static int splits(const uint32_t *d, int c, int ymax)
 	}
 }
 
+/*
+ * Only the rows from the one before the discs' first to the one after
+ * their last are worked out (ymin - 1 .. ymax + 1: every cell that
+ * touches a disc is there); the board spans a few of the frame's
+ * NG_ROWS, and the others of every set are empty.
+ */
 void ng__analyze(const ng_pos *pos, discinfo *di)
 {
 	const uint32_t *d = pos->disc;
-	int ymax = top_row(d);
+	int ymin = 0, ymax = top_row(d);
+	while (ymin < ymax && !d[ymin])
+		ymin++;
+	int lo = ymin - 1, hi = ymax + 1;
 	uint32_t all = 0;
-	for (int y = MARGIN; y <= ymax; y++)
+	for (int y = ymin; y <= ymax; y++)
 		all |= d[y];
 	int xmax = 31 - __builtin_clz(all);
 	rows_t nb[6];
-	neighbour_sets(d, nb);
+	neighbour_sets(d, nb, lo, hi);
+	memset(di, 0, sizeof *di);
 	di->ymax = ymax;
 
 	/* Bit-sliced counters: disc neighbours of each cell (>=1, >=2, >=3),
 	 * and arcs of disc neighbours around each cell (>=1, >=2). */
 	int ntwo = 0;
-	for (int y = 0; y < NG_ROWS; y++) {
+	for (int y = lo; y <= hi; y++) {
 		uint32_t c1 = 0, c2 = 0, c3 = 0, t1 = 0, t2 = 0;
 		for (int i = 0; i < 6; i++) {
 			uint32_t s = nb[i][y];
@@ -102,7 +112,7 @@ void ng__analyze(const ng_pos *pos, discinfo *di)
 		di->cut[y] = d[y] & t2;
 	}
 	di->ntwo = ntwo;
-	for (int y = MARGIN; y <= ymax; y++)
+	for (int y = ymin; y <= ymax; y++)
 		for (uint32_t b = di->cut[y]; b; b &= b - 1) {
 			int c = mk_cell(__builtin_ctz(b), y);
 			if (!splits(d, c, ymax))
@@ -110,10 +120,8 @@ void ng__analyze(const ng_pos *pos, discinfo *di)
 		}
 
 	if (pos->rules == NG_SIMPLE) {
-		for (int y = 0; y < NG_ROWS; y++) {
-			di->notfree[y] = 0;
+		for (int y = ymin; y <= ymax; y++)
 			di->removable[y] = d[y] & ~di->cut[y];
-		}
 		return;
 	}
 
@@ -127,17 +135,17 @@ void ng__analyze(const ng_pos *pos, discinfo *di)
 	 */
 	rows_t blocked[6], out;
 	for (int i = 0; i < 6; i++)
-		for (int y = 0; y < NG_ROWS; y++)
+		for (int y = lo; y <= hi; y++)
 			blocked[i][y] = nb[(i + 5) % 6][y] & nb[(i + 1) % 6][y];
 	uint32_t inside = (xmax >= 31 ? ~0u : ((1u << (xmax + 1)) - 1)) &
 	                  ~((1u << MARGIN) - 1);
-	for (int y = 0; y < NG_ROWS; y++) {
+	for (int y = lo; y <= hi; y++) {
 		uint32_t e = ~d[y];
-		out[y] = (y < MARGIN || y > ymax) ? e : e & ~inside;
+		out[y] = (y < ymin || y > ymax) ? e : e & ~inside;
 	}
 	for (int grew = 1; grew;) {
 		grew = 0;
-		for (int y = MARGIN; y <= ymax; y++) {
+		for (int y = ymin; y <= ymax; y++) {
 			uint32_t add = 0;
 			for (int i = 0; i < 6; i++) {
 				uint32_t v = out[y - DY[i]] & ~blocked[i][y - DY[i]];
@@ -150,15 +158,16 @@ void ng__analyze(const ng_pos *pos, discinfo *di)
 			}
 		}
 	}
-	for (int y = 0; y < NG_ROWS; y++)
+	for (int y = ymin; y <= ymax; y++)
 		di->notfree[y] = d[y];
 	for (int i = 0; i < 6; i++) {
 		rows_t to;
-		shift_dir(to, out, (i + 3) % 6);   /* cells whose i-neighbour is out */
-		for (int y = MARGIN; y <= ymax; y++)
+		/* cells whose i-neighbour is out */
+		shift_rows(to, out, (i + 3) % 6, ymin, ymax);
+		for (int y = ymin; y <= ymax; y++)
 			di->notfree[y] &= ~(to[y] & ~blocked[i][y]);
 	}
-	for (int y = 0; y < NG_ROWS; y++)
+	for (int y = ymin; y <= ymax; y++)
 		di->removable[y] = d[y] & ~di->cut[y] & ~di->notfree[y];
 	if (pos->lock != NG_NOCELL)
 		clear_bit(di->removable, pos->lock);

@@ -54,15 +54,22 @@ static inline int adjacent(int a, int b)
 	return (u == 1) | (u - 31u <= 1u);
 }
 
-/* out = { c + D[i] : c in in }, over all rows. */
-static inline void shift_dir(uint32_t *out, const uint32_t *in, int i)
+/* out = { c + D[i] : c in in }, in rows lo..hi (the others untouched). */
+static inline void shift_rows(uint32_t *out, const uint32_t *in, int i,
+                              int lo, int hi)
 {
 	int dx = DX[i], dy = DY[i];
-	for (int y = 0; y < NG_ROWS; y++) {
+	for (int y = lo; y <= hi; y++) {
 		int sy = y - dy;
 		uint32_t v = (sy >= 0 && sy < NG_ROWS) ? in[sy] : 0;
 		out[y] = dx > 0 ? v << dx : dx < 0 ? v >> -dx : v;
 	}
+}
+
+/* The same over all rows. */
+static inline void shift_dir(uint32_t *out, const uint32_t *in, int i)
+{
+	shift_rows(out, in, i, 0, NG_ROWS - 1);
 }
 
 /* Highest row holding a bit, or -1. */
