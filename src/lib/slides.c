@@ -55,6 +55,18 @@ static inline int wins_at(int c, int a, int b, int ab)
 	return adjacent(c, a) + adjacent(c, b) + ab >= 2;
 }
 
+/* Is there any cell where a token would win with a and b (wins_at)?  Only
+ * when they touch, or are two steps apart (a cell touches both).  Else
+ * the token's slides need not be walked to know that none wins or passes
+ * a winning cell: only their first steps count.  (Narrowing it further,
+ * to the slides on a line through the cells touching both, saved no
+ * instructions: the walks it spares are short.) */
+static inline int can_win(int a, int b, int ab)
+{
+	int dx = cell_x(b) - cell_x(a), dy = cell_y(b) - cell_y(a);
+	return ab || abs(dx) + abs(dy) + abs(dx + dy) == 4;
+}
+
 /* The winning slides of `side', each into w when w is not NULL; the
  * count, or 1 at the first with stop_at_first. */
 static inline int win_scan(const ng_pos *pos, int side, win_line *w,
@@ -66,6 +78,8 @@ static inline int win_scan(const ng_pos *pos, int side, win_line *w,
 	int n = 0;
 	for (int k = 0; k < 3; k++) {
 		int a = t[OTHERS[k][0]], b = t[OTHERS[k][1]], ab = adjacent(a, b);
+		if (!can_win(a, b, ab))
+			continue;
 		for (int i = 0; i < 6; i++) {
 			int e = walk(open, t[k], i);
 			if (e == t[k] || !wins_at(e, a, b, ab))
@@ -113,12 +127,14 @@ static inline void side_stats(const uint32_t *open, const ng_pos *pos,
 	int moves = 0, wins = 0, passes = 0, stuck = 0;
 	for (int k = 0; k < 3; k++) {
 		int a = t[OTHERS[k][0]], b = t[OTHERS[k][1]];
-		int ab = adjacent(a, b), from = moves;
+		int ab = adjacent(a, b), from = moves, walks = can_win(a, b, ab);
 		for (int i = 0; i < 6; i++) {
 			int c = t[k], d = DELTA[i];
 			if (!has(open, c + d))
 				continue;
 			moves++;
+			if (!walks)
+				continue;
 			c += d;
 			while (has(open, c + d)) {
 				passes += wins_at(c, a, b, ab);
