@@ -300,10 +300,55 @@ static void setting(void)
 	ng_search_free(se);
 }
 
+/* A node's children valued in turn, as the search does (ng__eval_child):
+ * the discs' sums kept from one child to the next with the same
+ * relocation give every child the value it has alone, in the moves'
+ * order (grouped by relocation) and in one that mixes the groups. */
+static void children_in_turn(void)
+{
+	long children = 0, wrong = 0, hits = 0;
+	ng_movelist *l = malloc(sizeof *l);
+	for (int game = 0; game < 12 && l; game++) {
+		ng_pos pos;
+		ng_pos_start(&pos, game % 3 ? NG_STANDARD : NG_SIMPLE);
+		for (int ply = 0; ply < 40 && ng_pos_winner(&pos) == NG_NONE; ply++) {
+			ng_generate(&pos, l);
+			if (!l->n)
+				break;
+			for (int order = 0; order < 2; order++) {
+				nnue_discs dc = { .ready = 0 };
+				for (int j = 0; j < l->n; j++) {
+					/* order 1: odd indices first, then even */
+					int i = order ? (2 * j < l->n ? 2 * j + 1 : 2 * j - l->n) : j;
+					if (i >= l->n)
+						i = l->n - 1;
+					ng_pos c = pos;
+					ng_undo u;
+					ng_make(&c, l->m[i], &u);
+					slide_stats st;
+					ng__slide_stats(&c, &st);
+					uint32_t key = (uint32_t)l->m[i].rf << 16 | l->m[i].rt;
+					hits += dc.ready && dc.key == key;
+					int v = ng__nnue_evaluate_child(&c, &st, &ng__nnue, &dc, l->m[i]);
+					wrong += v != ng__nnue_evaluate(&c, &st, &ng__nnue);
+					children++;
+				}
+			}
+			ng_undo u;
+			ng_make(&pos, l->m[rnd() % (uint64_t)l->n], &u);
+		}
+	}
+	free(l);
+	CHECK(children > 10000 && hits > children / 2,
+	      "%ld children, %ld with the discs' sums kept", children, hits);
+	CHECK(!wrong, "a child valued in turn unlike alone: %ld of %ld", wrong, children);
+}
+
 int main(void)
 {
 	random_games();
 	long_board();
+	children_in_turn();
 	linear_part();
 	setting();
 	return tests_done("nnue");

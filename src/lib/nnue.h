@@ -44,6 +44,35 @@ typedef struct ng_nnue {
 	ng_weights lin;                      /* eval.c's terms, as NG_WEIGHTS */
 } ng_nnue;
 
+/* The frame features are read in (nnue.c): the discs' centre, the offset
+ * that makes a cell's index relative to it, and whether every disc is in
+ * the window (else each cell is clamped to its edge). */
+typedef struct nnue_frame { int cx, cy, off, inside, valid; } nnue_frame;
+
+static inline int nnue_rel(const nnue_frame *fr, int c)
+{
+	const int h = NNUE_SIDE / 2;
+	if (fr->inside)
+		return NNUE_SIDE * cell_y(c) + cell_x(c) + fr->off;
+	int y = cell_y(c) - fr->cy, x = cell_x(c) - fr->cx;
+	y = y < -h ? -h : y > h ? h : y;
+	x = x < -h ? -h : x > h ? h : x;
+	return (y + h) * NNUE_SIDE + x + h;
+}
+
+/*
+ * The discs' part of the sums, for the children of one node that relocate
+ * the same disc to the same cell (so have the same discs, in the same
+ * frame): the search's ordering and frontier evaluate a node's children in
+ * turn, grouped by relocation.  Clear `ready' for each node.
+ */
+typedef struct nnue_discs {
+	int ready;
+	uint32_t key;                 /* the relocation's cells */
+	nnue_frame fr;
+	int16_t acc[NNUE_HIDDEN];     /* the bias and the discs' rows */
+} nnue_discs;
+
 /* The weights of today (nnue_weights.c, generated). */
 extern const ng_nnue ng__nnue;
 
@@ -55,5 +84,9 @@ int ng__nnue_features(const ng_pos *pos, int *f);
 void ng__nnue_dense(const ng_pos *pos, const slide_stats *st, int d[NNUE_DENSE]);
 /* pos's value by net n (st: ng__slide_stats of pos). */
 int ng__nnue_evaluate(const ng_pos *pos, const slide_stats *st, const ng_nnue *n);
+/* The same for the child pos of a node by move m, the discs' part from dc
+ * when an earlier child had m's relocation (kept in dc otherwise). */
+int ng__nnue_evaluate_child(const ng_pos *pos, const slide_stats *st,
+                            const ng_nnue *n, nnue_discs *dc, ng_move m);
 
 #endif

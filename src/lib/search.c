@@ -229,6 +229,7 @@ static int order_moves(ng_search *s, const ng_pos *pos, ng_movelist *l,
                        int *sc, ng_move ttm, int have_ttm)
 {
 	int me = pos->side, kept = 0;
+	nnue_discs dc = { .ready = 0 };
 	for (int i = 0; i < l->n; i++) {
 		ng_pos c = *pos;
 		ng__make_unkeyed(&c, l->m[i]);
@@ -238,7 +239,7 @@ static int order_moves(ng_search *s, const ng_pos *pos, ng_movelist *l,
 			return 0;
 		if (lost)
 			continue;   /* the opponent would win at once */
-		int v = 1000 * st.wins[me] - ng__eval_node(s, &c, &st);
+		int v = 1000 * st.wins[me] - ng__eval_child(s, &c, &st, &dc, l->m[i]);
 		if (have_ttm && ng_move_equal(l->m[i], ttm))
 			v = INF;
 		l->m[kept] = l->m[i];
@@ -317,6 +318,7 @@ static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
 	for (int k = 0; k < 2; k++)
 		front += to_front(l, front, s->killer[ply][k]);
 	ng_move bm = l->m[0];
+	nnue_discs dc = { .ready = 0 };
 
 	/* Step 2. Each child: lost if it leaves the opponent a winning
 	 * slide, else its evaluation, or the threat check where we
@@ -329,7 +331,7 @@ static int frontier(ng_search *s, const ng_pos *pos, int alpha, int beta,
 		slide_stats st;
 		if (ng__child_stats(&c, &st))
 			continue;   /* the opponent would win at once */
-		int stand = ng__eval_node(s, &c, &st);
+		int stand = ng__eval_child(s, &c, &st, &dc, l->m[i]);
 		int v = st.wins[me] && s->threat_check ?
 		        -parried(s, &c, stand, ply + 1) : -stand;
 		if (s->stopped)

@@ -117,6 +117,17 @@ static inline int ng__eval_node(const ng_search *s, const ng_pos *pos,
 	                ng__evaluate_with(pos, st, &ng__weights);
 }
 
+/* The same for a child c of a node by move m, where the node's children
+ * are valued in turn: dc keeps the net's sums over the discs from one
+ * child to the next with the same relocation (nnue.h). */
+static inline int ng__eval_child(const ng_search *s, const ng_pos *c,
+                                 const slide_stats *st, nnue_discs *dc,
+                                 ng_move m)
+{
+	return s->nnue ? ng__nnue_evaluate_child(c, st, &ng__nnue, dc, m) :
+	                ng__evaluate_with(c, st, &ng__weights);
+}
+
 /* Milliseconds since the run started. */
 int64_t ng__elapsed_ms(const ng_search *s);
 /* Every thread's nodes of this run so far (search.c), adding this
