@@ -35,23 +35,25 @@ void ng__rekey(ng_pos *pos)
  */
 int ng__align_frame(ng_pos *pos)
 {
+	/* The discs are connected, so their rows follow each other: only
+	 * those are read (a few of NG_ROWS; this runs after every move). */
 	int ymin = 0;
 	while (ymin < NG_ROWS && !pos->disc[ymin])
 		ymin++;
+	int yend = ymin;
 	uint32_t all = 0;
-	for (int y = 0; y < NG_ROWS; y++)
-		all |= pos->disc[y];
+	while (yend < NG_ROWS && pos->disc[yend])
+		all |= pos->disc[yend++];
 	int xmin = __builtin_ctz(all);
 	int dx = MARGIN - xmin, dy = MARGIN - ymin;
 	if (!dx && !dy)
 		return 0;
 	rows_t nd;
 	memset(nd, 0, sizeof nd);
-	for (int y = 0; y < NG_ROWS; y++) {
+	for (int y = ymin; y < yend; y++) {
 		int ty = y + dy;
-		if (ty < 0 || ty >= NG_ROWS || !pos->disc[y])
-			continue;
-		nd[ty] = dx >= 0 ? pos->disc[y] << dx : pos->disc[y] >> -dx;
+		if (ty >= 0 && ty < NG_ROWS)
+			nd[ty] = dx >= 0 ? pos->disc[y] << dx : pos->disc[y] >> -dx;
 	}
 	memcpy(pos->disc, nd, sizeof nd);
 	int delta = dy * 32 + dx;
