@@ -80,7 +80,8 @@ void ng__analyze(const ng_pos *pos, discinfo *di)
 	int ymin = 0, ymax = top_row(d);
 	while (ymin < ymax && !d[ymin])
 		ymin++;
-	int lo = ymin - 1, hi = ymax + 1;
+	/* (the frame keeps MARGIN rows on either side: ng__align_frame) */
+	int lo = ymin > 0 ? ymin - 1 : 0, hi = ymax < NG_ROWS - 1 ? ymax + 1 : ymax;
 	uint32_t all = 0;
 	for (int y = ymin; y <= ymax; y++)
 		all |= d[y];
