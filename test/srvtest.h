@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <time.h>
 
 static const char *nonaga;
 static char dir[256], sock[300], logpath[300], state[300];
@@ -341,21 +342,44 @@ static inline int finished_record(const char *name, ng_game **g, ng_record_info 
 /* The lines a list command (games, who) answers, those of its items
  * (beginning with item) up to its "ok N", joined by '|', are exactly want;
  * events that came before are passed over. */
-static inline int list_is(tc *t, const char *cmd, const char *item, const char *want)
+static inline void list_get(tc *t, const char *cmd, const char *item, char *got,
+                            size_t size)
 {
-	char got[4096] = "", line[600];
+	char line[600];
 	size_t len = 0;
+	got[0] = 0;
 	tc_send(t, "%s", cmd);
 	while (tc_line(t, line, sizeof line, 5000) > 0) {
 		int end = !strncmp(line, "ok", 2) || !strncmp(line, "error", 5);
 		if (end || !strncmp(line, item, strlen(item)))
-			len += (size_t)snprintf(got + len, sizeof got - len, "%s%s", len ? "|" : "", line);
-		if (end || len >= sizeof got)
+			len += (size_t)snprintf(got + len, size - len, "%s%s", len ? "|" : "", line);
+		if (end || len >= size)
 			break;
 	}
+}
+
+static inline int list_is(tc *t, const char *cmd, const char *item, const char *want)
+{
+	char got[4096];
+	list_get(t, cmd, item, got, sizeof got);
 	if (!strcmp(got, want))
 		return 1;
 	return fprintf(stderr, "%s: '%s',\n  not '%s'\n", cmd, got, want), 0;
+}
+
+/* The same, asked again every 0.1 s until it is so (a computer's move
+ * on its way) or 10 s have passed. */
+static inline int list_becomes(tc *t, const char *cmd, const char *item,
+                               const char *want)
+{
+	char got[4096];
+	for (int i = 0; i < 100; i++) {
+		list_get(t, cmd, item, got, sizeof got);
+		if (!strcmp(got, want))
+			return 1;
+		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+	}
+	return list_is(t, cmd, item, want);
 }
 
 /* The side an "ok seat SIDE TOKEN" answer gives (-1: none), and its token. */
