@@ -13,7 +13,6 @@
 #include <fcntl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <time.h>
 
 static const char *nonaga;
 static char dir[256], sock[300], logpath[300], state[300];
@@ -377,7 +376,7 @@ static inline int list_becomes(tc *t, const char *cmd, const char *item,
 		list_get(t, cmd, item, got, sizeof got);
 		if (!strcmp(got, want))
 			return 1;
-		nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+		tc_sleep_ms(100);
 	}
 	return list_is(t, cmd, item, want);
 }

@@ -19,17 +19,10 @@
 #include "internal.h"
 #include "search_internal.h"
 
-static int hexdist(int a, int b)
-{
-	int dx = cell_x(b) - cell_x(a), dy = cell_y(b) - cell_y(a);
-	int s = dx + dy;
-	return (abs(dx) + abs(dy) + abs(s)) / 2;
-}
-
 int ng__token_spread(const ng_pos *pos, int side)
 {
 	const uint16_t *t = pos->tok[side];
-	return hexdist(t[0], t[1]) + hexdist(t[0], t[2]) + hexdist(t[1], t[2]);
+	return hex_distance(t[0], t[1]) + hex_distance(t[0], t[2]) + hex_distance(t[1], t[2]);
 }
 
 int ng__token_pairs(const ng_pos *pos, int side)
@@ -44,8 +37,8 @@ int ng__token_pairs(const ng_pos *pos, int side)
  * pair wraps around it). */
 static inline void shape(const uint16_t *t, int *pairs, int *spread)
 {
-	int d01 = hexdist(t[0], t[1]), d02 = hexdist(t[0], t[2]),
-	    d12 = hexdist(t[1], t[2]);
+	int d01 = hex_distance(t[0], t[1]), d02 = hex_distance(t[0], t[2]),
+	    d12 = hex_distance(t[1], t[2]);
 	*pairs = (d01 == 1) + (d02 == 1) + (d12 == 1);
 	*spread = d01 + d02 + d12;
 }

@@ -54,6 +54,13 @@ static inline int adjacent(int a, int b)
 	return (u == 1) | (u - 31u <= 1u);
 }
 
+/* Steps between two frame cells on the hex grid. */
+static inline int hex_distance(int a, int b)
+{
+	int dx = cell_x(b) - cell_x(a), dy = cell_y(b) - cell_y(a);
+	return (abs(dx) + abs(dy) + abs(dx + dy)) / 2;
+}
+
 /* out = { c + D[i] : c in in }, in rows lo..hi (the others untouched). */
 static inline void shift_rows(uint32_t *out, const uint32_t *in, int i,
                               int lo, int hi)
@@ -66,11 +73,6 @@ static inline void shift_rows(uint32_t *out, const uint32_t *in, int i,
 	}
 }
 
-/* The same over all rows. */
-static inline void shift_dir(uint32_t *out, const uint32_t *in, int i)
-{
-	shift_rows(out, in, i, 0, NG_ROWS - 1);
-}
 
 /* Highest row holding a bit, or -1. */
 static inline int top_row(const uint32_t *rows)

@@ -15,6 +15,18 @@ static inline int clampi(int v, int lo, int hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
+/* Cell c's index in frame fr (clamped to the window's edge). */
+static inline int nnue_rel(const nnue_frame *fr, int c)
+{
+	const int h = NNUE_SIDE / 2;
+	if (fr->inside)
+		return NNUE_SIDE * cell_y(c) + cell_x(c) + fr->off;
+	int y = cell_y(c) - fr->cy, x = cell_x(c) - fr->cx;
+	y = y < -h ? -h : y > h ? h : y;
+	x = x < -h ? -h : x > h ? h : x;
+	return (y + h) * NNUE_SIDE + x + h;
+}
+
 /*
  * The discs' features, NDISCS of them into f, and the frame the pieces'
  * features are read in: 1, or 0 when pos is not a position of the game.

@@ -49,17 +49,6 @@ typedef struct ng_nnue {
  * the window (else each cell is clamped to its edge). */
 typedef struct nnue_frame { int cx, cy, off, inside, valid; } nnue_frame;
 
-static inline int nnue_rel(const nnue_frame *fr, int c)
-{
-	const int h = NNUE_SIDE / 2;
-	if (fr->inside)
-		return NNUE_SIDE * cell_y(c) + cell_x(c) + fr->off;
-	int y = cell_y(c) - fr->cy, x = cell_x(c) - fr->cx;
-	y = y < -h ? -h : y > h ? h : y;
-	x = x < -h ? -h : x > h ? h : x;
-	return (y + h) * NNUE_SIDE + x + h;
-}
-
 /*
  * The discs' part of the sums, for the children of one node that relocate
  * the same disc to the same cell (so have the same discs, in the same

@@ -63,8 +63,7 @@ static inline int wins_at(int c, int a, int b, int ab)
  * instructions: the walks it spares are short.) */
 static inline int can_win(int a, int b, int ab)
 {
-	int dx = cell_x(b) - cell_x(a), dy = cell_y(b) - cell_y(a);
-	return ab || abs(dx) + abs(dy) + abs(dx + dy) == 4;
+	return ab || hex_distance(a, b) == 2;
 }
 
 /* The winning slides of `side', each into w when w is not NULL; the
