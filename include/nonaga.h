@@ -429,8 +429,9 @@ typedef struct ng_search ng_search;
 #define NG_HASH_MAX_MB 4096
 #define NG_THREADS_MAX 64
 /* The lowest level that evaluates with the learned evaluation unless
- * told otherwise (ng_search_set_eval); NG_LEVEL_MAX + 1: none. */
-#define NG_EVAL_NET_LEVEL (NG_LEVEL_MAX + 1)
+ * told otherwise (ng_search_set_eval): the top level alone, since it
+ * was measured to play better there (doc/engine.md, Learned evaluation). */
+#define NG_EVAL_NET_LEVEL NG_LEVEL_MAX
 
 typedef struct ng_limits {
 	int64_t movetime_ms;   /* 0 = none */
