@@ -73,7 +73,6 @@ static inline void shift_rows(uint32_t *out, const uint32_t *in, int i,
 	}
 }
 
-
 /* Highest row holding a bit, or -1. */
 static inline int top_row(const uint32_t *rows)
 {
